@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "ZhihuDailyOffline",
+    products: [
+        .library(name: "SyncEngine", targets: ["SyncEngine"]),
+        .library(name: "NewsFeature", targets: ["NewsFeature"]),
+        .executable(name: "newsctl", targets: ["newsctl"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        // Tests only: the in-process loopback HTTP server.
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .target(
+            name: "SyncEngine",
+            dependencies: [
+                "CSQLite",
+                "CCurl",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "NewsFeature", dependencies: ["SyncEngine"]),
+        .executableTarget(
+            name: "newsctl",
+            dependencies: [
+                "SyncEngine",
+                "NewsFeature",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "TestSupport",
+            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+            path: "Tests/Support"
+        ),
+        .testTarget(name: "SyncEngineTests", dependencies: ["SyncEngine", "TestSupport"]),
+        .testTarget(name: "NewsFeatureTests", dependencies: ["NewsFeature"]),
+        .testTarget(name: "newsctlTests", dependencies: ["newsctl", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

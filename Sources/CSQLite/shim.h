@@ -1,0 +1,7 @@
+#pragma once
+#include <sqlite3.h>
+
+// SQLITE_TRANSIENT is a macro casting -1 to a function pointer: Swift cannot import it.
+static inline sqlite3_destructor_type csqlite_transient(void) {
+    return SQLITE_TRANSIENT;
+}

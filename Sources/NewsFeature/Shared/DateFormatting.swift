@@ -1,0 +1,57 @@
+import SyncEngine
+
+/// Calendar and age wording for presenters, in either language. Pure functions of their input.
+public struct DateFormatting: Sendable {
+    public let language: Language
+
+    public init(language: Language) {
+        self.language = language
+    }
+
+    private static let zhWeekdays = ["星期日", "星期一", "星期二", "星期三", "星期四", "星期五", "星期六"]
+    private static let enWeekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let enMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// "4月21日".
+    public func monthDay(_ day: Day) -> String {
+        switch language {
+        case .zh: return "\(day.month)月\(day.day)日"
+        case .en: return "\(Self.enMonths[day.month - 1]) \(day.day)"
+        }
+    }
+
+    /// "4月20日 星期四" / "Thu, Apr 20".
+    public func dayTitle(_ day: Day) -> String {
+        switch language {
+        case .zh: return "\(monthDay(day)) \(Self.zhWeekdays[day.weekday])"
+        case .en: return "\(Self.enWeekdays[day.weekday]), \(monthDay(day))"
+        }
+    }
+
+    /// "刚刚", "3 分钟前", "2 小时前", "5 天前" / "just now", "3 minutes ago", …
+    public func age(_ age: Duration) -> String {
+        let seconds = max(0, age.components.seconds)
+        let (count, zhUnit, enUnit): (Int64, String, String)
+        switch seconds {
+        case ..<60:
+            return language == .zh ? "刚刚" : "just now"
+        case ..<3_600: (count, zhUnit, enUnit) = (seconds / 60, "分钟", "minute")
+        case ..<86_400: (count, zhUnit, enUnit) = (seconds / 3_600, "小时", "hour")
+        default: (count, zhUnit, enUnit) = (seconds / 86_400, "天", "day")
+        }
+        switch language {
+        case .zh: return "\(count) \(zhUnit)前"
+        case .en: return "\(count) \(enUnit)\(count == 1 ? "" : "s") ago"
+        }
+    }
+
+    /// RFC 3339 in UTC, whole seconds: "2023-04-25T08:00:00Z".
+    public static func iso8601(unixTime: Int64) -> String {
+        let day = Day(dayNumber: unixTime >= 0 ? unixTime / 86_400 : (unixTime - 86_399) / 86_400)
+        let secondOfDay = unixTime - day.dayNumber * 86_400
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let date = day.description
+        return "\(date.prefix(4))-\(date.dropFirst(4).prefix(2))-\(date.suffix(2))T"
+            + "\(two(secondOfDay / 3_600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
+    }
+}

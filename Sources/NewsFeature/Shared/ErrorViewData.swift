@@ -1,0 +1,42 @@
+import SyncEngine
+
+/// What kind of failure a screen reports; fronts map it to their own codes.
+public enum ErrorKind: String, Sendable, Equatable {
+    /// The source is unreachable or failed, and nothing is cached.
+    case unavailable
+    /// Offline, and the archive does not hold the page.
+    case notCached
+    /// The source sent bad data, and nothing is cached.
+    case badData
+    /// The local database failed.
+    case storage
+    /// The work was cancelled.
+    case cancelled
+
+    init(_ code: SyncError.Code) {
+        switch code {
+        case .unavailable: self = .unavailable
+        case .notCached: self = .notCached
+        case .badResponse: self = .badData
+        case .storage: self = .storage
+        case .cancelled: self = .cancelled
+        }
+    }
+}
+
+/// An error state with a way to retry.
+public struct ErrorViewData: Equatable, Sendable {
+    public let kind: ErrorKind
+    /// One short line for the user.
+    public let message: String
+    /// The technical cause, for a verbose mode.
+    public let detail: String
+    public let retryTitle: String
+
+    public init(kind: ErrorKind, message: String, detail: String, retryTitle: String) {
+        self.kind = kind
+        self.message = message
+        self.detail = detail
+        self.retryTitle = retryTitle
+    }
+}

@@ -1,0 +1,5 @@
+/// The language presenters write in.
+public enum Language: String, Sendable, CaseIterable {
+    case zh
+    case en
+}

@@ -1,0 +1,39 @@
+/// The fixed wording of the screens, per language.
+struct Strings: Sendable {
+    let language: Language
+
+    var todaySection: String { language == .zh ? "今日热闻" : "Today" }
+    var topStoriesSection: String { language == .zh ? "热门" : "Top stories" }
+    var retry: String { language == .zh ? "重试" : "Retry" }
+    var emptyDay: String { language == .zh ? "这一天没有文章" : "No stories on this day" }
+
+    func status(origin: String, staleReason: String?, age: String) -> String {
+        switch (language, origin, staleReason) {
+        case (.zh, "network", _): return "已更新"
+        case (.en, "network", _): return "Updated just now"
+        case (.zh, _, nil): return "来自缓存 · \(age)更新"
+        case (.en, _, nil): return "From the archive · updated \(age)"
+        case (.zh, _, "server_error"): return "服务器出错 · 显示\(age)的缓存"
+        case (.en, _, "server_error"): return "Server error · showing the archive from \(age)"
+        case (.zh, _, "bad_response"): return "数据有误 · 显示\(age)的缓存"
+        case (.en, _, "bad_response"): return "Bad response · showing the archive from \(age)"
+        case (.zh, _, _): return "离线 · 显示\(age)的缓存"
+        case (.en, _, _): return "Offline · showing the archive from \(age)"
+        }
+    }
+
+    func errorMessage(_ kind: ErrorKind) -> String {
+        switch (language, kind) {
+        case (.zh, .unavailable): return "无法连接知乎日报，本地也没有缓存"
+        case (.en, .unavailable): return "Cannot reach Zhihu Daily, and nothing is cached"
+        case (.zh, .notCached): return "离线：本地存档中没有这一页"
+        case (.en, .notCached): return "Offline: this page is not in the local archive"
+        case (.zh, .badData): return "知乎日报返回的数据有误"
+        case (.en, .badData): return "Zhihu Daily sent data that could not be used"
+        case (.zh, .storage): return "本地数据库出错"
+        case (.en, .storage): return "The local database failed"
+        case (.zh, .cancelled): return "已取消"
+        case (.en, .cancelled): return "Cancelled"
+        }
+    }
+}

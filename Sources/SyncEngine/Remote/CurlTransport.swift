@@ -1,0 +1,190 @@
+import CCurl
+import Dispatch
+import Synchronization
+
+/// The libcurl transport: millisecond deadlines, a low-speed abort, a body cap, connection
+/// reuse, cancellation and TLS verification.
+///
+/// Each transfer runs `curl_easy_perform` on a Dispatch thread, never on the cooperative pool.
+/// Easy handles are pooled: a handle keeps its connection cache, so requests to the same host reuse
+/// connections.
+public final class CurlTransport: HTTPTransport {
+    public struct Options: Sendable {
+        /// Deadline for the TCP and TLS connection.
+        public var connectTimeout: Duration = .seconds(5)
+        /// A transfer slower than this many bytes per second for `lowSpeedTime` is aborted.
+        public var lowSpeedBytesPerSecond = 16
+        public var lowSpeedTime: Duration = .seconds(5)
+        /// Larger bodies are refused (`TransportError.Code.tooLarge`).
+        public var maxBodyBytes = 8 * 1024 * 1024
+        public var userAgent = "newsctl/0.1 (SyncEngine; libcurl)"
+
+        public init() {}
+    }
+
+    private let options: Options
+    private let idleHandles = Mutex<[EasyHandle]>([])
+
+    private static let globalInit: UInt32 = curl_global_init(Int(CURL_GLOBAL_ALL)).rawValue
+
+    public init(options: Options = Options()) {
+        _ = Self.globalInit
+        self.options = options
+    }
+
+    public func get(_ url: String, timeout: Duration) async throws(TransportError) -> HTTPResponse {
+        guard let handle = idleHandles.withLock({ $0.popLast() }) ?? EasyHandle() else {
+            throw TransportError(code: .other, url: url, message: "libcurl could not create a handle")
+        }
+        let cancellation = CancellationFlag()
+        let options = self.options
+        let result: Result<HTTPResponse, TransportError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    continuation.resume(returning: handle.perform(
+                        url: url, timeout: timeout, options: options, cancellation: cancellation))
+                }
+            }
+        } onCancel: {
+            cancellation.cancel()
+        }
+        idleHandles.withLock { $0.append(handle) }
+        return try result.get()
+    }
+}
+
+/// Set once by a cancelled task, read by libcurl's progress callback on the transfer thread.
+final class CancellationFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    func cancel() { flag.store(true, ordering: .relaxed) }
+    var isCancelled: Bool { flag.load(ordering: .relaxed) }
+}
+
+/// What the C callbacks of one transfer write into.
+private final class TransferState {
+    var body: [UInt8] = []
+    var exceededLimit = false
+    let maxBodyBytes: Int
+    let cancellation: CancellationFlag
+
+    init(maxBodyBytes: Int, cancellation: CancellationFlag) {
+        self.maxBodyBytes = maxBodyBytes
+        self.cancellation = cancellation
+    }
+}
+
+/// One libcurl easy handle.
+///
+/// `@unchecked Sendable`: the transport hands a handle to exactly one transfer at a time (it is
+/// popped from the idle pool before use and pushed back after), so it is never used concurrently.
+private final class EasyHandle: @unchecked Sendable {
+    private let handle: UnsafeMutableRawPointer
+
+    init?() {
+        guard let handle = curl_easy_init() else { return nil }
+        self.handle = handle
+    }
+
+    deinit {
+        curl_easy_cleanup(handle)
+    }
+
+    func perform(url: String, timeout: Duration, options: CurlTransport.Options,
+                 cancellation: CancellationFlag) -> Result<HTTPResponse, TransportError> {
+        // Reset clears the previous transfer's options but keeps its connections and DNS cache.
+        curl_easy_reset(handle)
+        let state = TransferState(maxBodyBytes: options.maxBodyBytes, cancellation: cancellation)
+        var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        let headers = curl_slist_append(nil, "Accept: application/json")
+        defer { curl_slist_free_all(headers) }
+
+        let code: CURLcode = withExtendedLifetime(state) {
+            errorBuffer.withUnsafeMutableBufferPointer { buffer in
+                let statePointer = Unmanaged.passUnretained(state).toOpaque()
+                _ = ccurl_set_string(handle, CURLOPT_URL, url)
+                _ = ccurl_set_long(handle, CURLOPT_NOSIGNAL, 1)
+                _ = ccurl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https,file")
+                _ = ccurl_set_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+                _ = ccurl_set_long(handle, CURLOPT_FOLLOWLOCATION, 1)
+                _ = ccurl_set_long(handle, CURLOPT_MAXREDIRS, 5)
+                _ = ccurl_set_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
+                _ = ccurl_set_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
+                _ = ccurl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, max(1, options.connectTimeout.milliseconds))
+                _ = ccurl_set_long(handle, CURLOPT_TIMEOUT_MS, max(1, timeout.milliseconds))
+                _ = ccurl_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, options.lowSpeedBytesPerSecond)
+                _ = ccurl_set_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, options.lowSpeedTime.milliseconds / 1000))
+                _ = ccurl_set_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(options.maxBodyBytes))
+                _ = ccurl_set_string(handle, CURLOPT_USERAGENT, options.userAgent)
+                _ = ccurl_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")
+                _ = ccurl_set_slist(handle, CURLOPT_HTTPHEADER, headers)
+                _ = ccurl_set_pointer(handle, CURLOPT_ERRORBUFFER, buffer.baseAddress)
+                _ = ccurl_set_write_function(handle, writeBody)
+                _ = ccurl_set_pointer(handle, CURLOPT_WRITEDATA, statePointer)
+                _ = ccurl_set_long(handle, CURLOPT_NOPROGRESS, 0)
+                _ = ccurl_set_xferinfo_function(handle, checkCancellation)
+                _ = ccurl_set_pointer(handle, CURLOPT_XFERINFODATA, statePointer)
+                return curl_easy_perform(handle)
+            }
+        }
+
+        guard code == CURLE_OK else {
+            let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+            return .failure(TransportError(
+                code: Self.classify(code, state: state), url: url, curlCode: Int32(code.rawValue), message: message))
+        }
+        var status = 0
+        _ = ccurl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        // file:// transfers report 0: a file that was read is a success.
+        return .success(HTTPResponse(status: status == 0 ? 200 : status, body: state.body, url: url))
+    }
+
+    private static func classify(_ code: CURLcode, state: TransferState) -> TransportError.Code {
+        if state.exceededLimit { return .tooLarge }
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return .dns
+        case CURLE_COULDNT_CONNECT: return .connect
+        case CURLE_OPERATION_TIMEDOUT: return .timeout
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
+             CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR:
+            return .tls
+        case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR: return .truncated
+        case CURLE_FILESIZE_EXCEEDED: return .tooLarge
+        case CURLE_ABORTED_BY_CALLBACK: return state.cancellation.isCancelled ? .cancelled : .other
+        case CURLE_FILE_COULDNT_READ_FILE: return .notFound
+        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT: return .badURL
+        default: return .other
+        }
+    }
+}
+
+/// libcurl's write callback: appends to the body, refusing bytes past the cap.
+private let writeBody: curl_write_callback = { data, size, count, context in
+    guard let data, let context else { return 0 }
+    let state = Unmanaged<TransferState>.fromOpaque(context).takeUnretainedValue()
+    let length = size * count
+    guard state.body.count + length <= state.maxBodyBytes else {
+        state.exceededLimit = true
+        return 0 // Anything but `length` makes libcurl abort with CURLE_WRITE_ERROR.
+    }
+    data.withMemoryRebound(to: UInt8.self, capacity: length) {
+        state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: length))
+    }
+    return length
+}
+
+/// libcurl's progress callback: a non-zero return aborts the transfer.
+private let checkCancellation: curl_xferinfo_callback = { context, _, _, _, _ in
+    guard let context else { return 0 }
+    let state = Unmanaged<TransferState>.fromOpaque(context).takeUnretainedValue()
+    return state.cancellation.isCancelled ? 1 : 0
+}
+
+extension Duration {
+    /// Whole milliseconds, rounded up so a positive duration never becomes zero.
+    var milliseconds: Int {
+        let (seconds, attoseconds) = components
+        let millis = seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int(clamping: millis)
+    }
+}

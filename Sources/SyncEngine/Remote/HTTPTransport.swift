@@ -1,0 +1,66 @@
+/// A response as the transport received it.
+public struct HTTPResponse: Sendable {
+    /// The HTTP status (200 for a `file://` read).
+    public let status: Int
+    public let body: [UInt8]
+    /// The URL that was asked for.
+    public let url: String
+
+    public init(status: Int, body: [UInt8], url: String) {
+        self.status = status
+        self.body = body
+        self.url = url
+    }
+}
+
+/// Fetches a URL. `CurlTransport` is the real one; embedders may supply another.
+public protocol HTTPTransport: Sendable {
+    /// GETs `url`, finishing (or failing with a `TransportError`) within `timeout`.
+    /// Cancelling the calling task aborts the transfer.
+    func get(_ url: String, timeout: Duration) async throws(TransportError) -> HTTPResponse
+}
+
+/// A request that produced no HTTP response.
+public struct TransportError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Code: String, Sendable {
+        /// The host name did not resolve.
+        case dns
+        /// The connection was refused or could not be made.
+        case connect
+        /// The TLS handshake or certificate check failed.
+        case tls
+        /// The deadline passed, or the transfer stalled below the low-speed limit.
+        case timeout
+        /// The connection broke before the whole body arrived.
+        case truncated
+        /// The body was larger than allowed.
+        case tooLarge
+        /// The calling task was cancelled.
+        case cancelled
+        /// A local file (a `file://` base URL) was missing or unreadable.
+        case notFound
+        /// The URL was malformed or of a scheme the transport does not speak.
+        case badURL
+        /// Anything else the transport reported.
+        case other
+    }
+
+    public let code: Code
+    public let url: String
+    /// libcurl's `CURLcode`, when the failure came from libcurl.
+    public let curlCode: Int32?
+    public let message: String
+
+    public init(code: Code, url: String, curlCode: Int32? = nil, message: String) {
+        self.code = code
+        self.url = url
+        self.curlCode = curlCode
+        self.message = message
+    }
+
+    public var description: String {
+        var text = "\(message) (\(url)"
+        if let curlCode { text += ", curl code \(curlCode)" }
+        return text + ")"
+    }
+}

@@ -1,0 +1,30 @@
+/// The source could not give a usable page.
+public struct RemoteError: Error, Sendable, CustomStringConvertible {
+    public enum Code: String, Sendable {
+        /// No HTTP answer: DNS, connect, TLS, timeout, a broken or oversized transfer.
+        case unreachable
+        /// An HTTP answer other than 2xx.
+        case httpStatus
+        /// A 2xx answer whose body is not a valid page (not JSON, wrong shape, wrong date).
+        case badResponse
+    }
+
+    public let code: Code
+    /// The URL of the last attempt.
+    public let url: String
+    /// The HTTP status, for `.httpStatus`.
+    public let status: Int?
+    /// The transport's error, for `.unreachable`.
+    public let transportError: TransportError?
+    public let message: String
+
+    init(code: Code, url: String, status: Int? = nil, transportError: TransportError? = nil, message: String) {
+        self.code = code
+        self.url = url
+        self.status = status
+        self.transportError = transportError
+        self.message = message
+    }
+
+    public var description: String { "\(message) (\(url))" }
+}

@@ -1,0 +1,75 @@
+/// The archive's schema, as ordered, named steps. `PRAGMA user_version` counts the steps applied.
+///
+/// Append new steps; never edit or reorder a step that has shipped.
+enum Migrations {
+    struct Step {
+        let name: String
+        let sql: String
+    }
+
+    static let steps: [Step] = [
+        Step(name: "create archive", sql: """
+            CREATE TABLE day (
+                date        INTEGER PRIMARY KEY,   -- yyyyMMdd
+                fetched_at  REAL    NOT NULL,      -- Unix seconds
+                is_final    INTEGER NOT NULL CHECK (is_final IN (0, 1))
+            );
+            CREATE TABLE story (
+                id          INTEGER PRIMARY KEY,
+                title       TEXT    NOT NULL,
+                hint        TEXT    NOT NULL,
+                image       TEXT,
+                url         TEXT    NOT NULL,
+                ga_prefix   TEXT    NOT NULL,
+                image_hue   TEXT    NOT NULL,
+                type        INTEGER NOT NULL
+            );
+            CREATE TABLE day_story (
+                date        INTEGER NOT NULL REFERENCES day(date) ON DELETE CASCADE,
+                position    INTEGER NOT NULL,
+                story_id    INTEGER NOT NULL REFERENCES story(id),
+                PRIMARY KEY (date, position)
+            ) WITHOUT ROWID;
+            CREATE INDEX day_story_by_story ON day_story(story_id);
+            -- Banner items keep their own copy: their image is the large banner, not the thumbnail.
+            CREATE TABLE top_story (
+                position    INTEGER PRIMARY KEY,
+                id          INTEGER NOT NULL,
+                title       TEXT    NOT NULL,
+                hint        TEXT    NOT NULL,
+                image       TEXT,
+                url         TEXT    NOT NULL,
+                ga_prefix   TEXT    NOT NULL,
+                image_hue   TEXT    NOT NULL,
+                type        INTEGER NOT NULL
+            );
+            CREATE TABLE sync_meta (
+                key         TEXT PRIMARY KEY,
+                value       TEXT NOT NULL
+            ) WITHOUT ROWID;
+            """),
+    ]
+
+    /// Applies every step not yet applied, each in its own transaction.
+    static func migrate(_ database: Database) throws {
+        for (index, step) in steps.enumerated() {
+            try database.transaction {
+                // Checked inside the write lock: another process may have migrated meanwhile.
+                guard try userVersion(database) == index else { return }
+                do throws(DatabaseError) {
+                    try database.execute(step.sql)
+                } catch {
+                    throw DatabaseError(
+                        resultCode: error.resultCode,
+                        message: "migration \(index + 1) '\(step.name)': \(error.message)",
+                        sql: error.sql)
+                }
+                try database.execute("PRAGMA user_version = \(index + 1)")
+            }
+        }
+    }
+
+    static func userVersion(_ database: Database) throws(DatabaseError) -> Int {
+        try database.query("PRAGMA user_version") { Int($0.int64(at: 0)) }.first ?? 0
+    }
+}

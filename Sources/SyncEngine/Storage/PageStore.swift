@@ -1,0 +1,118 @@
+/// A day as the archive holds it, before provenance is attached.
+struct StoredPage: Equatable {
+    let day: Day
+    let stories: [Story]
+    let topStories: [Story]
+    /// Unix seconds.
+    let fetchedAt: Double
+    let isFinal: Bool
+}
+
+/// Reads and writes days in the archive. Every write of a page is one transaction.
+final class PageStore {
+    private let database: Database
+
+    init(database: Database) throws {
+        self.database = database
+        try Migrations.migrate(database)
+    }
+
+    // MARK: Writing
+
+    /// Writes one day's stories in their order, replacing what the day held.
+    func writeDay(_ day: Day, stories: [Story], fetchedAt: Double, isFinal: Bool) throws {
+        try database.transaction {
+            try insertDay(day, stories: stories, fetchedAt: fetchedAt, isFinal: isFinal)
+        }
+    }
+
+    /// Writes the latest page: its day (partial), the banner, and which day is latest.
+    func writeLatest(_ day: Day, stories: [Story], topStories: [Story], fetchedAt: Double) throws {
+        try database.transaction {
+            try insertDay(day, stories: stories, fetchedAt: fetchedAt, isFinal: false)
+            try database.run("DELETE FROM top_story")
+            for (position, story) in topStories.enumerated() {
+                try database.run("""
+                    INSERT INTO top_story (position, id, title, hint, image, url, ga_prefix, image_hue, type)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, [.integer(Int64(position))] + Self.columns(of: story))
+            }
+            try setMeta("latest_date", String(day.key))
+            try setMeta("latest_fetched_at", String(fetchedAt))
+        }
+    }
+
+    private func insertDay(_ day: Day, stories: [Story], fetchedAt: Double, isFinal: Bool) throws {
+        try database.run("""
+            INSERT INTO day (date, fetched_at, is_final) VALUES (?, ?, ?)
+            ON CONFLICT (date) DO UPDATE SET fetched_at = excluded.fetched_at, is_final = excluded.is_final
+            """, [.integer(day.key), .real(fetchedAt), .integer(isFinal ? 1 : 0)])
+        try database.run("DELETE FROM day_story WHERE date = ?", [.integer(day.key)])
+        for (position, story) in stories.enumerated() {
+            try database.run("""
+                INSERT INTO story (id, title, hint, image, url, ga_prefix, image_hue, type)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET
+                    title = excluded.title, hint = excluded.hint, image = excluded.image,
+                    url = excluded.url, ga_prefix = excluded.ga_prefix,
+                    image_hue = excluded.image_hue, type = excluded.type
+                """, Self.columns(of: story))
+            try database.run(
+                "INSERT INTO day_story (date, position, story_id) VALUES (?, ?, ?)",
+                [.integer(day.key), .integer(Int64(position)), .integer(story.id)])
+        }
+    }
+
+    private func setMeta(_ key: String, _ value: String) throws {
+        try database.run(
+            "INSERT INTO sync_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            [.text(key), .text(value)])
+    }
+
+    private static func columns(of story: Story) -> [SQLValue] {
+        [.integer(story.id), .text(story.title), .text(story.hint), story.imageURL.map(SQLValue.text) ?? .null,
+         .text(story.url), .text(story.gaPrefix), .text(story.imageHue), .integer(Int64(story.type))]
+    }
+
+    // MARK: Reading
+
+    /// The stored day, or nil when the archive does not hold it.
+    func readDay(_ day: Day) throws -> StoredPage? {
+        let rows = try database.query(
+            "SELECT fetched_at, is_final FROM day WHERE date = ?", [.integer(day.key)]
+        ) { ($0.double(at: 0), $0.int64(at: 1) != 0) }
+        guard let (fetchedAt, isFinal) = rows.first else { return nil }
+        let stories = try database.query("""
+            SELECT s.id, s.title, s.hint, s.image, s.url, s.ga_prefix, s.image_hue, s.type
+            FROM day_story d JOIN story s ON s.id = d.story_id
+            WHERE d.date = ? ORDER BY d.position
+            """, [.integer(day.key)], row: Self.story)
+        return StoredPage(day: day, stories: stories, topStories: [], fetchedAt: fetchedAt, isFinal: isFinal)
+    }
+
+    /// The latest page: the source's latest day with the banner, or nil before any fetch of it.
+    func readLatest() throws -> StoredPage? {
+        guard let day = try latestDay(), let stored = try readDay(day) else { return nil }
+        let fetchedAt = try meta("latest_fetched_at").flatMap(Double.init) ?? stored.fetchedAt
+        let topStories = try database.query("""
+            SELECT id, title, hint, image, url, ga_prefix, image_hue, type FROM top_story ORDER BY position
+            """, row: Self.story)
+        return StoredPage(day: day, stories: stored.stories, topStories: topStories,
+                          fetchedAt: fetchedAt, isFinal: false)
+    }
+
+    /// The source's latest day as last seen, if ever.
+    func latestDay() throws -> Day? {
+        try meta("latest_date").flatMap { Int64($0) }.flatMap { Day(key: $0) }
+    }
+
+    private func meta(_ key: String) throws -> String? {
+        try database.query("SELECT value FROM sync_meta WHERE key = ?", [.text(key)]) { $0.text(at: 0) }.first
+    }
+
+    private static func story(_ row: Statement) -> Story {
+        Story(id: row.int64(at: 0), title: row.text(at: 1), hint: row.text(at: 2),
+              imageURL: row.optionalText(at: 3), url: row.text(at: 4), gaPrefix: row.text(at: 5),
+              imageHue: row.text(at: 6), type: Int(row.int64(at: 7)))
+    }
+}

@@ -1,0 +1,86 @@
+import CSQLite
+
+/// A value bound to, or read from, a statement.
+enum SQLValue: Equatable {
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case null
+}
+
+/// A prepared statement; finalized when released. Owned by one `Database`.
+final class Statement {
+    let sql: String
+    private let handle: OpaquePointer
+    private let connection: OpaquePointer
+
+    init(connection: OpaquePointer, sql: String) throws(DatabaseError) {
+        var prepared: OpaquePointer?
+        let code = sqlite3_prepare_v3(connection, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
+        guard code == SQLITE_OK, let prepared else {
+            sqlite3_finalize(prepared)
+            throw DatabaseError(handle: connection, resultCode: code, sql: sql)
+        }
+        self.sql = sql
+        self.handle = prepared
+        self.connection = connection
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Resets the statement and binds `values` to its parameters, in order.
+    func bind(_ values: [SQLValue]) throws(DatabaseError) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        precondition(Int32(values.count) == sqlite3_bind_parameter_count(handle), "wrong argument count for \(sql)")
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
+            case .real(let number): code = sqlite3_bind_double(handle, index, number)
+            case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
+            case .null: code = sqlite3_bind_null(handle, index)
+            }
+            guard code == SQLITE_OK else { throw DatabaseError(handle: connection, resultCode: code, sql: sql) }
+        }
+    }
+
+    /// Advances; true while a row is available.
+    func step() throws(DatabaseError) -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let error = DatabaseError(handle: connection, resultCode: code, sql: sql)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+
+    /// Releases the statement's read locks and bindings once a caller is done with it.
+    func finish() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    func int64(at column: Int32) -> Int64 {
+        sqlite3_column_int64(handle, column)
+    }
+
+    func double(at column: Int32) -> Double {
+        sqlite3_column_double(handle, column)
+    }
+
+    func text(at column: Int32) -> String {
+        optionalText(at: column) ?? ""
+    }
+
+    func optionalText(at column: Int32) -> String? {
+        guard let bytes = sqlite3_column_text(handle, column) else { return nil }
+        return String(cString: bytes)
+    }
+}

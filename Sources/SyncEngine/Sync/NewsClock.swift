@@ -1,0 +1,17 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The wall clock, injected so tests control time. Used for fetched-at times and ages only:
+/// which day is "today" always comes from the source.
+public protocol NewsClock: Sendable {
+    func now() -> Date
+}
+
+/// The system's wall clock.
+public struct SystemClock: NewsClock {
+    public init() {}
+    public func now() -> Date { Date.now } // The one read of the real clock (SystemClock).
+}

@@ -1,0 +1,195 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Logging
+
+/// The offline-first archive of Zhihu Daily: every read is served from SQLite, and the network
+/// fills and refreshes it.
+///
+/// ```swift
+/// let engine = try SyncEngine(configuration: .init(databasePath: "news.sqlite"))
+/// let today = try await engine.latest()
+/// let earlier = try await engine.page(for: today.day.adding(days: -1))
+/// print(earlier.provenance.origin, earlier.stories.map(\.title))
+/// ```
+public actor SyncEngine {
+    public struct Configuration: Sendable {
+        /// The SQLite file; created with its folder's permission if missing.
+        public var databasePath: String
+        /// API roots including the version, tried in order.
+        public var baseURLs: [String] = SyncEngine.defaultBaseURLs
+        /// How long a partial page (today's) counts as fresh for cache-first reads.
+        public var partialFreshness: Duration = .seconds(300)
+        /// The deadline for fetching one page, fallbacks included.
+        public var networkTimeout: Duration = .seconds(10)
+
+        public init(databasePath: String) {
+            self.databasePath = databasePath
+        }
+    }
+
+    /// `news-at` first, then `daily.zhihu.com`, which answers where `news-at` does not.
+    public static let defaultBaseURLs = ["https://news-at.zhihu.com/api/4", "https://daily.zhihu.com/api/4"]
+
+    private enum PageKey: Hashable {
+        case latest
+        case day(Day)
+    }
+
+    private let configuration: Configuration
+    private let store: PageStore
+    private let client: ZhihuDailyClient
+    private let clock: any NewsClock
+    private let logger: Logger
+    private var inFlight: [PageKey: Task<Void, any Error>] = [:]
+
+    /// Opens (and migrates) the archive. Nothing touches the network until a read needs it.
+    ///
+    /// - Parameters:
+    ///   - transport: how to reach the source; `CurlTransport` unless an embedder has its own.
+    ///   - clock: the wall clock for fetched-at times and ages.
+    ///   - logger: where the engine says what it does; silent by default.
+    public init(
+        configuration: Configuration,
+        transport: any HTTPTransport = CurlTransport(),
+        clock: any NewsClock = SystemClock(),
+        logger: Logger = Logger(label: "SyncEngine", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) throws(SyncError) {
+        do {
+            let database = try Database(path: configuration.databasePath)
+            store = try PageStore(database: database)
+        } catch {
+            throw SyncError.wrapping(error)
+        }
+        self.configuration = configuration
+        self.client = ZhihuDailyClient(baseURLs: configuration.baseURLs, transport: transport,
+                                       timeout: configuration.networkTimeout, logger: logger)
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// Today's page (the source's latest day) with the banner stories.
+    public func latest(policy: ReadPolicy = .networkFirst) async throws(SyncError) -> Page {
+        try await read(.latest, policy: policy)
+    }
+
+    /// The stories of `day`. `page(for: D)` fetches `news/before/(D + 1)` when it must.
+    public func page(for day: Day, policy: ReadPolicy = .cacheFirst) async throws(SyncError) -> Page {
+        try await read(.day(day), policy: policy)
+    }
+
+    /// The source's latest day as last seen, if the archive has ever fetched it.
+    public func latestKnownDay() throws(SyncError) -> Day? {
+        do { return try store.latestDay() } catch { throw SyncError.wrapping(error) }
+    }
+
+    // MARK: Reading
+
+    private func read(_ key: PageKey, policy: ReadPolicy) async throws(SyncError) -> Page {
+        do {
+            let cached = try load(key)
+            if policy == .cacheOnly {
+                guard let cached else {
+                    throw SyncError(code: .notCached, message: "\(describe(key)) is not in the archive")
+                }
+                return try page(from: cached, origin: .cache, staleReason: isFresh(cached) ? nil : .offline)
+            }
+            if policy == .cacheFirst, let cached, isFresh(cached) {
+                return try page(from: cached, origin: .cache, staleReason: nil)
+            }
+            do {
+                try await fetchShared(key)
+            } catch let error as RemoteError {
+                guard policy != .networkOnly, let cached else { throw error }
+                logger.notice("serving the cache", metadata: ["page": "\(describe(key))", "error": "\(error)"])
+                return try page(from: cached, origin: .cache, staleReason: Self.staleReason(for: error))
+            }
+            guard let fetched = try load(key) else {
+                throw SyncError(code: .storage, message: "\(describe(key)) was written but cannot be read back")
+            }
+            return try page(from: fetched, origin: .network, staleReason: nil)
+        } catch {
+            throw SyncError.wrapping(error)
+        }
+    }
+
+    private func load(_ key: PageKey) throws -> StoredPage? {
+        switch key {
+        case .latest: return try store.readLatest()
+        case .day(let day): return try store.readDay(day)
+        }
+    }
+
+    private func isFresh(_ stored: StoredPage) -> Bool {
+        stored.isFinal || age(of: stored) < configuration.partialFreshness
+    }
+
+    private func age(of stored: StoredPage) -> Duration {
+        .seconds(max(0, clock.now().timeIntervalSince1970 - stored.fetchedAt))
+    }
+
+    private func page(from stored: StoredPage, origin: Provenance.Origin,
+                      staleReason: Provenance.StaleReason?) throws -> Page {
+        let provenance = Provenance(
+            origin: origin, fetchedAt: Date(timeIntervalSince1970: stored.fetchedAt), age: age(of: stored),
+            isFinal: stored.isFinal, staleReason: stored.isFinal ? nil : staleReason)
+        let isLatest = try store.latestDay() == stored.day
+        return Page(day: stored.day, stories: stored.stories, topStories: stored.topStories,
+                    isLatest: isLatest, provenance: provenance)
+    }
+
+    private static func staleReason(for error: RemoteError) -> Provenance.StaleReason {
+        switch error.code {
+        case .unreachable: return .offline
+        case .httpStatus: return .serverError
+        case .badResponse: return .badResponse
+        }
+    }
+
+    private func describe(_ key: PageKey) -> String {
+        switch key {
+        case .latest: return "today's page"
+        case .day(let day): return "the page of \(day)"
+        }
+    }
+
+    // MARK: Fetching
+
+    /// Fetches and stores `key`, sharing the work with any read of the same page under way.
+    private func fetchShared(_ key: PageKey) async throws {
+        if let running = inFlight[key] {
+            return try await running.value
+        }
+        let task = Task { try await self.fetchAndStore(key) }
+        inFlight[key] = task
+        defer { inFlight[key] = nil }
+        try await task.value
+    }
+
+    private func fetchAndStore(_ key: PageKey) async throws {
+        switch key {
+        case .latest:
+            let remote = try await client.latest()
+            try store.writeLatest(remote.day, stories: remote.stories, topStories: remote.topStories,
+                                  fetchedAt: clock.now().timeIntervalSince1970)
+            logger.debug("stored the latest page", metadata: ["day": "\(remote.day)", "stories": "\(remote.stories.count)"])
+        case .day(let day):
+            let remote = try await client.day(day)
+            let now = clock.now()
+            try store.writeDay(day, stories: remote.stories, fetchedAt: now.timeIntervalSince1970,
+                               isFinal: try isFinal(day, now: now))
+            logger.debug("stored a day", metadata: ["day": "\(day)", "stories": "\(remote.stories.count)"])
+        }
+    }
+
+    /// A day is final once the source has moved past it. The source's latest day decides; when
+    /// the archive has not seen it recently, a day two or more days behind Beijing's clock is
+    /// also final (the source publishes each day within that day).
+    private func isFinal(_ day: Day, now: Date) throws -> Bool {
+        if let latest = try store.latestDay(), day < latest { return true }
+        let clockDay = Day(containingUnixTime: Int64(now.timeIntervalSince1970.rounded(.down)))
+        return day < clockDay.adding(days: -1)
+    }
+}

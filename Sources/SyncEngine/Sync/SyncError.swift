@@ -1,0 +1,47 @@
+/// Why the engine could not give a page.
+public struct SyncError: Error, Sendable, CustomStringConvertible {
+    public enum Code: String, Sendable {
+        /// The source could not be reached or answered with an HTTP error, and nothing is cached.
+        case unavailable
+        /// A cache-only read of a page the archive does not hold.
+        case notCached
+        /// The source answered with bad data, and nothing is cached.
+        case badResponse
+        /// The local database failed (corrupt, unwritable, not a database…).
+        case storage
+        /// The read was cancelled.
+        case cancelled
+    }
+
+    public let code: Code
+    /// The remote failure behind `.unavailable` and `.badResponse`.
+    public let remoteError: RemoteError?
+    /// The SQLite failure behind `.storage`.
+    public let databaseError: DatabaseError?
+    public let message: String
+
+    init(code: Code, remoteError: RemoteError? = nil, databaseError: DatabaseError? = nil, message: String) {
+        self.code = code
+        self.remoteError = remoteError
+        self.databaseError = databaseError
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    static func wrapping(_ error: any Error) -> SyncError {
+        switch error {
+        case let error as SyncError:
+            return error
+        case let error as RemoteError:
+            return SyncError(code: error.code == .badResponse ? .badResponse : .unavailable,
+                             remoteError: error, message: error.description)
+        case let error as DatabaseError:
+            return SyncError(code: .storage, databaseError: error, message: error.description)
+        case is CancellationError:
+            return SyncError(code: .cancelled, message: "cancelled")
+        default:
+            return SyncError(code: .storage, message: "\(error)")
+        }
+    }
+}

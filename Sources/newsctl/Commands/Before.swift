@@ -1,0 +1,42 @@
+import ArgumentParser
+import SyncEngine
+
+struct Before: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "The stories of the day before <yyyyMMdd>.",
+        discussion: "Like the API: `before 20230421` shows 20230420. Past days come from the archive when it has them.")
+
+    @Argument(help: ArgumentHelp("A date as yyyyMMdd; the day before it is shown.", valueName: "yyyyMMdd"))
+    var date: String
+
+    @OptionGroup var options: GlobalOptions
+
+    func validate() throws {
+        _ = try shownDay()
+    }
+
+    func run() async throws {
+        let status = await NewsListCommand.run(.day(try shownDay()), settings: try options.resolve())
+        guard status == 0 else { throw ExitCode(status) }
+    }
+
+    /// The day `before <date>` shows: date - 1, checked against the archive's bounds.
+    private func shownDay() throws -> Day {
+        let date: Day
+        do {
+            date = try Day.parse(self.date)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let shown = date.adding(days: -1)
+        guard shown >= Day.firstIssue else {
+            throw ValidationError("'\(self.date)' is too early: the first issue is \(Day.firstIssue), so the earliest is 'before \(Day.firstIssue.adding(days: 1))'")
+        }
+        // The clock only bounds input here; which day is today always comes from the source.
+        let tomorrow = Day(containingUnixTime: Int64(SystemClock().now().timeIntervalSince1970)).adding(days: 1)
+        guard shown <= tomorrow else {
+            throw ValidationError("'\(self.date)' is in the future; expected a date up to \(tomorrow.adding(days: 1))")
+        }
+        return shown
+    }
+}

@@ -1,0 +1,14 @@
+import ArgumentParser
+
+struct Latest: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Today's stories and the top stories.",
+        discussion: "Today is the source's latest day. Served from the network, or from the archive when the network fails.")
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        let status = await NewsListCommand.run(.latest, settings: try options.resolve())
+        guard status == 0 else { throw ExitCode(status) }
+    }
+}

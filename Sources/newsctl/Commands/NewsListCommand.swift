@@ -1,0 +1,75 @@
+import Logging
+import NewsFeature
+import SyncEngine
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Composes the news list screen for the terminal and runs it to an exit status.
+@MainActor
+enum NewsListCommand {
+    static func run(_ start: NewsListPresenter.Start, settings: Settings) async -> Int32 {
+        let output = Output()
+        let errorLine = ErrorLine(output: output, verbose: settings.verbose)
+        let engine: SyncEngine
+        do {
+            engine = try openEngine(settings)
+        } catch {
+            var line = "newsctl: cannot open the archive at \(settings.databasePath)"
+            line += settings.verbose ? ": \(error)" : ""
+            output.err(TerminalText.sanitize(line) + "\n")
+            return ExitStatus.ioError
+        }
+
+        let view: any NewsListView & CommandView
+        if settings.json {
+            view = JSONNewsListView(output: output, errorLine: errorLine, includesTopStories: start == .latest)
+        } else {
+            view = TextNewsListView(output: output, terminal: Terminal.detect(noColor: settings.noColor), errorLine: errorLine,
+                                    loadingText: settings.language == .zh ? "加载中…" : "Loading…")
+        }
+        let presenter = NewsListPresenter(
+            view: view, interactor: DefaultNewsListInteractor(engine: engine, mode: settings.mode),
+            navigator: TerminalNavigator(output: output), start: start, language: settings.language)
+        await presenter.viewDidLoad()
+        return view.exitStatus
+    }
+
+    private static func openEngine(_ settings: Settings) throws -> SyncEngine {
+        let folder = String(settings.databasePath.reversed().drop { $0 != "/" }.reversed())
+        if !folder.isEmpty {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        var logger = Logger(label: "newsctl", factory: { StreamLogHandler.standardError(label: $0) })
+        logger.logLevel = settings.verbose ? .debug : .critical
+        var configuration = SyncEngine.Configuration(databasePath: settings.databasePath)
+        configuration.baseURLs = settings.baseURLs
+        configuration.networkTimeout = settings.timeout
+        return try SyncEngine(configuration: configuration, logger: logger)
+    }
+}
+
+/// A view that ends a command with an exit status.
+@MainActor
+protocol CommandView: AnyObject {
+    var exitStatus: Int32 { get }
+}
+
+extension TextNewsListView: CommandView {}
+extension JSONNewsListView: CommandView {}
+
+/// Selecting a story in a terminal prints where to read it.
+@MainActor
+final class TerminalNavigator: Navigator {
+    private let output: Output
+
+    init(output: Output) {
+        self.output = output
+    }
+
+    func showStory(id: Int64) {
+        output.out("https://daily.zhihu.com/story/\(id)\n")
+    }
+}

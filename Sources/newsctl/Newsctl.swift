@@ -1,0 +1,35 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@main
+struct Newsctl: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "newsctl",
+        abstract: "Zhihu Daily from a local archive, refreshed from the network when it can be.",
+        subcommands: [Latest.self, Before.self])
+
+    /// Parses and runs, turning every failure into one line on stderr and a sysexits code.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let exitCode as ExitCode {
+            Glibc.exit(exitCode.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            guard code != .success else { exit(withError: error) } // --help and friends print in full.
+            let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            Output.write("newsctl: " + (message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message) + "\n",
+                         to: STDERR_FILENO)
+            Glibc.exit(code.rawValue)
+        }
+    }
+}

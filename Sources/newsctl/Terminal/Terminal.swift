@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Facts about where output goes, read once at start-up.
+struct Terminal: Sendable {
+    /// Columns to lay text out in.
+    let width: Int
+    /// Whether stdout is a terminal and colour is allowed.
+    let useColor: Bool
+    /// Whether stderr is a terminal (progress messages go there only then).
+    let stderrIsTerminal: Bool
+
+    /// Width: the terminal's, else `$COLUMNS`, else 80. Colour: only on a terminal, never with
+    /// `--no-color` or a non-empty `NO_COLOR`.
+    static func detect(noColor: Bool) -> Terminal {
+        let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+        var size = winsize()
+        var width = 0
+        if stdoutIsTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 {
+            width = Int(size.ws_col)
+        }
+        if width <= 0, let columns = Environment.value("COLUMNS").flatMap({ Int($0) }), columns > 0 {
+            width = columns
+        }
+        let colorRefused = noColor || !(Environment.value("NO_COLOR") ?? "").isEmpty
+        return Terminal(width: width > 0 ? max(width, 20) : 80,
+                        useColor: stdoutIsTerminal && !colorRefused,
+                        stderrIsTerminal: isatty(STDERR_FILENO) == 1)
+    }
+}
+
+/// The process environment, read through libc (no Foundation needed).
+enum Environment {
+    static func value(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+}
+
+/// Writes text to stdout or stderr, unbuffered: each call is one `write(2)` loop.
+struct Output: Sendable {
+    func out(_ text: String) {
+        Self.write(text, to: STDOUT_FILENO)
+    }
+
+    func err(_ text: String) {
+        Self.write(text, to: STDERR_FILENO)
+    }
+
+    /// Writes everything, retrying short writes; gives up quietly on a closed pipe.
+    static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset) // allowed: a non-empty buffer has a base address
+                if written > 0 {
+                    offset += written
+                } else if written < 0 && errno == EINTR {
+                    continue
+                } else {
+                    return
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,127 @@
+/// Text made safe and measured for a terminal.
+enum TerminalText {
+    /// Neutralises everything from the network that a terminal would act on: C0 and C1 controls
+    /// (ESC starts colour, cursor and title sequences), DEL, and bidi overrides that reorder what
+    /// is shown. Line breaks and tabs become spaces; the others become U+FFFD, visibly.
+    static func sanitize(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D, 0x2028, 0x2029:
+                result.append(" ")
+            case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x061C:
+                result.append("\u{FFFD}")
+            default:
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// Columns a character takes: 2 for East Asian wide and fullwidth, 0 for combining marks.
+    static func width(of character: Character) -> Int {
+        guard let scalar = character.unicodeScalars.first else { return 0 }
+        switch scalar.value {
+        case 0x0300...0x036F, 0x200B...0x200D, 0xFE00...0xFE0F:
+            return 0
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+
+    static func width(of text: String) -> Int {
+        text.reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// Splits `text` into lines of at most `width` columns, breaking at spaces where it can and
+    /// anywhere between CJK characters.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        let width = max(width, 4)
+        var lines: [String] = []
+        var line = ""
+        var lineWidth = 0
+        for word in words(text) {
+            let wordWidth = self.width(of: word)
+            if lineWidth + wordWidth <= width {
+                line += word
+                lineWidth += wordWidth
+                continue
+            }
+            if !line.isEmpty {
+                lines.append(trimTrailingSpaces(line))
+                line = ""
+                lineWidth = 0
+            }
+            let piece = word.hasPrefix(" ") ? String(word.drop { $0 == " " }) : word
+            for character in piece {
+                let characterWidth = self.width(of: character)
+                if lineWidth + characterWidth > width {
+                    lines.append(line)
+                    line = ""
+                    lineWidth = 0
+                }
+                line.append(character)
+                lineWidth += characterWidth
+            }
+        }
+        if !line.isEmpty { lines.append(trimTrailingSpaces(line)) }
+        return lines.isEmpty ? [""] : lines
+    }
+
+    /// Cuts `text` to `width` columns, ending with "…" when cut.
+    static func truncate(_ text: String, width: Int) -> String {
+        guard self.width(of: text) > width else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let characterWidth = self.width(of: character)
+            if used + characterWidth > width - 1 { break }
+            result.append(character)
+            used += characterWidth
+        }
+        return result + "…"
+    }
+
+    /// Words with their leading space; each CJK character is a word of its own.
+    private static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for character in text {
+            if character == " " {
+                if !current.isEmpty && current != " " { words.append(current); current = "" }
+                current.append(character)
+            } else if width(of: character) == 2 {
+                if !current.isEmpty { words.append(current); current = "" }
+                words.append(String(character))
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    private static func trimTrailingSpaces(_ text: String) -> String {
+        var text = text
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}
+
+/// ANSI styles, applied only when colour is on.
+struct Style: Sendable {
+    let enabled: Bool
+
+    func bold(_ text: String) -> String { apply("1", text) }
+    func dim(_ text: String) -> String { apply("2", text) }
+    func yellow(_ text: String) -> String { apply("33", text) }
+    func green(_ text: String) -> String { apply("32", text) }
+
+    private func apply(_ code: String, _ text: String) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}

@@ -1,0 +1,32 @@
+import NewsFeature
+
+/// sysexits codes, as DESIGN.md lists them.
+enum ExitStatus {
+    static let ok: Int32 = 0
+    static let usage: Int32 = 64
+    static let badData: Int32 = 65
+    static let unavailable: Int32 = 69
+    static let internalError: Int32 = 70
+    static let ioError: Int32 = 74
+
+    static func forError(_ kind: ErrorKind) -> Int32 {
+        switch kind {
+        case .unavailable, .notCached: return unavailable
+        case .badData: return badData
+        case .storage: return ioError
+        case .cancelled: return internalError
+        }
+    }
+}
+
+/// Writes an error as the one line a command prints on stderr.
+struct ErrorLine {
+    let output: Output
+    let verbose: Bool
+
+    func write(_ error: ErrorViewData) {
+        var line = "newsctl: " + TerminalText.sanitize(error.message)
+        if verbose { line += " (" + TerminalText.sanitize(error.detail) + ")" }
+        output.err(line + "\n")
+    }
+}
