@@ -5,7 +5,9 @@ import Synchronization
 /// The libcurl transport: millisecond deadlines, a low-speed abort, a body cap, connection
 /// reuse, cancellation and TLS verification.
 ///
-/// Each transfer runs `curl_easy_perform` on a Dispatch thread, never on the cooperative pool.
+/// Each transfer runs the blocking `curl_easy_perform` on its handle's own serial queue, never on
+/// the cooperative pool. (Not on `DispatchQueue.global()`: that pool runs only as many blocked
+/// threads as there are cores, so concurrent transfers would wait for each other and time out.)
 /// Easy handles are pooled: a handle keeps its connection cache, so requests to the same host reuse
 /// connections.
 public final class CurlTransport: HTTPTransport {
@@ -40,7 +42,7 @@ public final class CurlTransport: HTTPTransport {
         let options = self.options
         let result: Result<HTTPResponse, TransportError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                DispatchQueue.global().async {
+                handle.queue.async {
                     continuation.resume(returning: handle.perform(
                         url: url, timeout: timeout, options: options, cancellation: cancellation))
                 }
@@ -79,6 +81,8 @@ private final class TransferState {
 /// popped from the idle pool before use and pushed back after), so it is never used concurrently.
 private final class EasyHandle: @unchecked Sendable {
     private let handle: UnsafeMutableRawPointer
+    /// Where this handle's transfers block; serial queues get threads of their own.
+    let queue = DispatchQueue(label: "CurlTransport.transfer")
 
     init?() {
         guard let handle = curl_easy_init() else { return nil }

@@ -1,0 +1,32 @@
+import Foundation
+
+/// The project's own fixtures: files in the exact shapes of the Zhihu Daily API.
+public enum Fixtures {
+    /// `Tests/Fixtures/api/4`: `news/latest`, `news/before/<D>`.
+    public static let apiRoot: String = {
+        let here = URL(fileURLWithPath: #filePath)
+        return here.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/api/4").path
+    }()
+
+    /// The text of a fixture, by its path below the API root (`news/latest`).
+    public static func text(_ path: String) throws -> String {
+        try String(contentsOfFile: apiRoot + "/" + path, encoding: .utf8)
+    }
+
+    /// `../shared/zhihu-daily/captures` beside the repository, when it is there.
+    public static let capturesFolder: String? = {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let folder = repository.deletingLastPathComponent().appendingPathComponent("shared/zhihu-daily/captures").path
+        return FileManager.default.fileExists(atPath: folder) ? folder : nil
+    }()
+
+    /// A fresh, empty temporary folder.
+    public static func temporaryFolder() throws -> String {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("newsctl-tests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Logging
+import Testing
+import TestSupport
+@testable import SyncEngine
+
+@Suite struct ZhihuDailyClientTests {
+    private func client(_ bases: [String], timeout: Duration = .seconds(5)) -> ZhihuDailyClient {
+        ZhihuDailyClient(baseURLs: bases, transport: CurlTransport(), timeout: timeout,
+                         logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+    }
+
+    private func expectRemoteError(_ code: RemoteError.Code, _ body: () async throws(RemoteError) -> RemoteDay) async -> RemoteError? {
+        do {
+            _ = try await body()
+            Issue.record("expected \(code)")
+            return nil
+        } catch {
+            #expect(error.code == code, "\(error)")
+            return error
+        }
+    }
+
+    @Test func latestMapsToDomainStories() async throws {
+        let server = LoopbackServer()
+        try await server.start()
+        let latest = try await client([await server.baseURL]).latest()
+        #expect(latest.day == Day("20230314"))
+        #expect(latest.stories.count == 6)
+        #expect(latest.topStories.count == 5)
+        #expect(latest.stories.first?.imageURL == "https://pic1.zhimg.com/v2-fixture9759301.jpg?source=8673f162")
+        await server.stop()
+    }
+
+    @Test func aDayIsFetchedThroughBeforeTheNextDay() async throws {
+        let server = LoopbackServer()
+        try await server.start()
+        let day = try await client([await server.baseURL]).day(Day("20230313")!)
+        #expect(day.stories.count == 5)
+        #expect(server.requestedPaths == ["/api/4/news/before/20230314"])
+        await server.stop()
+    }
+
+    @Test func anAnswerForAnotherDayIsRejected() async throws {
+        let server = LoopbackServer()
+        try await server.start()
+        // before/20230314 must answer 20230313; this server answers with today's page instead.
+        server.setReply(.fixture("news/latest"), for: "/api/4/news/before/20230314")
+        let error = await expectRemoteError(.badResponse) { () throws(RemoteError) in
+            try await client([await server.baseURL]).day(Day("20230313")!)
+        }
+        #expect(error?.message.contains("20230314") == true)
+        await server.stop()
+    }
+
+    @Test func htmlInsteadOfJSONIsABadResponse() async throws {
+        let server = LoopbackServer()
+        try await server.start()
+        server.setReply(.body(status: 200, contentType: "text/html", text: "<!DOCTYPE html><html>captive portal</html>"),
+                        for: "/api/4/news/latest")
+        let error = await expectRemoteError(.badResponse) { () throws(RemoteError) in
+            try await client([await server.baseURL]).latest()
+        }
+        #expect(error?.message.contains("HTML") == true)
+        await server.stop()
+    }
+
+    @Test func forbiddenWithNeedLoginFallsBackToTheNextHost() async throws {
+        let first = LoopbackServer()
+        let second = LoopbackServer()
+        try await first.start()
+        try await second.start()
+        first.setReply(.body(status: 403, text: #"{"error":{"code":10003,"message":"请登录","name":"need_login"}}"#),
+                       for: "/api/4/news/latest")
+        let latest = try await client([await first.baseURL, await second.baseURL]).latest()
+        #expect(latest.day == Day("20230314"))
+        #expect(first.requestCount("/api/4/news/latest") == 1)
+        #expect(second.requestCount("/api/4/news/latest") == 1)
+
+        // With no fallback left, the 403 is reported with the envelope's name.
+        let error = await expectRemoteError(.httpStatus) { () throws(RemoteError) in
+            try await client([await first.baseURL]).latest()
+        }
+        #expect(error?.status == 403)
+        #expect(error?.message.contains("need_login") == true)
+        await first.stop()
+        await second.stop()
+    }
+
+    @Test func aRefusedHostFallsBackToTheNext() async throws {
+        let dead = LoopbackServer()
+        try await dead.start()
+        let deadBase = await dead.baseURL
+        await dead.stop()
+        let live = LoopbackServer()
+        try await live.start()
+        let latest = try await client([deadBase, await live.baseURL]).latest()
+        #expect(latest.stories.count == 6)
+        await live.stop()
+    }
+
+    @Test func aServerErrorDoesNotFallBack() async throws {
+        let first = LoopbackServer()
+        let second = LoopbackServer()
+        try await first.start()
+        try await second.start()
+        first.setReply(.body(status: 500, text: "{}"), for: "/api/4/news/latest")
+        let error = await expectRemoteError(.httpStatus) { () throws(RemoteError) in
+            try await client([await first.baseURL, await second.baseURL]).latest()
+        }
+        #expect(error?.status == 500)
+        #expect(second.requestedPaths.isEmpty)
+        await first.stop()
+        await second.stop()
+    }
+
+    @Test func theDeadlineCoversEveryAttempt() async throws {
+        let server = LoopbackServer()
+        try await server.start()
+        server.setReply(.delayed(.seconds(30), .fixture("news/latest")), for: "/api/4/news/latest")
+        let start = ContinuousClock.now
+        let error = await expectRemoteError(.unreachable) { () throws(RemoteError) in
+            try await client([await server.baseURL], timeout: .milliseconds(600)).latest()
+        }
+        #expect(error?.transportError?.code == .timeout)
+        #expect(ContinuousClock.now - start < .milliseconds(1_600))
+        await server.stop()
+    }
+}

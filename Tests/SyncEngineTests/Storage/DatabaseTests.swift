@@ -1,0 +1,77 @@
+import CSQLite
+import Foundation
+import Testing
+@testable import SyncEngine
+
+@Suite struct DatabaseTests {
+    @Test func migrationsCreateTheSchemaOnceAndRecordTheirVersion() throws {
+        let path = try temporaryDatabasePath()
+        do {
+            let database = try Database(path: path)
+            _ = try PageStore(database: database)
+            #expect(try Migrations.userVersion(database) == Migrations.steps.count)
+            let tables = try database.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") { $0.text(at: 0) }
+            #expect(tables == ["day", "day_story", "story", "sync_meta", "top_story"])
+        }
+        // Reopening migrates nothing again (a second CREATE TABLE would fail).
+        let reopened = try Database(path: path)
+        _ = try PageStore(database: reopened)
+        #expect(try Migrations.userVersion(reopened) == Migrations.steps.count)
+    }
+
+    @Test func connectionUsesWALAndForeignKeys() throws {
+        let database = try Database(path: try temporaryDatabasePath())
+        #expect(try database.query("PRAGMA journal_mode") { $0.text(at: 0) } == ["wal"])
+        #expect(try database.query("PRAGMA foreign_keys") { $0.int64(at: 0) } == [1])
+    }
+
+    @Test func errorsCarryCodeMessageAndSQL() throws {
+        let database = try Database(path: try temporaryDatabasePath())
+        let error = try #require(throws: DatabaseError.self) {
+            try database.run("INSERT INTO nowhere VALUES (1)")
+        }
+        #expect(error.primaryCode == SQLITE_ERROR)
+        #expect(error.message.contains("no such table"))
+        #expect(error.sql == "INSERT INTO nowhere VALUES (1)")
+    }
+
+    @Test func aFileThatIsNotADatabaseFailsToOpenWithNOTADB() throws {
+        let path = try temporaryDatabasePath()
+        try Data(String(repeating: "this is not sqlite ", count: 100).utf8).write(to: URL(fileURLWithPath: path))
+        let error = try #require(throws: DatabaseError.self) { try Database(path: path) }
+        #expect(error.primaryCode == SQLITE_NOTADB)
+        // The file the user had is left as it was.
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("this is not sqlite"))
+    }
+
+    @Test func aFolderThatCannotBeCreatedInFailsWithCANTOPEN() throws {
+        let error = try #require(throws: DatabaseError.self) {
+            try Database(path: "/nonexistent-folder-\(UUID().uuidString)/news.sqlite")
+        }
+        #expect(error.primaryCode == SQLITE_CANTOPEN)
+    }
+
+    @Test func aTransactionThatThrowsLeavesNothingBehind() throws {
+        let database = try Database(path: try temporaryDatabasePath())
+        try database.execute("CREATE TABLE t (x INTEGER NOT NULL)")
+        struct Abort: Error {}
+        #expect(throws: Abort.self) {
+            try database.transaction {
+                try database.run("INSERT INTO t VALUES (?)", [.integer(1)])
+                throw Abort()
+            }
+        }
+        #expect(try database.query("SELECT count(*) FROM t") { $0.int64(at: 0) } == [0])
+        // And the connection is usable afterwards: no transaction was left open.
+        try database.transaction { try database.run("INSERT INTO t VALUES (?)", [.integer(2)]) }
+        #expect(try database.query("SELECT x FROM t") { $0.int64(at: 0) } == [2])
+    }
+
+    @Test func bindsSixtyFourBitIdsWithoutTruncation() throws {
+        let database = try Database(path: try temporaryDatabasePath())
+        try database.execute("CREATE TABLE t (x INTEGER)")
+        let big: Int64 = 9_007_199_254_740_993
+        try database.run("INSERT INTO t VALUES (?)", [.integer(big)])
+        #expect(try database.query("SELECT x FROM t") { $0.int64(at: 0) } == [big])
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import SyncEngine
+
+@Suite struct PageStoreTests {
+    private let day = Day("20230313")!
+
+    private func makeStore() throws -> (PageStore, Database) {
+        let database = try Database(path: try temporaryDatabasePath())
+        return (try PageStore(database: database), database)
+    }
+
+    @Test func aDayRoundTripsInItsOrder() throws {
+        let (store, _) = try makeStore()
+        let stories = [story(3, "三"), story(1, "一", image: nil), story(2, "二")]
+        try store.writeDay(day, stories: stories, fetchedAt: 1_000.5, isFinal: true)
+        let stored = try #require(try store.readDay(day))
+        #expect(stored.stories == stories)
+        #expect(stored.fetchedAt == 1_000.5)
+        #expect(stored.isFinal)
+        #expect(try store.readDay(day.adding(days: -1)) == nil)
+    }
+
+    @Test func rewritingADayReplacesItsListAndUpsertsStories() throws {
+        let (store, database) = try makeStore()
+        try store.writeDay(day, stories: [story(1, "old"), story(2)], fetchedAt: 1, isFinal: false)
+        try store.writeDay(day, stories: [story(1, "new title")], fetchedAt: 2, isFinal: true)
+        let stored = try #require(try store.readDay(day))
+        #expect(stored.stories.map(\.title) == ["new title"])
+        #expect(stored.isFinal)
+        #expect(try database.query("SELECT count(*) FROM story WHERE id = 1") { $0.int64(at: 0) } == [1])
+    }
+
+    @Test func aStoryOnTwoDaysIsStoredOnce() throws {
+        let (store, database) = try makeStore()
+        try store.writeDay(day, stories: [story(7)], fetchedAt: 1, isFinal: true)
+        try store.writeDay(day.adding(days: -1), stories: [story(7)], fetchedAt: 1, isFinal: true)
+        #expect(try database.query("SELECT count(*) FROM story") { $0.int64(at: 0) } == [1])
+        #expect(try store.readDay(day.adding(days: -1))?.stories.map(\.id) == [7])
+    }
+
+    @Test func aFailureMidPageWritesNothing() throws {
+        let (store, database) = try makeStore()
+        try store.writeDay(day, stories: [story(1, "kept")], fetchedAt: 1, isFinal: false)
+        // Real SQLite refuses the third story of the next write, after two rows went in.
+        try database.execute("""
+            CREATE TRIGGER refuse_story_3 BEFORE INSERT ON story WHEN NEW.id = 3
+            BEGIN SELECT RAISE(ABORT, 'refused by test'); END
+            """)
+        #expect(throws: DatabaseError.self) {
+            try store.writeDay(day, stories: [story(1, "changed"), story(2), story(3)], fetchedAt: 2, isFinal: true)
+        }
+        let stored = try #require(try store.readDay(day))
+        #expect(stored.stories.map(\.title) == ["kept"])
+        #expect(stored.fetchedAt == 1)
+        #expect(!stored.isFinal)
+        #expect(try database.query("SELECT count(*) FROM story WHERE id = 2") { $0.int64(at: 0) } == [0])
+    }
+
+    @Test func theLatestPageKeepsItsBannerAndDay() throws {
+        let (store, _) = try makeStore()
+        #expect(try store.readLatest() == nil)
+        let banner = [story(10, "banner", image: "https://pic1.zhimg.com/banner.jpg"), story(11)]
+        try store.writeLatest(day, stories: [story(10, "banner", image: "https://pic1.zhimg.com/thumb.jpg")],
+                              topStories: banner, fetchedAt: 5)
+        let latest = try #require(try store.readLatest())
+        #expect(latest.day == day)
+        #expect(latest.topStories == banner)
+        #expect(!latest.isFinal)
+        // The day list keeps its thumbnail; the banner its own large image.
+        #expect(latest.stories.first?.imageURL == "https://pic1.zhimg.com/thumb.jpg")
+        #expect(try store.latestDay() == day)
+    }
+}

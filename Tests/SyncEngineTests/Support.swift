@@ -1,0 +1,28 @@
+import Foundation
+import Synchronization
+import TestSupport
+@testable import SyncEngine
+
+/// A clock the test moves by hand.
+final class TestClock: NewsClock {
+    private let current: Mutex<Date>
+
+    init(_ start: Date = Date(timeIntervalSince1970: 1_678_770_000)) { // 2023-03-14T05:00:00Z
+        current = Mutex(start)
+    }
+
+    func now() -> Date { current.withLock { $0 } }
+
+    func advance(by seconds: TimeInterval) {
+        current.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+}
+
+func story(_ id: Int64, _ title: String = "title", image: String? = "https://pic1.zhimg.com/x.jpg") -> Story {
+    Story(id: id, title: title, hint: "作者 · 1 分钟阅读", imageURL: image,
+          url: "https://daily.zhihu.com/story/\(id)", gaPrefix: "031407", imageHue: "0x123456", type: 0)
+}
+
+func temporaryDatabasePath() throws -> String {
+    try Fixtures.temporaryFolder() + "/news.sqlite"
+}

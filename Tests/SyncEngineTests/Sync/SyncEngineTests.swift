@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SyncEngine
+
+/// The engine over a real SQLite file and the real libcurl transport against a loopback server.
+@Suite struct SyncEngineTests {
+    private let latestPath = "/api/4/news/latest"
+    private let day13 = Day("20230313")!
+    private let day13Path = "/api/4/news/before/20230314"
+
+    private struct Harness {
+        let server: LoopbackServer
+        let engine: SyncEngine
+        let clock: TestClock
+        let databasePath: String
+    }
+
+    private func harness(databasePath: String? = nil, freshness: Duration = .seconds(300)) async throws -> Harness {
+        let server = LoopbackServer()
+        try await server.start()
+        let path = try databasePath ?? temporaryDatabasePath()
+        let clock = TestClock()
+        var configuration = SyncEngine.Configuration(databasePath: path)
+        configuration.baseURLs = [await server.baseURL]
+        configuration.networkTimeout = .seconds(3)
+        configuration.partialFreshness = freshness
+        let engine = try SyncEngine(configuration: configuration, clock: clock)
+        return Harness(server: server, engine: engine, clock: clock, databasePath: path)
+    }
+
+    @Test func latestComesFromTheNetworkAsAPartialPage() async throws {
+        let h = try await harness()
+        let page = try await h.engine.latest()
+        #expect(page.day == Day("20230314"))
+        #expect(page.isLatest)
+        #expect(page.stories.count == 6)
+        #expect(page.topStories.count == 5)
+        #expect(page.provenance.origin == .network)
+        #expect(!page.provenance.isFinal)
+        #expect(!page.provenance.isStale)
+        #expect(page.provenance.fetchedAt == h.clock.now())
+        await h.server.stop()
+    }
+
+    @Test func aFinalDayIsServedFromTheArchiveWithoutARequest() async throws {
+        let h = try await harness()
+        _ = try await h.engine.latest() // the source is at 20230314, so 20230313 is final
+        let first = try await h.engine.page(for: day13)
+        #expect(first.provenance.origin == .network)
+        #expect(first.provenance.isFinal)
+        h.clock.advance(by: 30 * 86_400)
+        let second = try await h.engine.page(for: day13)
+        #expect(second.provenance.origin == .cache)
+        #expect(!second.provenance.isStale)
+        #expect(second.stories == first.stories)
+        #expect(second.provenance.age == .seconds(30 * 86_400))
+        #expect(h.server.requestCount(day13Path) == 1)
+        await h.server.stop()
+    }
+
+    @Test func aForcedReadRefetchesAFinalDay() async throws {
+        let h = try await harness()
+        _ = try await h.engine.page(for: day13)
+        let refreshed = try await h.engine.page(for: day13, policy: .networkFirst)
+        #expect(refreshed.provenance.origin == .network)
+        #expect(h.server.requestCount(day13Path) == 2)
+        await h.server.stop()
+    }
+
+    @Test func aPartialPageIsFreshForItsFreshnessThenRefetched() async throws {
+        let h = try await harness(freshness: .seconds(300))
+        _ = try await h.engine.latest()
+        let today = Day("20230314")!
+        let fresh = try await h.engine.latest(policy: .cacheFirst)
+        #expect(fresh.provenance.origin == .cache)
+        #expect(try await h.engine.page(for: today).provenance.origin == .cache)
+        #expect(h.server.requestCount(latestPath) == 1)
+
+        h.clock.advance(by: 301)
+        let refetched = try await h.engine.latest(policy: .cacheFirst)
+        #expect(refetched.provenance.origin == .network)
+        #expect(h.server.requestCount(latestPath) == 2)
+        await h.server.stop()
+    }
+
+    @Test func whenTheNetworkIsDownTheCacheIsServedAsStaleOffline() async throws {
+        let h = try await harness()
+        _ = try await h.engine.latest()
+        h.clock.advance(by: 7_200)
+        await h.server.stop()
+        let page = try await h.engine.latest()
+        #expect(page.provenance.origin == .cache)
+        #expect(page.provenance.staleReason == .offline)
+        #expect(page.provenance.age == .seconds(7_200))
+        #expect(page.topStories.count == 5)
+    }
+
+    @Test func aServerErrorServesTheCacheAsStale() async throws {
+        let h = try await harness()
+        _ = try await h.engine.latest()
+        h.server.setReply(.body(status: 500, text: "{}"), for: latestPath)
+        let page = try await h.engine.latest()
+        #expect(page.provenance.origin == .cache)
+        #expect(page.provenance.staleReason == .serverError)
+        await h.server.stop()
+    }
+
+    @Test func aBadResponseWritesNothingAndServesTheCache() async throws {
+        let h = try await harness()
+        let before = try await h.engine.latest()
+        h.server.setReply(.body(status: 200, text: #"{"date":"20230315","stories":"#), for: latestPath)
+        let page = try await h.engine.latest()
+        #expect(page.provenance.staleReason == .badResponse)
+        #expect(page.day == before.day)
+        #expect(page.stories == before.stories)
+        await h.server.stop()
+    }
+
+    @Test func aWrongDateWritesNothingAndIsAnErrorWhenNothingIsCached() async throws {
+        let h = try await harness()
+        h.server.setReply(.fixture("news/before/20230313"), for: day13Path) // answers 20230312
+        let error = await #expect(throws: SyncError.self) { try await h.engine.page(for: day13) }
+        #expect(error?.code == .badResponse)
+        // Nothing of the wrong answer was stored, under either day.
+        for day in [day13, Day("20230312")!] {
+            let offline = await #expect(throws: SyncError.self) { try await h.engine.page(for: day, policy: .cacheOnly) }
+            #expect(offline?.code == .notCached)
+        }
+        await h.server.stop()
+    }
+
+    @Test func offlineReadsNeverTouchTheNetwork() async throws {
+        let h = try await harness()
+        let error = await #expect(throws: SyncError.self) { try await h.engine.page(for: day13, policy: .cacheOnly) }
+        #expect(error?.code == .notCached)
+        _ = try await h.engine.page(for: day13)
+        let cached = try await h.engine.page(for: day13, policy: .cacheOnly)
+        #expect(cached.provenance.origin == .cache)
+        #expect(h.server.requestCount(day13Path) == 1)
+        await h.server.stop()
+    }
+
+    @Test func networkOnlyFailsEvenWithACache() async throws {
+        let h = try await harness()
+        _ = try await h.engine.latest()
+        await h.server.stop()
+        let error = await #expect(throws: SyncError.self) { try await h.engine.latest(policy: .networkOnly) }
+        #expect(error?.code == .unavailable)
+    }
+
+    @Test func nothingCachedAndNoNetworkIsUnavailable() async throws {
+        let h = try await harness()
+        await h.server.stop()
+        let error = await #expect(throws: SyncError.self) { try await h.engine.page(for: day13) }
+        #expect(error?.code == .unavailable)
+        #expect(error?.remoteError?.transportError?.code == .connect)
+    }
+
+    @Test func concurrentReadsOfOnePageShareOneRequest() async throws {
+        let h = try await harness()
+        h.server.setReply(.delayed(.milliseconds(300), .fixture("news/before/20230314")), for: day13Path)
+        async let a = h.engine.page(for: day13)
+        async let b = h.engine.page(for: day13)
+        async let c = h.engine.page(for: day13)
+        let pages = try await [a, b, c]
+        #expect(pages.allSatisfy { $0.stories.count == 5 })
+        #expect(h.server.requestCount(day13Path) == 1)
+        await h.server.stop()
+    }
+
+    @Test func theArchiveOutlivesTheEngine() async throws {
+        let path = try temporaryDatabasePath()
+        do {
+            let h = try await harness(databasePath: path)
+            _ = try await h.engine.latest()
+            _ = try await h.engine.page(for: day13)
+            await h.server.stop()
+        }
+        var configuration = SyncEngine.Configuration(databasePath: path)
+        configuration.baseURLs = ["http://127.0.0.1:9/api/4"]
+        let reopened = try SyncEngine(configuration: configuration, clock: TestClock())
+        #expect(try await reopened.page(for: day13, policy: .cacheOnly).stories.count == 5)
+        #expect(try await reopened.latest(policy: .cacheOnly).topStories.count == 5)
+        #expect(try await reopened.latestKnownDay() == Day("20230314"))
+    }
+
+    @Test func aCorruptDatabaseIsAStorageError() async throws {
+        let path = try temporaryDatabasePath()
+        try Data(repeating: 0x42, count: 8_192).write(to: URL(fileURLWithPath: path))
+        let error = #expect(throws: SyncError.self) { try SyncEngine(configuration: .init(databasePath: path)) }
+        #expect(error?.code == .storage)
+        #expect(error?.databaseError != nil)
+    }
+}
