@@ -89,7 +89,7 @@ public final class NewsListPresenter {
             render()
         } catch {
             failedAction = action
-            let viewData = errorViewData(error)
+            let viewData = errorViewData(error, about: subject(of: action))
             action == .more ? view?.showLoadMoreError(viewData) : view?.showError(viewData)
         }
     }
@@ -133,9 +133,19 @@ public final class NewsListPresenter {
             isStale: provenance.isStale)
     }
 
-    private func errorViewData(_ error: SyncError) -> ErrorViewData {
+    /// The day an action loads; nil for today's page.
+    private func subject(of action: Action) -> Day? {
+        switch (action, start) {
+        case (.more, _): return pages.last?.day.adding(days: -1)
+        case (_, .latest): return nil
+        case (_, .day(let day)): return day
+        }
+    }
+
+    private func errorViewData(_ error: SyncError, about day: Day?) -> ErrorViewData {
         let kind = ErrorKind(error.code)
-        return ErrorViewData(kind: kind, message: strings.errorMessage(kind), detail: error.message, retryTitle: strings.retry)
+        return ErrorViewData(kind: kind, message: strings.errorMessage(kind, subject: strings.subject(day)),
+                             detail: error.message, retryTitle: strings.retry)
     }
 
     /// Titles may carry `\r\n` (a two-line joke); a list row shows them on one line.

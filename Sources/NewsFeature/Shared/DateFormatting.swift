@@ -20,6 +20,14 @@ public struct DateFormatting: Sendable {
         }
     }
 
+    /// "2023年4月20日" / "Apr 20, 2023".
+    public func fullDate(_ day: Day) -> String {
+        switch language {
+        case .zh: return "\(day.year)年\(monthDay(day))"
+        case .en: return "\(monthDay(day)), \(day.year)"
+        }
+    }
+
     /// "4月20日 星期四" / "Thu, Apr 20".
     public func dayTitle(_ day: Day) -> String {
         switch language {

@@ -1,3 +1,5 @@
+import SyncEngine
+
 /// The fixed wording of the screens, per language.
 struct Strings: Sendable {
     let language: Language
@@ -22,14 +24,20 @@ struct Strings: Sendable {
         }
     }
 
-    func errorMessage(_ kind: ErrorKind) -> String {
+    /// What a failed load was about: "今日内容" / "today's stories", or a dated day.
+    func subject(_ day: Day?) -> String {
+        guard let day else { return language == .zh ? "今日内容" : "today's stories" }
+        return DateFormatting(language: language).fullDate(day)
+    }
+
+    func errorMessage(_ kind: ErrorKind, subject: String) -> String {
         switch (language, kind) {
-        case (.zh, .unavailable): return "无法连接知乎日报，本地也没有缓存"
-        case (.en, .unavailable): return "Cannot reach Zhihu Daily, and nothing is cached"
-        case (.zh, .notCached): return "离线：本地存档中没有这一页"
-        case (.en, .notCached): return "Offline: this page is not in the local archive"
-        case (.zh, .badData): return "知乎日报返回的数据有误"
-        case (.en, .badData): return "Zhihu Daily sent data that could not be used"
+        case (.zh, .unavailable): return "无法连接知乎日报，本地也没有\(subject)的缓存"
+        case (.en, .unavailable): return "Cannot reach Zhihu Daily, and \(subject) is not in the local archive"
+        case (.zh, .notCached): return "离线：本地存档中没有\(subject)"
+        case (.en, .notCached): return "Offline: \(subject) is not in the local archive"
+        case (.zh, .badData): return "知乎日报返回的\(subject)数据有误"
+        case (.en, .badData): return "Zhihu Daily sent bad data for \(subject)"
         case (.zh, .storage): return "本地数据库出错"
         case (.en, .storage): return "The local database failed"
         case (.zh, .cancelled): return "已取消"

@@ -1,0 +1,84 @@
+import Foundation
+import Synchronization
+@testable import SyncEngine
+@testable import NewsFeature
+
+/// Returns canned results in order and records what it was asked; can hold a call until released.
+final class StubNewsListInteractor: NewsListInteractor {
+    enum Call: Equatable {
+        case latest(LoadIntent)
+        case page(Day, LoadIntent)
+    }
+
+    private struct State {
+        var results: [Result<Page, SyncError>]
+        var calls: [Call] = []
+        var held: CheckedContinuation<Void, Never>?
+        var holdsNextCall = false
+    }
+
+    private let state: Mutex<State>
+
+    init(_ results: [Result<Page, SyncError>]) {
+        state = Mutex(State(results: results))
+    }
+
+    var calls: [Call] { state.withLock { $0.calls } }
+
+    /// The next call waits until `release()`.
+    func holdNextCall() { state.withLock { $0.holdsNextCall = true } }
+
+    func release() {
+        let held = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            defer { state.held = nil }
+            return state.held
+        }
+        held?.resume()
+    }
+
+    var isHoldingACall: Bool { state.withLock { $0.held != nil } }
+
+    func latest(_ intent: LoadIntent) async throws(SyncError) -> Page {
+        try await answer(.latest(intent))
+    }
+
+    func page(for day: Day, _ intent: LoadIntent) async throws(SyncError) -> Page {
+        try await answer(.page(day, intent))
+    }
+
+    private func answer(_ call: Call) async throws(SyncError) -> Page {
+        let holds = state.withLock { state -> Bool in
+            state.calls.append(call)
+            defer { state.holdsNextCall = false }
+            return state.holdsNextCall
+        }
+        if holds {
+            await withCheckedContinuation { continuation in state.withLock { $0.held = continuation } }
+        }
+        let result = state.withLock { state -> Result<Page, SyncError>? in
+            state.results.isEmpty ? nil : state.results.removeFirst()
+        }
+        guard let result else { preconditionFailure("the stub ran out of results for \(call)") }
+        return try result.get()
+    }
+}
+
+enum Make {
+    static let fetchedAt = Date(timeIntervalSince1970: 1_682_409_600) // 2023-04-25T08:00:00Z
+
+    static func story(_ id: Int64, _ title: String = "标题", hint: String = "作者 · 3 分钟阅读") -> Story {
+        Story(id: id, title: title, hint: hint, imageURL: "https://pic1.zhimg.com/\(id).jpg",
+              url: "https://daily.zhihu.com/story/\(id)", gaPrefix: "042007", imageHue: "0x123456", type: 0)
+    }
+
+    static func page(_ day: String, stories: [Story] = [story(1), story(2)], top: [Story] = [], isLatest: Bool = false,
+                     origin: Provenance.Origin = .network, age: Duration = .zero, isFinal: Bool = true,
+                     stale: Provenance.StaleReason? = nil) -> Page {
+        Page(day: Day(day)!, stories: stories, topStories: top, isLatest: isLatest,
+             provenance: Provenance(origin: origin, fetchedAt: fetchedAt, age: age, isFinal: isFinal, staleReason: stale))
+    }
+
+    static func error(_ code: SyncError.Code) -> SyncError {
+        SyncError(code: code, message: "detail of \(code)")
+    }
+}
