@@ -41,7 +41,14 @@ final class Statement {
             switch value {
             case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
             case .real(let number): code = sqlite3_bind_double(handle, index, number)
-            case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
+            case .text(let text):
+                // An explicit byte count: text from the network may contain NUL.
+                var text = text
+                code = text.withUTF8 { buffer in
+                    // A nil base address (empty text) would bind NULL, not "".
+                    guard let bytes = buffer.baseAddress else { return sqlite3_bind_text(handle, index, "", 0, csqlite_transient()) }
+                    return sqlite3_bind_text(handle, index, bytes, Int32(buffer.count), csqlite_transient())
+                }
             case .null: code = sqlite3_bind_null(handle, index)
             }
             guard code == SQLITE_OK else { throw DatabaseError(handle: connection, resultCode: code, sql: sql) }
@@ -81,6 +88,7 @@ final class Statement {
 
     func optionalText(at column: Int32) -> String? {
         guard let bytes = sqlite3_column_text(handle, column) else { return nil }
-        return String(cString: bytes)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 }

@@ -67,6 +67,14 @@ import Testing
         #expect(try database.query("SELECT x FROM t") { $0.int64(at: 0) } == [2])
     }
 
+    @Test func textRoundTripsWithNULAndEmptyStrings() throws {
+        let database = try Database(path: try temporaryDatabasePath())
+        try database.execute("CREATE TABLE t (x TEXT NOT NULL)")
+        let values = ["a\u{0}b", "", "中文 \u{1B}[31m"]
+        for value in values { try database.run("INSERT INTO t VALUES (?)", [.text(value)]) }
+        #expect(try database.query("SELECT x FROM t ORDER BY rowid") { $0.text(at: 0) } == values)
+    }
+
     @Test func bindsSixtyFourBitIdsWithoutTruncation() throws {
         let database = try Database(path: try temporaryDatabasePath())
         try database.execute("CREATE TABLE t (x INTEGER)")
