@@ -1,0 +1,39 @@
+#!/usr/bin/env python3
+"""Whole-process time of `newsctl latest --offline` on a warm archive, beside `sqlite3`
+reading the same page from the same file. Prints medians and the ratio.
+
+Usage: bench/latest-offline.py [runs]   (builds release first; default 20 runs)
+"""
+import os, statistics, subprocess, sys, tempfile, time
+
+runs = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+subprocess.run(["swift", "build", "-c", "release", "--product", "newsctl"], cwd=root, check=True,
+               stdout=subprocess.DEVNULL)
+binary = os.path.join(root, ".build", "release", "newsctl")
+db = os.path.join(tempfile.mkdtemp(prefix="newsctl-bench-"), "news.sqlite")
+env = dict(os.environ, NEWSCTL_DB=db, NO_COLOR="1")
+api = "file://" + os.path.join(root, "Tests", "Fixtures", "api", "4")
+subprocess.run([binary, "latest", "--base-url", api], env=env, check=True, stdout=subprocess.DEVNULL)
+
+# The same page as newsctl shows it: the latest day's stories in order, and the banner.
+query = """
+SELECT s.id, s.title, s.hint, s.image, s.url FROM day_story d JOIN story s ON s.id = d.story_id
+WHERE d.date = (SELECT value FROM sync_meta WHERE key = 'latest_date') ORDER BY d.position;
+SELECT id, title, hint, image, url FROM top_story ORDER BY position;
+"""
+
+def timed(command):
+    samples = []
+    for _ in range(runs + 2):  # two warm-up runs, not counted
+        start = time.perf_counter()
+        subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples[2:])
+
+newsctl = timed([binary, "latest", "--offline"])
+sqlite = timed(["sqlite3", db, query])
+print(f"runs: {runs} each, medians")
+print(f"newsctl latest --offline : {newsctl * 1000:7.2f} ms")
+print(f"sqlite3 (same page)      : {sqlite * 1000:7.2f} ms   (reference)")
+print(f"ratio                    : {newsctl / sqlite:7.2f}x")
