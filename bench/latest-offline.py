@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Whole-process time of `newsctl latest --offline` on a warm archive, beside `sqlite3`
-reading the same page from the same file. Prints medians and the ratio.
+"""Whole-process time of `newsctl latest --offline` on a warm archive, beside two references
+measured in the same run: `sqlite3` reading the same page from the same file, and a minimal
+Swift program loading the same libraries (bench/reference/minimal-read.swift). Prints medians
+and ratios.
 
 Usage: bench/latest-offline.py [runs]   (builds release first; default 20 runs)
 """
@@ -11,6 +13,10 @@ root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 subprocess.run(["swift", "build", "-c", "release", "--product", "newsctl"], cwd=root, check=True,
                stdout=subprocess.DEVNULL)
 binary = os.path.join(root, ".build", "release", "newsctl")
+reference = os.path.join(tempfile.mkdtemp(prefix="newsctl-bench-"), "minimal-read")
+subprocess.run(["swiftc", "-O", os.path.join(root, "bench", "reference", "minimal-read.swift"),
+                "-I", os.path.join(root, "Sources", "CSQLite"), "-I", os.path.join(root, "Sources", "CCurl"),
+                "-lsqlite3", "-lcurl", "-o", reference], check=True)
 db = os.path.join(tempfile.mkdtemp(prefix="newsctl-bench-"), "news.sqlite")
 env = dict(os.environ, NEWSCTL_DB=db, NO_COLOR="1")
 api = "file://" + os.path.join(root, "Tests", "Fixtures", "api", "4")
@@ -33,7 +39,8 @@ def timed(command):
 
 newsctl = timed([binary, "latest", "--offline"])
 sqlite = timed(["sqlite3", db, query])
+minimal = timed([reference, db])
 print(f"runs: {runs} each, medians")
-print(f"newsctl latest --offline : {newsctl * 1000:7.2f} ms")
-print(f"sqlite3 (same page)      : {sqlite * 1000:7.2f} ms   (reference)")
-print(f"ratio                    : {newsctl / sqlite:7.2f}x")
+print(f"newsctl latest --offline        : {newsctl * 1000:7.2f} ms")
+print(f"sqlite3, same page              : {sqlite * 1000:7.2f} ms   ratio {newsctl / sqlite:5.2f}x")
+print(f"minimal Swift, same libraries   : {minimal * 1000:7.2f} ms   ratio {newsctl / minimal:5.2f}x")
