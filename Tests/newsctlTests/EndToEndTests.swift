@@ -40,7 +40,8 @@ import TestSupport
         #expect(lines.first == "3月13日 星期一")
         #expect(lines.contains("  1. 如何判断一个西瓜熟没熟？"))
         #expect(lines.contains("     25 分钟阅读"))
-        #expect(server.requestedPaths == ["/api/4/news/before/20230314"])
+        // Whether the day is final is the source's word: its latest day is asked for once.
+        #expect(server.requestedPaths == ["/api/4/news/before/20230314", "/api/4/news/latest"])
         await server.stop()
     }
 
@@ -100,7 +101,7 @@ import TestSupport
 
         let text = try await newsctl.run(["latest", "--base-url", base])
         #expect(text.status == 0)
-        #expect(text.stdout.split(separator: "\n").last == "离线 · 显示刚刚的缓存")
+        #expect(text.stdout.split(separator: "\n").last == "离线 · 显示 刚刚的缓存")
         let english = try await newsctl.run(["latest", "--lang", "en", "--base-url", base])
         #expect(english.stdout.split(separator: "\n").last == "Offline · showing the archive from just now")
     }
@@ -115,6 +116,16 @@ import TestSupport
         let unreachable = try await newsctl.run(["before", "20230313", "--base-url", "http://127.0.0.1:9/api/4", "--lang", "en"])
         #expect(unreachable.status == 69)
         #expect(unreachable.stderr == "newsctl: Cannot reach Zhihu Daily, and Mar 12, 2023 is not in the local archive\n")
+    }
+
+    @Test func aDayTheSourceHasNotPublishedExits69() async throws {
+        let (server, base) = try await started()
+        // Asked for a day after its latest, the source answers with its latest day.
+        server.setReply(.fixture("news/latest"), for: "/api/4/news/before/20230316")
+        let result = try await NewsctlProcess().run(["before", "20230316", "--base-url", base])
+        #expect(result.status == 69)
+        #expect(result.stderr == "newsctl: 2023年3月15日的日报还没有发布\n")
+        await server.stop()
     }
 
     @Test(arguments: ["2023-13-01", "20230230", "20130519", "202304", "99999999", "29990101", "abc"])

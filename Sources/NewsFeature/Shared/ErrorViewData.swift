@@ -8,6 +8,8 @@ public enum ErrorKind: String, Sendable, Equatable {
     case notCached
     /// The source sent bad data, and nothing is cached.
     case badData
+    /// The day asked for is later than the source's latest day.
+    case notPublished
     /// The local database failed.
     case storage
     /// The work was cancelled.
@@ -18,6 +20,7 @@ public enum ErrorKind: String, Sendable, Equatable {
         case .unavailable: self = .unavailable
         case .notCached: self = .notCached
         case .badResponse: self = .badData
+        case .notPublished: self = .notPublished
         case .storage: self = .storage
         case .cancelled: self = .cancelled
         }

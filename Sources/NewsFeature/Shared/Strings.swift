@@ -15,11 +15,11 @@ struct Strings: Sendable {
         case (.en, "network", _): return "Updated just now"
         case (.zh, _, nil): return "来自缓存 · \(age)更新"
         case (.en, _, nil): return "From the archive · updated \(age)"
-        case (.zh, _, "server_error"): return "服务器出错 · 显示\(age)的缓存"
+        case (.zh, _, "server_error"): return "服务器出错 · 显示 \(age)的缓存"
         case (.en, _, "server_error"): return "Server error · showing the archive from \(age)"
-        case (.zh, _, "bad_response"): return "数据有误 · 显示\(age)的缓存"
+        case (.zh, _, "bad_response"): return "数据有误 · 显示 \(age)的缓存"
         case (.en, _, "bad_response"): return "Bad response · showing the archive from \(age)"
-        case (.zh, _, _): return "离线 · 显示\(age)的缓存"
+        case (.zh, _, _): return "离线 · 显示 \(age)的缓存"
         case (.en, _, _): return "Offline · showing the archive from \(age)"
         }
     }
@@ -38,6 +38,8 @@ struct Strings: Sendable {
         case (.en, .notCached): return "Offline: \(subject) is not in the local archive"
         case (.zh, .badData): return "知乎日报返回的\(subject)数据有误"
         case (.en, .badData): return "Zhihu Daily sent bad data for \(subject)"
+        case (.zh, .notPublished): return "\(subject)的日报还没有发布"
+        case (.en, .notPublished): return "\(subject) has not been published yet"
         case (.zh, .storage): return "本地数据库出错"
         case (.en, .storage): return "The local database failed"
         case (.zh, .cancelled): return "已取消"

@@ -100,7 +100,11 @@ private final class EasyHandle: @unchecked Sendable {
         let state = TransferState(maxBodyBytes: options.maxBodyBytes, cancellation: cancellation)
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         let headers = curl_slist_append(nil, "Accept: application/json")
-        defer { curl_slist_free_all(headers) }
+        defer {
+            // Drop the options that point at this transfer's buffers before they go away.
+            curl_easy_reset(handle)
+            curl_slist_free_all(headers)
+        }
 
         let code: CURLcode = withExtendedLifetime(state) {
             errorBuffer.withUnsafeMutableBufferPointer { buffer in
@@ -135,7 +139,7 @@ private final class EasyHandle: @unchecked Sendable {
             let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
             return .failure(TransportError(
-                code: Self.classify(code, state: state), url: url, curlCode: Int32(code.rawValue), message: message))
+                code: classify(code, state: state), url: url, curlCode: Int32(code.rawValue), message: message))
         }
         var status = 0
         _ = ccurl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
@@ -143,12 +147,16 @@ private final class EasyHandle: @unchecked Sendable {
         return .success(HTTPResponse(status: status == 0 ? 200 : status, body: state.body, url: url))
     }
 
-    private static func classify(_ code: CURLcode, state: TransferState) -> TransportError.Code {
+    private func classify(_ code: CURLcode, state: TransferState) -> TransportError.Code {
         if state.exceededLimit { return .tooLarge }
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return .dns
         case CURLE_COULDNT_CONNECT: return .connect
-        case CURLE_OPERATION_TIMEDOUT: return .timeout
+        case CURLE_OPERATION_TIMEDOUT:
+            // A deadline that passed before the connection was made is a connect failure.
+            var connectTime: curl_off_t = 0
+            _ = ccurl_get_off_t(handle, CURLINFO_CONNECT_TIME_T, &connectTime)
+            return connectTime == 0 ? .connect : .timeout
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
              CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR:
             return .tls

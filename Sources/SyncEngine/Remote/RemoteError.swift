@@ -7,6 +7,10 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
         case httpStatus
         /// A 2xx answer whose body is not a valid page (not JSON, wrong shape, wrong date).
         case badResponse
+        /// The day asked for is later than the source's latest day.
+        case notPublished
+        /// The calling task was cancelled.
+        case cancelled
     }
 
     public let code: Code

@@ -34,6 +34,11 @@ struct ZhihuDailyClient: Sendable {
     func day(_ day: Day) async throws(RemoteError) -> RemoteDay {
         let (response, dto) = try await fetchPage("news/before/\(day.adding(days: 1))")
         guard dto.date == day.description else {
+            // For a day after its latest, the source answers with its latest day.
+            if let answered = Day(dto.date), answered < day {
+                throw RemoteError(code: .notPublished, url: response.url,
+                                  message: "\(day) is not published yet; the source's latest day is \(answered)")
+            }
             throw RemoteError(code: .badResponse, url: response.url,
                               message: "asked for \(day), the source answered with '\(dto.date)'")
         }
@@ -74,6 +79,9 @@ struct ZhihuDailyClient: Sendable {
                 guard response.status == 403 else { throw error }
                 lastError = error
             } catch let error as TransportError {
+                guard error.code != .cancelled else {
+                    throw RemoteError(code: .cancelled, url: url, transportError: error, message: "cancelled")
+                }
                 let remoteError = RemoteError(code: .unreachable, url: url, transportError: error, message: error.message)
                 guard [.dns, .connect, .tls].contains(error.code) else { throw remoteError }
                 lastError = remoteError

@@ -90,6 +90,14 @@ final class Database {
         }
     }
 
+    /// Runs `body` inside one read transaction, so its queries see one snapshot even while
+    /// another process writes.
+    func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN DEFERRED")
+        defer { try? execute("COMMIT") }
+        return try body()
+    }
+
     private func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
         if let cached = statements[sql] { return cached }
         let statement = try Statement(connection: connection, sql: sql)

@@ -52,6 +52,8 @@ enum Migrations {
 
     /// Applies every step not yet applied, each in its own transaction.
     static func migrate(_ database: Database) throws {
+        // Up to date: no write lock, so opening never waits for another process's write.
+        guard try userVersion(database) < steps.count else { return }
         for (index, step) in steps.enumerated() {
             try database.transaction {
                 // Checked inside the write lock: another process may have migrated meanwhile.

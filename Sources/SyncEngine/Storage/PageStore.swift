@@ -45,7 +45,7 @@ final class PageStore {
     private func insertDay(_ day: Day, stories: [Story], fetchedAt: Double, isFinal: Bool) throws {
         try database.run("""
             INSERT INTO day (date, fetched_at, is_final) VALUES (?, ?, ?)
-            ON CONFLICT (date) DO UPDATE SET fetched_at = excluded.fetched_at, is_final = excluded.is_final
+            ON CONFLICT (date) DO UPDATE SET fetched_at = excluded.fetched_at, is_final = max(is_final, excluded.is_final)
             """, [.integer(day.key), .real(fetchedAt), .integer(isFinal ? 1 : 0)])
         try database.run("DELETE FROM day_story WHERE date = ?", [.integer(day.key)])
         for (position, story) in stories.enumerated() {
@@ -78,6 +78,23 @@ final class PageStore {
 
     /// The stored day, or nil when the archive does not hold it.
     func readDay(_ day: Day) throws -> StoredPage? {
+        try database.readTransaction { try dayRows(day) }
+    }
+
+    /// The latest page: the source's latest day with the banner, or nil before any fetch of it.
+    func readLatest() throws -> StoredPage? {
+        try database.readTransaction {
+            guard let day = try latestDay(), let stored = try dayRows(day) else { return nil }
+            let fetchedAt = try meta("latest_fetched_at").flatMap(Double.init) ?? stored.fetchedAt
+            let topStories = try database.query("""
+                SELECT id, title, hint, image, url, ga_prefix, image_hue, type FROM top_story ORDER BY position
+                """, row: Self.story)
+            return StoredPage(day: day, stories: stored.stories, topStories: topStories,
+                              fetchedAt: fetchedAt, isFinal: false)
+        }
+    }
+
+    private func dayRows(_ day: Day) throws -> StoredPage? {
         let rows = try database.query(
             "SELECT fetched_at, is_final FROM day WHERE date = ?", [.integer(day.key)]
         ) { ($0.double(at: 0), $0.int64(at: 1) != 0) }
@@ -88,17 +105,6 @@ final class PageStore {
             WHERE d.date = ? ORDER BY d.position
             """, [.integer(day.key)], row: Self.story)
         return StoredPage(day: day, stories: stories, topStories: [], fetchedAt: fetchedAt, isFinal: isFinal)
-    }
-
-    /// The latest page: the source's latest day with the banner, or nil before any fetch of it.
-    func readLatest() throws -> StoredPage? {
-        guard let day = try latestDay(), let stored = try readDay(day) else { return nil }
-        let fetchedAt = try meta("latest_fetched_at").flatMap(Double.init) ?? stored.fetchedAt
-        let topStories = try database.query("""
-            SELECT id, title, hint, image, url, ga_prefix, image_hue, type FROM top_story ORDER BY position
-            """, row: Self.story)
-        return StoredPage(day: day, stories: stored.stories, topStories: topStories,
-                          fetchedAt: fetchedAt, isFinal: false)
     }
 
     /// The source's latest day as last seen, if ever.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Logging
+import Synchronization
 
 /// The offline-first archive of Zhihu Daily: every read is served from SQLite, and the network
 /// fills and refreshes it.
@@ -12,7 +13,7 @@ import Logging
 /// let engine = try SyncEngine(configuration: .init(databasePath: "news.sqlite"))
 /// let today = try await engine.latest()
 /// let earlier = try await engine.page(for: today.day.adding(days: -1))
-/// print(earlier.provenance.origin, earlier.stories.map(\.title))
+/// let titles = earlier.stories.map(\.title) // earlier.provenance says where they came from
 /// ```
 public actor SyncEngine {
     public struct Configuration: Sendable {
@@ -43,7 +44,39 @@ public actor SyncEngine {
     private let client: ZhihuDailyClient
     private let clock: any NewsClock
     private let logger: Logger
-    private var inFlight: [PageKey: Task<Void, any Error>] = [:]
+    private var inFlight: [PageKey: SharedFetch] = [:]
+
+    /// One fetch and the reads waiting on it; it is cancelled when every one of them is.
+    private final class SharedFetch: Sendable {
+        let task: Task<Void, any Error>
+        private let waiters = Mutex(0)
+
+        init(task: Task<Void, any Error>) {
+            self.task = task
+        }
+
+        func join() -> Waiter {
+            waiters.withLock { $0 += 1 }
+            return Waiter(fetch: self)
+        }
+
+        /// One read's place in the queue; leaving twice (cancelled, then done) counts once.
+        final class Waiter: Sendable {
+            private let fetch: SharedFetch
+            private let hasLeft = Mutex(false)
+
+            init(fetch: SharedFetch) {
+                self.fetch = fetch
+            }
+
+            /// Leaves; cancels the fetch when this was the last read waiting and it was cancelled.
+            func leave(cancelling: Bool) {
+                guard hasLeft.withLock({ left in defer { left = true }; return !left }) else { return }
+                let wasLast = fetch.waiters.withLock { $0 -= 1; return $0 == 0 }
+                if wasLast && cancelling { fetch.task.cancel() }
+            }
+        }
+    }
 
     /// Opens (and migrates) the archive. Nothing touches the network until a read needs it.
     ///
@@ -102,7 +135,8 @@ public actor SyncEngine {
             do {
                 try await fetchShared(key)
             } catch let error as RemoteError {
-                guard policy != .networkOnly, let cached else { throw error }
+                if error.code == .cancelled { throw CancellationError() }
+                guard policy != .networkOnly, error.code != .notPublished, let cached else { throw error }
                 logger.notice("serving the cache", metadata: ["page": "\(describe(key))", "error": "\(error)"])
                 return try page(from: cached, origin: .cache, staleReason: Self.staleReason(for: error))
             }
@@ -144,7 +178,8 @@ public actor SyncEngine {
         switch error.code {
         case .unreachable: return .offline
         case .httpStatus: return .serverError
-        case .badResponse: return .badResponse
+        case .badResponse, .notPublished: return .badResponse
+        case .cancelled: return .offline
         }
     }
 
@@ -158,38 +193,59 @@ public actor SyncEngine {
     // MARK: Fetching
 
     /// Fetches and stores `key`, sharing the work with any read of the same page under way.
+    /// Cancelling a read cancels the fetch once no other read waits for it.
     private func fetchShared(_ key: PageKey) async throws {
+        try Task.checkCancellation()
+        let shared: SharedFetch
         if let running = inFlight[key] {
-            return try await running.value
+            shared = running
+        } else {
+            shared = SharedFetch(task: Task { try await self.fetchAndStore(key) })
+            inFlight[key] = shared
         }
-        let task = Task { try await self.fetchAndStore(key) }
-        inFlight[key] = task
-        defer { inFlight[key] = nil }
-        try await task.value
+        let waiter = shared.join()
+        defer {
+            if inFlight[key] === shared { inFlight[key] = nil }
+        }
+        try await withTaskCancellationHandler {
+            defer { waiter.leave(cancelling: false) }
+            try await shared.task.value
+        } onCancel: {
+            waiter.leave(cancelling: true)
+        }
     }
 
     private func fetchAndStore(_ key: PageKey) async throws {
         switch key {
         case .latest:
             let remote = try await client.latest()
+            if let known = try store.latestDay(), remote.day < known {
+                throw RemoteError(code: .badResponse, url: "news/latest",
+                                  message: "the source's latest day went back from \(known) to \(remote.day)")
+            }
             try store.writeLatest(remote.day, stories: remote.stories, topStories: remote.topStories,
                                   fetchedAt: clock.now().timeIntervalSince1970)
             logger.debug("stored the latest page", metadata: ["day": "\(remote.day)", "stories": "\(remote.stories.count)"])
         case .day(let day):
             let remote = try await client.day(day)
-            let now = clock.now()
-            try store.writeDay(day, stories: remote.stories, fetchedAt: now.timeIntervalSince1970,
-                               isFinal: try isFinal(day, now: now))
+            let isFinal = try await isFinal(day)
+            try store.writeDay(day, stories: remote.stories, fetchedAt: clock.now().timeIntervalSince1970,
+                               isFinal: isFinal)
             logger.debug("stored a day", metadata: ["day": "\(day)", "stories": "\(remote.stories.count)"])
         }
     }
 
-    /// A day is final once the source has moved past it. The source's latest day decides; when
-    /// the archive has not seen it recently, a day two or more days behind Beijing's clock is
-    /// also final (the source publishes each day within that day).
-    private func isFinal(_ day: Day, now: Date) throws -> Bool {
+    /// A day is final once the source has moved past it, and only the source's latest day says
+    /// so (never the device clock). When the archive's latest day does not settle it, the latest
+    /// page is fetched too; if that fails, the day stays partial and is completed by a later read.
+    private func isFinal(_ day: Day) async throws -> Bool {
         if let latest = try store.latestDay(), day < latest { return true }
-        let clockDay = Day(containingUnixTime: Int64(now.timeIntervalSince1970.rounded(.down)))
-        return day < clockDay.adding(days: -1)
+        do {
+            try await fetchShared(.latest)
+        } catch let error as RemoteError {
+            logger.notice("cannot tell whether a day is final", metadata: ["day": "\(day)", "error": "\(error)"])
+            return false
+        }
+        return try store.latestDay().map { day < $0 } ?? false
     }
 }

@@ -7,6 +7,8 @@ public struct SyncError: Error, Sendable, CustomStringConvertible {
         case notCached
         /// The source answered with bad data, and nothing is cached.
         case badResponse
+        /// The day asked for is later than the source's latest day.
+        case notPublished
         /// The local database failed (corrupt, unwritable, not a database…).
         case storage
         /// The read was cancelled.
@@ -34,8 +36,14 @@ public struct SyncError: Error, Sendable, CustomStringConvertible {
         case let error as SyncError:
             return error
         case let error as RemoteError:
-            return SyncError(code: error.code == .badResponse ? .badResponse : .unavailable,
-                             remoteError: error, message: error.description)
+            let code: Code
+            switch error.code {
+            case .unreachable, .httpStatus: code = .unavailable
+            case .badResponse: code = .badResponse
+            case .notPublished: code = .notPublished
+            case .cancelled: code = .cancelled
+            }
+            return SyncError(code: code, remoteError: error, message: error.description)
         case let error as DatabaseError:
             return SyncError(code: .storage, databaseError: error, message: error.description)
         case is CancellationError:

@@ -11,7 +11,7 @@ enum ExitStatus {
 
     static func forError(_ kind: ErrorKind) -> Int32 {
         switch kind {
-        case .unavailable, .notCached: return unavailable
+        case .unavailable, .notCached, .notPublished: return unavailable
         case .badData: return badData
         case .storage: return ioError
         case .cancelled: return internalError

@@ -66,15 +66,20 @@ import Testing
     @Test func whenNetworkFails_showsCachedPageWithOfflineStatus() async {
         let cached = Make.page("20230425", isLatest: true, origin: .cache, age: .seconds(2 * 3_600), isFinal: false, stale: .offline)
         await presenter(StubNewsListInteractor([.success(cached)])).viewDidLoad()
-        let list = view.lastList
-        #expect(list?.status == StatusViewData(text: "离线 · 显示2 小时前的缓存", isStale: true))
-        #expect(list?.sections.first?.source == SourceViewData(
-            origin: "cache", fetchedAt: "2023-04-25T08:00:00Z", isFinal: false, isStale: true, staleReason: "offline"))
+        let source = SourceViewData(origin: "cache", fetchedAt: "2023-04-25T08:00:00Z", isFinal: false, isStale: true,
+                                    staleReason: "offline")
+        #expect(view.events == [
+            .loading,
+            .show(NewsListViewData(
+                topStories: [], topStoriesTitle: "热门",
+                sections: [NewsSectionViewData(title: "今日热闻", date: "20230425", items: [item(1), item(2)], source: source)],
+                status: StatusViewData(text: "离线 · 显示 2 小时前的缓存", isStale: true))),
+        ])
     }
 
     @Test(arguments: [
-        (Provenance.StaleReason.serverError, Language.zh, "服务器出错 · 显示5 分钟前的缓存"),
-        (.badResponse, .zh, "数据有误 · 显示5 分钟前的缓存"),
+        (Provenance.StaleReason.serverError, Language.zh, "服务器出错 · 显示 5 分钟前的缓存"),
+        (.badResponse, .zh, "数据有误 · 显示 5 分钟前的缓存"),
         (.serverError, .en, "Server error · showing the archive from 5 minutes ago"),
         (.offline, .en, "Offline · showing the archive from 5 minutes ago"),
     ])
@@ -152,6 +157,26 @@ import Testing
         #expect(interactor.calls == [.latest(.load)])
         #expect(view.events.count == 2)
         #expect(view.events.first == .loading)
+    }
+
+    @Test func aLoadAskedForDuringLoadMore_isIgnored() async {
+        let interactor = StubNewsListInteractor([
+            .success(Make.page("20230425", isLatest: true)), .success(Make.page("20230424")),
+        ])
+        let presenter = presenter(interactor)
+        await presenter.viewDidLoad()
+        interactor.holdNextCall()
+        let more = Task { await presenter.loadMore() }
+        while !interactor.isHoldingACall { await Task.yield() }
+
+        await presenter.loadMore()
+        await presenter.refresh()
+        interactor.release()
+        await more.value
+
+        #expect(interactor.calls == [.latest(.load), .page(Day("20230424")!, .load)])
+        #expect(view.events.count == 4) // loading, show, loadingMore, show
+        #expect(view.lastList?.sections.count == 2)
     }
 
     @Test func refresh_asksForARefreshOfTheFirstPage() async {

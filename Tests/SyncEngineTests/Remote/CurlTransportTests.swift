@@ -58,6 +58,13 @@ import TestSupport
         }
     }
 
+    @Test func aHostThatNeverAcceptsIsAConnectFailureAtTheDeadline() async throws {
+        let stalled = try StalledListener()
+        await expectFailure(.connect, within: .milliseconds(1_700)) {
+            try await transport.get(stalled.baseURL + "/news/latest", timeout: .milliseconds(700))
+        }
+    }
+
     @Test func aServerThatNeverAnswersTimesOutAtTheDeadline() async throws {
         try await withServer { server, base in
             server.setReply(.delayed(.seconds(30), .fixture("news/latest")), for: "/api/4/news/latest")

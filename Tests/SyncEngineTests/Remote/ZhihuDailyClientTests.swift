@@ -5,8 +5,11 @@ import TestSupport
 @testable import SyncEngine
 
 @Suite struct ZhihuDailyClientTests {
-    private func client(_ bases: [String], timeout: Duration = .seconds(5)) -> ZhihuDailyClient {
-        ZhihuDailyClient(baseURLs: bases, transport: CurlTransport(), timeout: timeout,
+    private func client(_ bases: [String], timeout: Duration = .seconds(5),
+                        connectTimeout: Duration = .seconds(5)) -> ZhihuDailyClient {
+        var options = CurlTransport.Options()
+        options.connectTimeout = connectTimeout
+        return ZhihuDailyClient(baseURLs: bases, transport: CurlTransport(options: options), timeout: timeout,
                          logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 
@@ -97,6 +100,49 @@ import TestSupport
         let latest = try await client([deadBase, await live.baseURL]).latest()
         #expect(latest.stories.count == 6)
         await live.stop()
+    }
+
+    @Test func aHostThatNeverAcceptsFallsBackToTheNext() async throws {
+        let stalled = try StalledListener()
+        let live = LoopbackServer()
+        try await live.start()
+        let start = ContinuousClock.now
+        let latest = try await client([stalled.baseURL, await live.baseURL], connectTimeout: .milliseconds(300)).latest()
+        #expect(latest.stories.count == 6)
+        #expect(ContinuousClock.now - start < .seconds(2))
+        await live.stop()
+    }
+
+    @Test func theDeadlineCoversEveryFallback() async throws {
+        let first = try StalledListener()
+        let second = try StalledListener()
+        let start = ContinuousClock.now
+        let error = await expectRemoteError(.unreachable) { () throws(RemoteError) in
+            try await client([first.baseURL, second.baseURL], timeout: .milliseconds(800)).latest()
+        }
+        #expect(error?.transportError?.code == .connect)
+        #expect(ContinuousClock.now - start < .milliseconds(1_800))
+    }
+
+    @Test func notFoundIsAnHTTPStatusError() async throws {
+        let server = LoopbackServer()
+        try await server.start()
+        let error = await expectRemoteError(.httpStatus) { () throws(RemoteError) in
+            try await client([await server.baseURL]).day(Day("20200101")!)
+        }
+        #expect(error?.status == 404)
+        await server.stop()
+    }
+
+    @Test func anAnswerForAnEarlierDayMeansNotPublishedYet() async throws {
+        let server = LoopbackServer()
+        try await server.start()
+        server.setReply(.fixture("news/latest"), for: "/api/4/news/before/20230316") // answers 20230314
+        let error = await expectRemoteError(.notPublished) { () throws(RemoteError) in
+            try await client([await server.baseURL]).day(Day("20230315")!)
+        }
+        #expect(error?.message == "20230315 is not published yet; the source's latest day is 20230314")
+        await server.stop()
     }
 
     @Test func aServerErrorDoesNotFallBack() async throws {

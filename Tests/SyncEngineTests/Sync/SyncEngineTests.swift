@@ -61,10 +61,101 @@ import TestSupport
 
     @Test func aForcedReadRefetchesAFinalDay() async throws {
         let h = try await harness()
-        _ = try await h.engine.page(for: day13)
+        _ = try await h.engine.latest()
+        #expect(try await h.engine.page(for: day13).provenance.isFinal)
         let refreshed = try await h.engine.page(for: day13, policy: .networkFirst)
         #expect(refreshed.provenance.origin == .network)
+        #expect(refreshed.provenance.isFinal)
         #expect(h.server.requestCount(day13Path) == 2)
+        await h.server.stop()
+    }
+
+    @Test func whetherADayIsFinalIsTheSourcesWordNotTheClocks() async throws {
+        let h = try await harness()
+        // A fresh archive does not know the source's latest day, so the engine asks for it.
+        let day = try await h.engine.page(for: day13)
+        #expect(day.provenance.isFinal)
+        #expect(h.server.requestedPaths == [day13Path, latestPath])
+        // The latest day itself is partial, even read through before/.
+        let today = try await h.engine.page(for: Day("20230314")!, policy: .networkFirst)
+        #expect(!today.provenance.isFinal)
+        #expect(today.isLatest)
+        await h.server.stop()
+    }
+
+    @Test func withoutTheSourcesLatestDayADayStaysPartial() async throws {
+        let h = try await harness()
+        h.server.setReply(.body(status: 500, text: "{}"), for: latestPath)
+        let day = try await h.engine.page(for: day13)
+        #expect(day.provenance.origin == .network)
+        #expect(!day.provenance.isFinal)
+        await h.server.stop()
+    }
+
+    @Test func aPartialDayBecomesFinalOnceTheSourceMovesOn() async throws {
+        let h = try await harness()
+        let today = Day("20230314")!
+        _ = try await h.engine.latest()
+        #expect(try await h.engine.page(for: today).provenance.isFinal == false)
+
+        // The source moves on to 20230315; 20230314 is now answered by before/20230315.
+        h.server.setReply(.body(status: 200, text: #"{"date":"20230315","stories":[{"id":1,"title":"新的一天"}],"top_stories":[]}"#),
+                          for: latestPath)
+        h.server.setReply(.fixture("news/latest"), for: "/api/4/news/before/20230315")
+        h.clock.advance(by: 301)
+        let completed = try await h.engine.page(for: today)
+        #expect(completed.provenance.origin == .network)
+        #expect(completed.provenance.isFinal)
+        #expect(!completed.isLatest)
+        #expect(try await h.engine.latestKnownDay() == Day("20230315"))
+        await h.server.stop()
+    }
+
+    @Test func aLatestPageThatGoesBackInTimeIsRejected() async throws {
+        let h = try await harness()
+        _ = try await h.engine.latest()
+        h.server.setReply(.fixture("news/before/20230314"), for: latestPath) // dated 20230313
+        let page = try await h.engine.latest()
+        #expect(page.provenance.staleReason == .badResponse)
+        #expect(page.day == Day("20230314"))
+        #expect(page.topStories.count == 5)
+        #expect(try await h.engine.latestKnownDay() == Day("20230314"))
+        await h.server.stop()
+    }
+
+    @Test func anExpiredPartialPageReadOfflineIsMarkedStale() async throws {
+        let h = try await harness(freshness: .seconds(300))
+        _ = try await h.engine.latest()
+        #expect(try await h.engine.latest(policy: .cacheOnly).provenance.isStale == false)
+        h.clock.advance(by: 301)
+        #expect(try await h.engine.latest(policy: .cacheOnly).provenance.staleReason == .offline)
+        await h.server.stop()
+    }
+
+    @Test func cancellingAReadCancelsItsTransfer() async throws {
+        let h = try await harness()
+        h.server.setReply(.delayed(.seconds(30), .fixture("news/before/20230314")), for: day13Path)
+        let start = ContinuousClock.now
+        let read = Task { try await h.engine.page(for: day13) }
+        try await Task.sleep(for: .milliseconds(200))
+        read.cancel()
+        let result = await read.result
+        #expect(ContinuousClock.now - start < .seconds(2)) // the deadline is 3 s
+        guard case .failure(let error as SyncError) = result else {
+            Issue.record("expected a cancelled read, got \(result)")
+            return
+        }
+        #expect(error.code == .cancelled)
+        await h.server.stop()
+    }
+
+    @Test func aDayAfterTheSourcesLatestIsNotPublished() async throws {
+        let h = try await harness()
+        h.server.setReply(.fixture("news/latest"), for: "/api/4/news/before/20230316") // answers 20230314
+        let error = await #expect(throws: SyncError.self) { try await h.engine.page(for: Day("20230315")!) }
+        #expect(error?.code == .notPublished)
+        let offline = await #expect(throws: SyncError.self) { try await h.engine.page(for: Day("20230314")!, policy: .cacheOnly) }
+        #expect(offline?.code == .notCached)
         await h.server.stop()
     }
 
@@ -119,11 +210,11 @@ import TestSupport
 
     @Test func aWrongDateWritesNothingAndIsAnErrorWhenNothingIsCached() async throws {
         let h = try await harness()
-        h.server.setReply(.fixture("news/before/20230313"), for: day13Path) // answers 20230312
+        h.server.setReply(.fixture("news/latest"), for: day13Path) // answers 20230314
         let error = await #expect(throws: SyncError.self) { try await h.engine.page(for: day13) }
         #expect(error?.code == .badResponse)
         // Nothing of the wrong answer was stored, under either day.
-        for day in [day13, Day("20230312")!] {
+        for day in [day13, Day("20230314")!] {
             let offline = await #expect(throws: SyncError.self) { try await h.engine.page(for: day, policy: .cacheOnly) }
             #expect(offline?.code == .notCached)
         }
@@ -183,6 +274,23 @@ import TestSupport
         #expect(try await reopened.page(for: day13, policy: .cacheOnly).stories.count == 5)
         #expect(try await reopened.latest(policy: .cacheOnly).topStories.count == 5)
         #expect(try await reopened.latestKnownDay() == Day("20230314"))
+    }
+
+    @Test func readingTheArchiveNeverWaitsForAnotherWriter() async throws {
+        let path = try temporaryDatabasePath()
+        do {
+            let h = try await harness(databasePath: path)
+            _ = try await h.engine.page(for: day13)
+            await h.server.stop()
+        }
+        // Another process holds the write lock for longer than the busy timeout.
+        let writer = try Database(path: path)
+        try writer.execute("BEGIN IMMEDIATE")
+        defer { try? writer.execute("ROLLBACK") }
+        let start = ContinuousClock.now
+        let reader = try SyncEngine(configuration: .init(databasePath: path), clock: TestClock())
+        #expect(try await reader.page(for: day13, policy: .cacheOnly).stories.count == 5)
+        #expect(ContinuousClock.now - start < .seconds(1))
     }
 
     @Test func aCorruptDatabaseIsAStorageError() async throws {
