@@ -48,7 +48,7 @@ let package = Package(
             path: "Tests/Support"
         ),
         .testTarget(name: "SyncEngineTests", dependencies: ["SyncEngine", "TestSupport"]),
-        .testTarget(name: "NewsFeatureTests", dependencies: ["NewsFeature"]),
+        .testTarget(name: "NewsFeatureTests", dependencies: ["NewsFeature", "TestSupport"]),
         .testTarget(name: "newsctlTests", dependencies: ["newsctl", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
