@@ -29,17 +29,19 @@ WHERE d.date = (SELECT value FROM sync_meta WHERE key = 'latest_date') ORDER BY 
 SELECT id, title, hint, image, url FROM top_story ORDER BY position;
 """
 
-def timed(command):
-    samples = []
-    for _ in range(runs + 2):  # two warm-up runs, not counted
-        start = time.perf_counter()
-        subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples[2:])
+def timed(commands):
+    """Median seconds of each command; rounds interleave them, so load on a shared machine
+    falls on all of them alike."""
+    samples = [[] for _ in commands]
+    for round in range(runs + 2):  # two warm-up rounds, not counted
+        for index, command in enumerate(commands):
+            start = time.perf_counter()
+            subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
+            if round >= 2:
+                samples[index].append(time.perf_counter() - start)
+    return [statistics.median(s) for s in samples]
 
-newsctl = timed([binary, "latest", "--offline"])
-sqlite = timed(["sqlite3", db, query])
-minimal = timed([reference, db])
+newsctl, sqlite, minimal = timed([[binary, "latest", "--offline"], ["sqlite3", db, query], [reference, db]])
 print(f"runs: {runs} each, medians")
 print(f"newsctl latest --offline        : {newsctl * 1000:7.2f} ms")
 print(f"sqlite3, same page              : {sqlite * 1000:7.2f} ms   ratio {newsctl / sqlite:5.2f}x")
