@@ -6,6 +6,8 @@ struct StoredPage: Equatable {
     /// Unix seconds.
     let fetchedAt: Double
     let isFinal: Bool
+    /// Whether this day is the source's latest, read in the same snapshot as the page.
+    let isLatest: Bool
 }
 
 /// Reads and writes days in the archive. Every write of a page is one transaction.
@@ -90,7 +92,7 @@ final class PageStore {
                 SELECT id, title, hint, image, url, ga_prefix, image_hue, type FROM top_story ORDER BY position
                 """, row: Self.story)
             return StoredPage(day: day, stories: stored.stories, topStories: topStories,
-                              fetchedAt: fetchedAt, isFinal: false)
+                              fetchedAt: fetchedAt, isFinal: false, isLatest: true)
         }
     }
 
@@ -104,7 +106,8 @@ final class PageStore {
             FROM day_story d JOIN story s ON s.id = d.story_id
             WHERE d.date = ? ORDER BY d.position
             """, [.integer(day.key)], row: Self.story)
-        return StoredPage(day: day, stories: stories, topStories: [], fetchedAt: fetchedAt, isFinal: isFinal)
+        return StoredPage(day: day, stories: stories, topStories: [], fetchedAt: fetchedAt, isFinal: isFinal,
+                          isLatest: try latestDay() == day)
     }
 
     /// The source's latest day as last seen, if ever.

@@ -127,10 +127,10 @@ public actor SyncEngine {
                 guard let cached else {
                     throw SyncError(code: .notCached, message: "\(describe(key)) is not in the archive")
                 }
-                return try page(from: cached, origin: .cache, staleReason: isFresh(cached) ? nil : .offline)
+                return page(from: cached, origin: .cache, staleReason: isFresh(cached) ? nil : .offline)
             }
             if policy == .cacheFirst, let cached, isFresh(cached) {
-                return try page(from: cached, origin: .cache, staleReason: nil)
+                return page(from: cached, origin: .cache, staleReason: nil)
             }
             do {
                 try await fetchShared(key)
@@ -138,12 +138,12 @@ public actor SyncEngine {
                 if error.code == .cancelled { throw CancellationError() }
                 guard policy != .networkOnly, error.code != .notPublished, let cached else { throw error }
                 logger.notice("serving the cache", metadata: ["page": "\(describe(key))", "error": "\(error)"])
-                return try page(from: cached, origin: .cache, staleReason: Self.staleReason(for: error))
+                return page(from: cached, origin: .cache, staleReason: Self.staleReason(for: error))
             }
             guard let fetched = try load(key) else {
                 throw SyncError(code: .storage, message: "\(describe(key)) was written but cannot be read back")
             }
-            return try page(from: fetched, origin: .network, staleReason: nil)
+            return page(from: fetched, origin: .network, staleReason: nil)
         } catch {
             throw SyncError.wrapping(error)
         }
@@ -165,21 +165,19 @@ public actor SyncEngine {
     }
 
     private func page(from stored: StoredPage, origin: Provenance.Origin,
-                      staleReason: Provenance.StaleReason?) throws -> Page {
+                      staleReason: Provenance.StaleReason?) -> Page {
         let provenance = Provenance(
             origin: origin, fetchedAt: Date(timeIntervalSince1970: stored.fetchedAt), age: age(of: stored),
             isFinal: stored.isFinal, staleReason: stored.isFinal ? nil : staleReason)
-        let isLatest = try store.latestDay() == stored.day
         return Page(day: stored.day, stories: stored.stories, topStories: stored.topStories,
-                    isLatest: isLatest, provenance: provenance)
+                    isLatest: stored.isLatest, provenance: provenance)
     }
 
     private static func staleReason(for error: RemoteError) -> Provenance.StaleReason {
         switch error.code {
-        case .unreachable: return .offline
+        case .unreachable, .cancelled: return .offline
         case .httpStatus: return .serverError
         case .badResponse, .notPublished: return .badResponse
-        case .cancelled: return .offline
         }
     }
 
