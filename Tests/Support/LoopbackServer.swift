@@ -10,8 +10,11 @@ public final class LoopbackServer: Sendable {
     public enum Reply: Sendable {
         /// 200 with the fixture at this path below the API root.
         case fixture(String)
-        /// Any status with a body.
-        case body(status: Int, contentType: String = "application/json; charset=utf-8", text: String)
+        /// Any status with a body and any extra headers (such as `Retry-After`).
+        case body(status: Int, contentType: String = "application/json; charset=utf-8", text: String,
+                  headers: [String: String] = [:])
+        /// The first reply for the first request, the second for the second…; the last one repeats.
+        case sequence([Reply])
         /// Waits, then answers.
         indirect case delayed(Duration, Reply)
         /// Announces the whole body's length, sends the first `sentBytes`, then drops the connection.
@@ -47,7 +50,13 @@ public final class LoopbackServer: Sendable {
                     $0.append(Logged(path: request.path, userAgent: request.headers[HTTPHeader("User-Agent")] ?? "",
                                      peer: request.remoteAddress))
                 }
-                let reply = state.replies.withLock { $0[request.path] } ?? Self.defaultReply(for: request.path)
+                let reply = state.replies.withLock { replies -> Reply? in
+                    guard case .sequence(let steps)? = replies[request.path], let first = steps.first else {
+                        return replies[request.path]
+                    }
+                    if steps.count > 1 { replies[request.path] = .sequence(Array(steps.dropFirst())) }
+                    return first
+                } ?? Self.defaultReply(for: request.path)
                 return try await Self.response(for: reply)
             })
     }
@@ -116,8 +125,12 @@ public final class LoopbackServer: Sendable {
         switch reply {
         case .fixture(let path):
             return response(status: 200, contentType: "application/json; charset=utf-8", body: Data(try Fixtures.text(path).utf8))
-        case let .body(status, contentType, text):
-            return response(status: status, contentType: contentType, body: Data(text.utf8))
+        case let .body(status, contentType, text, headers):
+            var answer = response(status: status, contentType: contentType, body: Data(text.utf8))
+            for (name, value) in headers { answer.headers[HTTPHeader(name)] = value }
+            return answer
+        case .sequence(let steps):
+            return try await response(for: steps.first ?? .body(status: 500, text: "{}"))
         case let .delayed(duration, reply):
             try await Task.sleep(for: duration)
             return try await response(for: reply)

@@ -144,7 +144,21 @@ private final class EasyHandle: @unchecked Sendable {
         var status = 0
         _ = ccurl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
         // file:// transfers report 0: a file that was read is a success.
-        return .success(HTTPResponse(status: status == 0 ? 200 : status, body: state.body, url: url))
+        return .success(HTTPResponse(status: status == 0 ? 200 : status, body: state.body, url: url,
+                                     headers: responseHeaders()))
+    }
+
+    /// The headers of the last response (redirects excluded), read back from libcurl.
+    private func responseHeaders() -> [String: String] {
+        var headers: [String: String] = [:]
+        var previous: UnsafeMutablePointer<curl_header>?
+        while let header = curl_easy_nextheader(handle, UInt32(CURLH_HEADER), -1, previous) {
+            if let name = header.pointee.name, let value = header.pointee.value {
+                headers[String(cString: name).lowercased()] = String(cString: value)
+            }
+            previous = header
+        }
+        return headers
     }
 
     private func classify(_ code: CURLcode, state: TransferState) -> TransportError.Code {

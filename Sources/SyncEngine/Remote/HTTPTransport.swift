@@ -5,11 +5,14 @@ public struct HTTPResponse: Sendable {
     public let body: [UInt8]
     /// The URL that was asked for.
     public let url: String
+    /// Response headers of the last request (after redirects), names lowercased.
+    public let headers: [String: String]
 
-    public init(status: Int, body: [UInt8], url: String) {
+    public init(status: Int, body: [UInt8], url: String, headers: [String: String] = [:]) {
         self.status = status
         self.body = body
         self.url = url
+        self.headers = headers
     }
 }
 

@@ -20,13 +20,17 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
     public let status: Int?
     /// The transport's error, for `.unreachable`.
     public let transportError: TransportError?
+    /// The `Retry-After` header of an HTTP error, as sent.
+    public let retryAfter: String?
     public let message: String
 
-    init(code: Code, url: String, status: Int? = nil, transportError: TransportError? = nil, message: String) {
+    init(code: Code, url: String, status: Int? = nil, transportError: TransportError? = nil,
+         retryAfter: String? = nil, message: String) {
         self.code = code
         self.url = url
         self.status = status
         self.transportError = transportError
+        self.retryAfter = retryAfter
         self.message = message
     }
 

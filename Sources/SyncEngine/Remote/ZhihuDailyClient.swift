@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Logging
+import Synchronization
 
 /// A validated day from the source, in domain types.
 struct RemoteDay: Sendable {
@@ -17,9 +18,14 @@ struct ZhihuDailyClient: Sendable {
     /// API roots including the version, tried in order (`https://news-at.zhihu.com/api/4`, …).
     let baseURLs: [String]
     let transport: any HTTPTransport
-    /// Deadline for one page, fallbacks included.
+    /// Deadline for one page, fallbacks and retries included.
     let timeout: Duration
+    var retryPolicy = RetryPolicy()
     let logger: Logger
+    /// Wall-clock Unix seconds, for `Retry-After` dates.
+    var now: @Sendable () -> Double = { SystemClock().now().timeIntervalSince1970 }
+    /// Which base URL answered last; shared by every copy of this client.
+    let preference = BaseURLPreference()
 
     /// `news/latest`: today's stories and the banner.
     func latest() async throws(RemoteError) -> RemoteDay {
@@ -62,35 +68,92 @@ struct ZhihuDailyClient: Sendable {
         return (response, dto)
     }
 
-    /// GETs `path` from the first base URL that answers, within `timeout` overall.
-    /// Moves on to the next base URL on DNS, connect, TLS or 403 failures.
+    /// GETs `path` within `timeout` overall: tries the base URLs in order (the one that last
+    /// answered first), moving on after DNS, connect, TLS or 403 failures, and retries transient
+    /// failures with backoff while the deadline allows.
     private func fetch(_ path: String) async throws(RemoteError) -> HTTPResponse {
         let deadline = ContinuousClock.now.advanced(by: timeout)
+        var attempt = 1
+        while true {
+            let failure: RemoteError
+            do {
+                return try await fetchOnce(path, deadline: deadline)
+            } catch {
+                failure = error
+            }
+            guard attempt < retryPolicy.maxAttempts, let wait = retryWait(after: failure, retry: attempt) else {
+                throw failure
+            }
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            guard wait < remaining else {
+                // Waiting would pass the deadline: fail now rather than late.
+                throw failure
+            }
+            logger.info("retrying", metadata: ["url": "\(failure.url)", "error": "\(failure.message)", "wait": "\(wait)"])
+            do {
+                try await Task.sleep(for: wait)
+            } catch {
+                throw RemoteError(code: .cancelled, url: failure.url, message: "cancelled")
+            }
+            attempt += 1
+        }
+    }
+
+    /// How long to wait before retrying after `failure`, or nil when it is not worth retrying.
+    private func retryWait(after failure: RemoteError, retry: Int) -> Duration? {
+        let backoff = retryPolicy.backoff(beforeRetry: retry, jitter: Double.random(in: 0.5...1))
+        switch failure.code {
+        case .unreachable:
+            guard let code = failure.transportError?.code, [.connect, .timeout, .truncated].contains(code) else { return nil }
+            return backoff
+        case .httpStatus:
+            guard let status = failure.status, status >= 500 || status == 429 else { return nil }
+            // The server's own word on when to come back wins over the backoff.
+            if let value = failure.retryAfter, let asked = RetryPolicy.retryAfter(value, now: now()) {
+                return max(asked, .zero)
+            }
+            return backoff
+        case .badResponse, .notPublished, .cancelled:
+            return nil
+        }
+    }
+
+    /// One round over the base URLs. A base URL that failed while a later one answered is
+    /// skipped from then on (it is tried last), so later requests do not pay for it again.
+    private func fetchOnce(_ path: String, deadline: ContinuousClock.Instant) async throws(RemoteError) -> HTTPResponse {
         var lastError: RemoteError?
-        for base in baseURLs {
-            let url = Self.join(base, path)
+        for index in preference.order(count: baseURLs.count) {
+            let url = Self.join(baseURLs[index], path)
             let remaining = ContinuousClock.now.duration(to: deadline)
             guard remaining > .zero else { break }
+            let hostError: RemoteError
             do {
                 let response = try await transport.get(url, timeout: remaining)
-                if (200..<300).contains(response.status) { return response }
+                if (200..<300).contains(response.status) {
+                    preference.answered(index)
+                    return response
+                }
                 let error = RemoteError(code: .httpStatus, url: url, status: response.status,
-                                        message: Self.describeStatus(response))
-                guard response.status == 403 else { throw error }
-                lastError = error
+                                        retryAfter: response.headers["retry-after"], message: Self.describeStatus(response))
+                guard response.status == 403 else {
+                    preference.answered(index)
+                    throw error
+                }
+                hostError = error
             } catch let error as TransportError {
                 guard error.code != .cancelled else {
                     throw RemoteError(code: .cancelled, url: url, transportError: error, message: "cancelled")
                 }
                 let remoteError = RemoteError(code: .unreachable, url: url, transportError: error, message: error.message)
                 guard [.dns, .connect, .tls].contains(error.code) else { throw remoteError }
-                lastError = remoteError
+                hostError = remoteError
             } catch let error as RemoteError {
                 throw error
             } catch {
                 throw RemoteError(code: .unreachable, url: url, message: "\(error)")
             }
-            logger.info("base URL failed, trying the next", metadata: ["url": "\(url)", "error": "\(lastError?.message ?? "")"])
+            lastError = hostError
+            logger.info("base URL failed, trying the next", metadata: ["url": "\(url)", "error": "\(hostError.message)"])
         }
         throw lastError ?? RemoteError(code: .unreachable, url: Self.join(baseURLs.first ?? "", path),
                                        transportError: TransportError(code: .timeout, url: path, message: "deadline passed"),
@@ -113,5 +176,21 @@ struct ZhihuDailyClient: Sendable {
             text += " (\(detail))"
         }
         return text
+    }
+}
+
+/// Remembers the base URL that last answered, so a failing one is tried last from then on.
+final class BaseURLPreference: Sendable {
+    private let preferred = Mutex<Int>(0)
+
+    /// Indices of `count` base URLs in the order to try them: the preferred one, then the others.
+    func order(count: Int) -> [Int] {
+        let first = preferred.withLock { $0 }
+        guard first > 0, first < count else { return Array(0..<count) }
+        return [first] + (0..<count).filter { $0 != first }
+    }
+
+    func answered(_ index: Int) {
+        preferred.withLock { $0 = index }
     }
 }

@@ -23,8 +23,10 @@ public actor SyncEngine {
         public var baseURLs: [String] = SyncEngine.defaultBaseURLs
         /// How long a partial page (today's) counts as fresh for cache-first reads.
         public var partialFreshness: Duration = .seconds(300)
-        /// The deadline for fetching one page, fallbacks included.
+        /// The deadline for fetching one page, fallbacks and retries included.
         public var networkTimeout: Duration = .seconds(10)
+        /// How transient network failures are retried within that deadline.
+        public var retryPolicy = RetryPolicy()
 
         public init(databasePath: String) {
             self.databasePath = databasePath
@@ -98,7 +100,8 @@ public actor SyncEngine {
         }
         self.configuration = configuration
         self.client = ZhihuDailyClient(baseURLs: configuration.baseURLs, transport: transport,
-                                       timeout: configuration.networkTimeout, logger: logger)
+                                       timeout: configuration.networkTimeout, retryPolicy: configuration.retryPolicy,
+                                       logger: logger, now: { clock.now().timeIntervalSince1970 })
         self.clock = clock
         self.logger = logger
     }
