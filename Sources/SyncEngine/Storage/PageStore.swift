@@ -110,6 +110,18 @@ final class PageStore {
                           isLatest: try latestDay() == day)
     }
 
+    /// Every cached day and which are partial, in one snapshot.
+    func coverage() throws -> Coverage {
+        try database.readTransaction {
+            let rows = try database.query("SELECT date, is_final FROM day ORDER BY date") { row in
+                (Day(key: row.int64(at: 0)), row.int64(at: 1) != 0)
+            }
+            let days = rows.compactMap { day, isFinal in day.map { ($0, isFinal) } }
+            return Coverage(days: days.map(\.0), partialDays: days.filter { !$0.1 }.map(\.0),
+                            latestKnownDay: try latestDay())
+        }
+    }
+
     /// The source's latest day as last seen, if ever.
     func latestDay() throws -> Day? {
         try meta("latest_date").flatMap { Int64($0) }.flatMap { Day(key: $0) }

@@ -121,6 +121,11 @@ public actor SyncEngine {
         do { return try store.latestDay() } catch { throw SyncError.wrapping(error) }
     }
 
+    /// What the archive holds: cached ranges, gaps between them, and partial days.
+    public func coverage() throws(SyncError) -> Coverage {
+        do { return try store.coverage() } catch { throw SyncError.wrapping(error) }
+    }
+
     // MARK: Reading
 
     private func read(_ key: PageKey, policy: ReadPolicy) async throws(SyncError) -> Page {
