@@ -21,6 +21,8 @@ public struct Provenance: Equatable, Sendable {
         case serverError = "server_error"
         /// The source answered with data that failed validation.
         case badResponse = "bad_response"
+        /// A fresh page was fetched but could not be saved (disk full, database locked too long).
+        case storageError = "storage_error"
     }
 
     public let origin: Origin

@@ -36,17 +36,15 @@ public actor SyncEngine {
     /// `news-at` first, then `daily.zhihu.com`, which answers where `news-at` does not.
     public static let defaultBaseURLs = ["https://news-at.zhihu.com/api/4", "https://daily.zhihu.com/api/4"]
 
-    private enum PageKey: Hashable {
-        case latest
-        case day(Day)
-    }
-
     private let configuration: Configuration
     private let store: PageStore
     private let client: ZhihuDailyClient
     private let clock: any NewsClock
     private let logger: Logger
-    private var inFlight: [PageKey: SharedFetch] = [:]
+    private var inFlight: [PageRequest: SharedFetch] = [:]
+    /// Streams of `updates(for:)`, by the page they watch.
+    private var observers: [PageRequest: [UInt64: AsyncStream<PageUpdate>.Continuation]] = [:]
+    private var nextObserverID: UInt64 = 0
 
     /// One fetch and the reads waiting on it; it is cancelled when every one of them is.
     private final class SharedFetch: Sendable {
@@ -128,7 +126,7 @@ public actor SyncEngine {
 
     // MARK: Reading
 
-    private func read(_ key: PageKey, policy: ReadPolicy) async throws(SyncError) -> Page {
+    private func read(_ key: PageRequest, policy: ReadPolicy) async throws(SyncError) -> Page {
         do {
             let cached = try load(key)
             if policy == .cacheOnly {
@@ -147,6 +145,12 @@ public actor SyncEngine {
                 guard policy != .networkOnly, error.code != .notPublished, let cached else { throw error }
                 logger.notice("serving the cache", metadata: ["page": "\(describe(key))", "error": "\(error)"])
                 return page(from: cached, origin: .cache, staleReason: Self.staleReason(for: error))
+            } catch let error as DatabaseError {
+                // The fresh page could not be saved (disk full, locked too long): what the
+                // archive had is intact, so serve it and say why it is not current.
+                guard policy != .networkOnly, let cached = try? load(key) ?? cached else { throw error }
+                logger.error("could not save the fetched page", metadata: ["page": "\(describe(key))", "error": "\(error)"])
+                return page(from: cached, origin: .cache, staleReason: .storageError, alwaysStale: true)
             }
             guard let fetched = try load(key) else {
                 throw SyncError(code: .storage, message: "\(describe(key)) was written but cannot be read back")
@@ -157,7 +161,7 @@ public actor SyncEngine {
         }
     }
 
-    private func load(_ key: PageKey) throws -> StoredPage? {
+    private func load(_ key: PageRequest) throws -> StoredPage? {
         switch key {
         case .latest: return try store.readLatest()
         case .day(let day): return try store.readDay(day)
@@ -172,11 +176,12 @@ public actor SyncEngine {
         .seconds(max(0, clock.now().timeIntervalSince1970 - stored.fetchedAt))
     }
 
+    /// A final page is never stale, except when a failure must still be reported (`alwaysStale`).
     private func page(from stored: StoredPage, origin: Provenance.Origin,
-                      staleReason: Provenance.StaleReason?) -> Page {
+                      staleReason: Provenance.StaleReason?, alwaysStale: Bool = false) -> Page {
         let provenance = Provenance(
             origin: origin, fetchedAt: Date(timeIntervalSince1970: stored.fetchedAt), age: age(of: stored),
-            isFinal: stored.isFinal, staleReason: stored.isFinal ? nil : staleReason)
+            isFinal: stored.isFinal, staleReason: stored.isFinal && !alwaysStale ? nil : staleReason)
         return Page(day: stored.day, stories: stored.stories, topStories: stored.topStories,
                     isLatest: stored.isLatest, provenance: provenance)
     }
@@ -189,7 +194,7 @@ public actor SyncEngine {
         }
     }
 
-    private func describe(_ key: PageKey) -> String {
+    private func describe(_ key: PageRequest) -> String {
         switch key {
         case .latest: return "today's page"
         case .day(let day): return "the page of \(day)"
@@ -200,7 +205,7 @@ public actor SyncEngine {
 
     /// Fetches and stores `key`, sharing the work with any read of the same page under way.
     /// Cancelling a read cancels the fetch once no other read waits for it.
-    private func fetchShared(_ key: PageKey) async throws {
+    private func fetchShared(_ key: PageRequest) async throws {
         try Task.checkCancellation()
         let shared: SharedFetch
         if let running = inFlight[key] {
@@ -221,7 +226,7 @@ public actor SyncEngine {
         }
     }
 
-    private func fetchAndStore(_ key: PageKey) async throws {
+    private func fetchAndStore(_ key: PageRequest) async throws {
         switch key {
         case .latest:
             let remote = try await client.latest()
@@ -231,12 +236,14 @@ public actor SyncEngine {
             }
             try store.writeLatest(remote.day, stories: remote.stories, topStories: remote.topStories,
                                   fetchedAt: clock.now().timeIntervalSince1970)
+            publish([.latest, .day(remote.day)])
             logger.debug("stored the latest page", metadata: ["day": "\(remote.day)", "stories": "\(remote.stories.count)"])
         case .day(let day):
             let remote = try await client.day(day)
             let isFinal = try await isFinal(day)
             try store.writeDay(day, stories: remote.stories, fetchedAt: clock.now().timeIntervalSince1970,
                                isFinal: isFinal)
+            publish(try store.latestDay() == day ? [.day(day), .latest] : [.day(day)])
             logger.debug("stored a day", metadata: ["day": "\(day)", "stories": "\(remote.stories.count)"])
         }
     }
@@ -253,5 +260,83 @@ public actor SyncEngine {
             return false
         }
         return try store.latestDay().map { day < $0 } ?? false
+    }
+
+    // MARK: Observing
+
+    /// A stream of one page's updates: the cached page at once (if the archive has it), then the
+    /// fetched page when it lands, then every later write of that page by any read of this engine.
+    ///
+    /// Failures arrive as `.failed` values; the stream goes on after them and ends only when its
+    /// consumer stops iterating (which also cancels a fetch nobody else waits for).
+    ///
+    /// - Parameter policy: whether to fetch after showing the cache; `nil` means network-first for
+    ///   today and cache-first for past days, like the reads.
+    public nonisolated func updates(for request: PageRequest, policy: ReadPolicy? = nil) -> AsyncStream<PageUpdate> {
+        let (stream, continuation) = AsyncStream<PageUpdate>.makeStream(bufferingPolicy: .bufferingNewest(32))
+        let task = Task { await self.observe(request, policy: policy ?? request.defaultPolicy, continuation: continuation) }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    private func observe(_ request: PageRequest, policy: ReadPolicy,
+                         continuation: AsyncStream<PageUpdate>.Continuation) async {
+        // Registered before the cache is read, with no suspension in between: no write is missed.
+        let id = nextObserverID
+        nextObserverID += 1
+        observers[request, default: [:]][id] = continuation
+        defer { observers[request]?[id] = nil }
+
+        var shouldFetch = policy != .cacheOnly
+        do {
+            let cached = try load(request)
+            if let cached {
+                continuation.yield(.page(page(from: cached, origin: .cache, staleReason: nil)))
+                if policy == .cacheFirst && isFresh(cached) { shouldFetch = false }
+            } else if policy == .cacheOnly {
+                continuation.yield(.failed(SyncError(code: .notCached, message: "\(describe(request)) is not in the archive")))
+            }
+        } catch {
+            continuation.yield(.failed(SyncError.wrapping(error)))
+        }
+        if shouldFetch {
+            do {
+                try await fetchShared(request) // A successful write reaches this stream through `publish`.
+            } catch is CancellationError {
+                return
+            } catch {
+                let failure = SyncError.wrapping(error)
+                if failure.code == .cancelled { return }
+                continuation.yield(.failed(failure))
+            }
+        }
+        // Stay registered until the consumer goes away.
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (wait: CheckedContinuation<Void, Never>) in
+                cancellationWaiters[id] = wait
+                if Task.isCancelled { cancellationWaiters.removeValue(forKey: id)?.resume() }
+            }
+        } onCancel: {
+            Task { await self.endObservation(id) }
+        }
+    }
+
+    private var cancellationWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+
+    /// How many streams are registered (for tests: a stopped stream must not stay).
+    var observerCount: Int { observers.values.reduce(0) { $0 + $1.count } }
+
+    private func endObservation(_ id: UInt64) {
+        cancellationWaiters.removeValue(forKey: id)?.resume()
+    }
+
+    /// Sends the pages just written to the streams that watch them.
+    private func publish(_ requests: [PageRequest]) {
+        for request in requests {
+            guard let streams = observers[request], !streams.isEmpty,
+                  let stored = try? load(request) else { continue }
+            let update = PageUpdate.page(page(from: stored, origin: .network, staleReason: nil))
+            for continuation in streams.values { continuation.yield(update) }
+        }
     }
 }

@@ -300,4 +300,22 @@ import TestSupport
         #expect(error?.code == .storage)
         #expect(error?.databaseError != nil)
     }
+
+    @Test func whenTheFetchedPageCannotBeSavedTheCacheIsServedAndSaysWhy() async throws {
+        let h = try await harness()
+        _ = try await h.engine.latest()
+        // Another connection makes every later write of a story fail, as a full disk would.
+        let other = try Database(path: h.databasePath)
+        try other.execute("CREATE TRIGGER refuse BEFORE INSERT ON day_story BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+        let page = try await h.engine.latest()
+        #expect(page.provenance.origin == .cache)
+        #expect(page.provenance.staleReason == .storageError)
+        #expect(page.stories.count == 6)
+
+        // A final day that could not be saved again is still reported, not passed off as current.
+        _ = try? await h.engine.page(for: day13, policy: .networkOnly) // not cached: fails
+        let error = await #expect(throws: SyncError.self) { try await h.engine.page(for: self.day13) }
+        #expect(error?.code == .storage)
+        await h.server.stop()
+    }
 }
