@@ -102,7 +102,10 @@ public final class NewsListPresenter {
             topStories: first.topStories.map(item),
             topStoriesTitle: strings.topStoriesSection,
             sections: pages.map(section),
-            status: status(first.provenance))
+            status: status(first.provenance),
+            warning: pages.contains { $0.provenance.staleReason == .storageError }
+                ? ErrorViewData(kind: .storage, message: strings.saveFailed, detail: "storage_error", retryTitle: strings.retry)
+                : nil)
         if pages.allSatisfy({ $0.stories.isEmpty }) && first.topStories.isEmpty {
             view?.showEmpty(EmptyViewData(message: strings.emptyDay, list: list))
         } else {

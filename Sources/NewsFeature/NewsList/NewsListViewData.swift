@@ -7,12 +7,16 @@ public struct NewsListViewData: Equatable, Sendable {
     public let sections: [NewsSectionViewData]
     /// Where the first section came from and how old it is.
     public let status: StatusViewData
+    /// A failure to report beside the list shown, such as a fresh page that could not be saved.
+    public let warning: ErrorViewData?
 
-    public init(topStories: [StoryItemViewData], topStoriesTitle: String, sections: [NewsSectionViewData], status: StatusViewData) {
+    public init(topStories: [StoryItemViewData], topStoriesTitle: String, sections: [NewsSectionViewData],
+                status: StatusViewData, warning: ErrorViewData? = nil) {
         self.topStories = topStories
         self.topStoriesTitle = topStoriesTitle
         self.sections = sections
         self.status = status
+        self.warning = warning
     }
 }
 

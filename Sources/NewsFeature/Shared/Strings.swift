@@ -9,6 +9,11 @@ struct Strings: Sendable {
     var retry: String { language == .zh ? "重试" : "Retry" }
     var emptyDay: String { language == .zh ? "这一天没有文章" : "No stories on this day" }
 
+    var saveFailed: String {
+        language == .zh ? "无法写入本地存档（磁盘已满或数据库被占用），显示的是之前的缓存"
+                        : "Could not save to the local archive (disk full or database busy); showing what it had"
+    }
+
     func status(origin: String, staleReason: String?, age: String) -> String {
         switch (language, origin, staleReason) {
         case (.zh, "network", _): return "已更新"
@@ -19,6 +24,8 @@ struct Strings: Sendable {
         case (.en, _, "server_error"): return "Server error · showing the archive from \(age)"
         case (.zh, _, "bad_response"): return "数据有误 · 显示 \(age)的缓存"
         case (.en, _, "bad_response"): return "Bad response · showing the archive from \(age)"
+        case (.zh, _, "storage_error"): return "无法保存新内容 · 显示 \(age)的缓存"
+        case (.en, _, "storage_error"): return "Could not save the update · showing the archive from \(age)"
         case (.zh, _, _): return "离线 · 显示 \(age)的缓存"
         case (.en, _, _): return "Offline · showing the archive from \(age)"
         }

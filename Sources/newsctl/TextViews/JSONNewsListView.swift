@@ -38,6 +38,7 @@ final class JSONNewsListView: NewsListView {
         ]
         output.out(JSONValue.object(members).serialized() + "\n")
         exitStatus = ExitStatus.ok
+        reportWarning(list.warning)
     }
 
     func showEmpty(_ empty: EmptyViewData) {
@@ -51,6 +52,13 @@ final class JSONNewsListView: NewsListView {
 
     func showLoadMoreError(_ error: ErrorViewData) {
         showError(error)
+    }
+
+    /// The list is shown, but the command still reports what went wrong in its exit status.
+    private func reportWarning(_ warning: ErrorViewData?) {
+        guard let warning else { return }
+        errorLine.write(warning)
+        exitStatus = ExitStatus.forError(warning.kind)
     }
 
     private static func item(_ item: StoryItemViewData) -> JSONValue {

@@ -50,6 +50,7 @@ final class TextNewsListView: NewsListView {
         text += statusLine(list.status) + "\n"
         output.out(text)
         exitStatus = ExitStatus.ok
+        reportWarning(list.warning)
     }
 
     func showEmpty(_ empty: EmptyViewData) {
@@ -61,6 +62,7 @@ final class TextNewsListView: NewsListView {
         text += "  " + TerminalText.sanitize(empty.message) + "\n\n" + statusLine(empty.list.status) + "\n"
         output.out(text)
         exitStatus = ExitStatus.ok
+        reportWarning(empty.list.warning)
     }
 
     func showError(_ error: ErrorViewData) {
@@ -71,6 +73,13 @@ final class TextNewsListView: NewsListView {
 
     func showLoadMoreError(_ error: ErrorViewData) {
         showError(error)
+    }
+
+    /// The list is shown, but the command still reports what went wrong in its exit status.
+    private func reportWarning(_ warning: ErrorViewData?) {
+        guard let warning else { return }
+        errorLine.write(warning)
+        exitStatus = ExitStatus.forError(warning.kind)
     }
 
     /// "  1. title wrapped under its indent" then the dimmed hint.

@@ -77,6 +77,20 @@ import Testing
         ])
     }
 
+    @Test func whenTheUpdateCannotBeSaved_showsTheCacheAndWarnsOfTheStorageFailure() async {
+        let cached = Make.page("20230425", isLatest: true, origin: .cache, age: .seconds(600), isFinal: false, stale: .storageError)
+        await presenter(StubNewsListInteractor([.success(cached)])).viewDidLoad()
+        #expect(view.lastList?.status == StatusViewData(text: "无法保存新内容 · 显示 10 分钟前的缓存", isStale: true))
+        #expect(view.lastList?.warning?.kind == .storage)
+        #expect(view.lastList?.warning?.message.hasPrefix("无法写入本地存档") == true)
+    }
+
+    @Test func aCurrentPageCarriesNoWarning() async {
+        await presenter(StubNewsListInteractor([.success(Make.page("20230425"))])).viewDidLoad()
+        #expect(view.lastList != nil)
+        #expect(view.lastList?.warning == nil)
+    }
+
     @Test(arguments: [
         (Provenance.StaleReason.serverError, Language.zh, "服务器出错 · 显示 5 分钟前的缓存"),
         (.badResponse, .zh, "数据有误 · 显示 5 分钟前的缓存"),

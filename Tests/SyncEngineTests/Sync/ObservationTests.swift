@@ -35,9 +35,9 @@ import TestSupport
             }
         }
 
-        /// The updates so far, once there are at least `count` (or after two seconds).
+        /// The updates so far, once there are at least `count` (or after five seconds).
         func waitFor(_ count: Int) async -> [String] {
-            for _ in 0..<200 where state.updates.withLock({ $0.count }) < count {
+            for _ in 0..<500 where state.updates.withLock({ $0.count }) < count {
                 try? await Task.sleep(for: .milliseconds(10))
             }
             return state.updates.withLock { $0 }
@@ -138,7 +138,7 @@ import TestSupport
         let engine = try await engine(server, path: try temporaryDatabasePath())
         server.setReply(.delayed(.seconds(20), .fixture("news/latest")), for: Self.latestPath)
         let recorder = Recorder(engine.updates(for: .latest))
-        try await Task.sleep(for: .milliseconds(200))
+        for _ in 0..<500 where server.requestCount(Self.latestPath) == 0 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(server.requestCount(Self.latestPath) == 1)
         #expect(await engine.observerCount == 1)
 
