@@ -10,10 +10,18 @@ struct Newsctl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "newsctl",
         abstract: "Zhihu Daily from a local archive, refreshed from the network when it can be.",
-        subcommands: [Latest.self, Before.self])
+        subcommands: [Latest.self, Before.self, Doctor.self])
+
+    /// Runs the command in a task that Ctrl-C cancels, then exits with its status.
+    static func main() async {
+        let command = Task { await runCommand() }
+        Interrupt.install { command.cancel() }
+        let status = await command.value
+        Glibc.exit(status)
+    }
 
     /// Parses and runs, turning every failure into one line on stderr and a sysexits code.
-    static func main() async {
+    private static func runCommand() async -> Int32 {
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -21,15 +29,16 @@ struct Newsctl: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            return 0
         } catch let exitCode as ExitCode {
-            Glibc.exit(exitCode.rawValue)
+            return exitCode.rawValue
         } catch {
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) } // --help and friends print in full.
             let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
             Output.write("newsctl: " + (message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message) + "\n",
                          to: STDERR_FILENO)
-            Glibc.exit(code.rawValue)
+            return code.rawValue
         }
     }
 }

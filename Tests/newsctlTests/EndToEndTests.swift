@@ -162,7 +162,7 @@ import TestSupport
         try garbage.write(to: URL(fileURLWithPath: newsctl.databasePath))
         let result = try await newsctl.run(["latest", "--offline"])
         #expect(result.status == 74)
-        #expect(result.stderr == "newsctl: cannot open the archive at \(newsctl.databasePath)\n")
+        #expect(result.stderr == "newsctl: 本地存档不是 SQLite 数据库 (\(newsctl.databasePath))\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: newsctl.databasePath)) == garbage)
     }
 
@@ -191,21 +191,25 @@ import TestSupport
 
     @Test func controlCharactersFromTheNetworkNeverReachTheTerminal() async throws {
         let (server, base) = try await started()
-        let hostile = "\u{1B}]0;pwned\u{07}标题\u{1B}[31m红\u{9B}2J\u{202E}evil\u{0}"
+        let hostile = "\u{1B}]0;pwned\u{07}标题\u{1B}[31m红\u{9B}2J\u{202E}evil\u{0}\u{08}\u{2066}x\u{2069}\u{200F}\u{061C}"
+            + "\u{1B}]8;;https://evil.example\u{1B}\\link\u{1B}]8;;\u{1B}\\\u{85}\u{1B}P+q\u{1B}\\"
         let body = #"{"date":"20230313","stories":[{"id":1,"title":"\#(hostile.jsonEscaped)","hint":"\u001b[2J","url":"u","images":[]}]}"#
         server.setReply(.body(status: 200, text: body), for: "/api/4/news/before/20230314")
         let newsctl = try NewsctlProcess()
         let text = try await newsctl.run(["before", "20230314", "--base-url", base])
         #expect(text.status == 0)
-        for forbidden: Unicode.Scalar in ["\u{1B}", "\u{07}", "\u{9B}", "\u{202E}", "\u{0}"] {
+        for forbidden: Unicode.Scalar in ["\u{1B}", "\u{07}", "\u{9B}", "\u{202E}", "\u{0}", "\u{08}", "\u{2066}", "\u{2069}",
+                                          "\u{200F}", "\u{061C}", "\u{85}"] {
             #expect(!text.stdout.unicodeScalars.contains(forbidden), "U+\(String(forbidden.value, radix: 16))")
         }
         #expect(text.stdout.contains("标题"))
 
         let json = try await newsctl.run(["before", "20230314", "--json", "--base-url", base])
-        #expect(!json.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" })
+        #expect(!json.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value)
+            || [0x202E, 0x2066, 0x2069, 0x200F, 0x061C].contains($0.value) })
         let stories = try #require(try json.stdout.jsonObject()["stories"] as? [[String: Any]])
-        #expect(stories.first?["title"] as? String == hostile)
+        // Escaped, not altered; only NEL (U+0085, a line break) is folded like the other line breaks.
+        #expect(stories.first?["title"] as? String == hostile.replacingOccurrences(of: "\u{85}", with: " "))
         await server.stop()
     }
 

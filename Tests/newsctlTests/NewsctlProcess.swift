@@ -28,15 +28,23 @@ struct NewsctlProcess {
         databasePath = try Fixtures.temporaryFolder() + "/news.sqlite"
     }
 
-    func run(_ arguments: [String], environment: [String: String] = [:], executable: String = binary) async throws -> Result {
+    /// Runs newsctl to its end. `whileRunning` gets the process id once it has started (to send
+    /// it a signal, say).
+    func run(_ arguments: [String], environment: [String: String] = [:], executable: String = binary,
+             launcher: [String] = [], whileRunning: (@Sendable (Int32) async -> Void)? = nil) async throws -> Result {
         let folder = try Fixtures.temporaryFolder()
         let stdoutPath = folder + "/stdout"
         let stderrPath = folder + "/stderr"
         _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
         _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
+        if let tool = launcher.first {
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = Array(launcher.dropFirst()) + [executable] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        }
         // A clean environment: only what the test sets, plus the archive it owns.
         var env = ["PATH": "/usr/bin:/bin", "HOME": folder, "NEWSCTL_DB": databasePath]
         env.merge(environment) { $1 }
@@ -45,9 +53,23 @@ struct NewsctlProcess {
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
         let start = Date()
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
+        let status: Int32 = try await withThrowingTaskGroup(of: Int32?.self) { group in
+            group.addTask {
+                try await withCheckedThrowingContinuation { continuation in
+                    process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+                    do { try process.run() } catch { continuation.resume(throwing: error) }
+                }
+            }
+            if let whileRunning {
+                group.addTask {
+                    while !process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
+                    await whileRunning(process.processIdentifier)
+                    return nil
+                }
+            }
+            var status: Int32 = -1
+            for try await result in group { if let result { status = result } }
+            return status
         }
         return Result(status: status,
                       stdout: try String(contentsOfFile: stdoutPath, encoding: .utf8),

@@ -19,6 +19,7 @@ public final class NewsListPresenter {
     private let start: Start
     private let strings: Strings
     private let dates: DateFormatting
+    private let errors: ErrorPresenter
 
     private var pages: [Page] = []
     private var isLoading = false
@@ -32,6 +33,7 @@ public final class NewsListPresenter {
         self.start = start
         self.strings = Strings(language: language)
         self.dates = DateFormatting(language: language)
+        self.errors = ErrorPresenter(language: language)
     }
 
     // MARK: Events
@@ -146,9 +148,7 @@ public final class NewsListPresenter {
     }
 
     private func errorViewData(_ error: SyncError, about day: Day?) -> ErrorViewData {
-        let kind = ErrorKind(error.code)
-        return ErrorViewData(kind: kind, message: strings.errorMessage(kind, subject: strings.subject(day)),
-                             detail: error.message, retryTitle: strings.retry)
+        errors.viewData(for: error, subject: strings.subject(day))
     }
 
     /// Titles may carry `\r\n` (a two-line joke); a list row shows them on one line.

@@ -47,10 +47,31 @@ struct Strings: Sendable {
         case (.en, .badData): return "Zhihu Daily sent bad data for \(subject)"
         case (.zh, .notPublished): return "\(subject)的日报还没有发布"
         case (.en, .notPublished): return "\(subject) has not been published yet"
-        case (.zh, .storage): return "本地数据库出错"
-        case (.en, .storage): return "The local database failed"
+        case (_, .storage): return storageMessage(.other)
         case (.zh, .cancelled): return "已取消"
         case (.en, .cancelled): return "Cancelled"
+        }
+    }
+
+    /// A local database failure, worded so the user knows what to fix.
+    func storageMessage(_ problem: DatabaseError.Problem) -> String {
+        switch (language, problem) {
+        case (.zh, .readOnly): return "本地存档是只读的，无法写入"
+        case (.en, .readOnly): return "The local archive is read-only"
+        case (.zh, .cannotOpen): return "无法打开或创建本地存档（请检查文件夹是否存在、是否可写）"
+        case (.en, .cannotOpen): return "Cannot open or create the local archive (check that its folder exists and is writable)"
+        case (.zh, .notADatabase): return "本地存档不是 SQLite 数据库"
+        case (.en, .notADatabase): return "The local archive is not an SQLite database"
+        case (.zh, .corrupt): return "本地存档已损坏"
+        case (.en, .corrupt): return "The local archive is corrupt"
+        case (.zh, .diskFull): return "磁盘已满，无法写入本地存档"
+        case (.en, .diskFull): return "The disk is full; the local archive cannot be written"
+        case (.zh, .locked): return "本地存档被另一个进程长时间占用"
+        case (.en, .locked): return "Another process kept the local archive locked for too long"
+        case (.zh, .ioError): return "读写本地存档时出现 I/O 错误"
+        case (.en, .ioError): return "An I/O error occurred on the local archive"
+        case (.zh, .other): return "本地数据库出错"
+        case (.en, .other): return "The local database failed"
         }
     }
 }

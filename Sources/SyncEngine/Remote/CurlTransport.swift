@@ -137,9 +137,10 @@ private final class EasyHandle: @unchecked Sendable {
 
         guard code == CURLE_OK else {
             let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
-            return .failure(TransportError(
-                code: classify(code, state: state), url: url, curlCode: Int32(code.rawValue), message: message))
+            let kind = classify(code, state: state)
+            let message = kind == .tooLarge ? "the body is larger than the cap of \(options.maxBodyBytes) bytes"
+                : detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+            return .failure(TransportError(code: kind, url: url, curlCode: Int32(code.rawValue), message: message))
         }
         var status = 0
         _ = ccurl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)

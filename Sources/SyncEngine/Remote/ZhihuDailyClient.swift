@@ -144,6 +144,9 @@ struct ZhihuDailyClient: Sendable {
                 guard error.code != .cancelled else {
                     throw RemoteError(code: .cancelled, url: url, transportError: error, message: "cancelled")
                 }
+                if error.code == .tooLarge { // The source answered, with something no page can be.
+                    throw RemoteError(code: .badResponse, url: url, transportError: error, message: error.message)
+                }
                 let remoteError = RemoteError(code: .unreachable, url: url, transportError: error, message: error.message)
                 guard [.dns, .connect, .tls].contains(error.code) else { throw remoteError }
                 hostError = remoteError

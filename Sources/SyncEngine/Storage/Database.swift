@@ -42,7 +42,8 @@ final class Database {
         defer { sqlite3_free(message) }
         guard code == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
-            throw DatabaseError(resultCode: sqlite3_extended_errcode(connection), message: text, sql: sql)
+            throw DatabaseError(resultCode: sqlite3_extended_errcode(connection), message: text, sql: sql,
+                                systemErrno: sqlite3_system_errno(connection))
         }
     }
 

@@ -1,4 +1,9 @@
 import CSQLite
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A failure reported by SQLite, with the context needed to understand it.
 public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -8,18 +13,61 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
     public let message: String
     /// The statement that failed, if any.
     public let sql: String?
+    /// The operating system's `errno` behind an I/O failure (`ENOSPC`, `EACCES`…), or 0.
+    public let systemErrno: Int32
 
-    public init(resultCode: Int32, message: String, sql: String? = nil) {
+    public init(resultCode: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0) {
         self.resultCode = resultCode
         self.message = message
         self.sql = sql
+        self.systemErrno = systemErrno
     }
 
     /// The primary result code (the low byte of the extended one).
     public var primaryCode: Int32 { resultCode & 0xFF }
 
+    /// What went wrong, in terms a user can act on.
+    public enum Problem: String, Sendable {
+        /// The file or its folder cannot be written.
+        case readOnly
+        /// The file cannot be opened or created (a missing or unwritable folder).
+        case cannotOpen
+        /// The file is not an SQLite database.
+        case notADatabase
+        /// The database is damaged.
+        case corrupt
+        /// The disk (or the file size limit) is full.
+        case diskFull
+        /// Another process held the database longer than the busy timeout.
+        case locked
+        /// The operating system reported a read or write error.
+        case ioError
+        /// Anything else.
+        case other
+    }
+
+    public var problem: Problem {
+        // SQLite reports some full disks and permission failures as generic I/O errors.
+        switch systemErrno {
+        case ENOSPC, EDQUOT, EFBIG: return .diskFull
+        case EROFS: return .readOnly
+        default: break
+        }
+        switch primaryCode {
+        case SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH: return .readOnly
+        case SQLITE_CANTOPEN: return .cannotOpen
+        case SQLITE_NOTADB: return .notADatabase
+        case SQLITE_CORRUPT: return .corrupt
+        case SQLITE_FULL: return .diskFull
+        case SQLITE_BUSY, SQLITE_LOCKED: return .locked
+        case SQLITE_IOERR: return .ioError
+        default: return .other
+        }
+    }
+
     public var description: String {
         var text = "SQLite error \(resultCode): \(message)"
+        if systemErrno != 0 { text += " [errno \(systemErrno)]" }
         if let sql { text += " (while running: \(sql))" }
         return text
     }
@@ -27,6 +75,7 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
     init(handle: OpaquePointer?, resultCode: Int32, sql: String? = nil) {
         let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
             ?? String(cString: sqlite3_errstr(resultCode))
-        self.init(resultCode: resultCode, message: message, sql: sql)
+        self.init(resultCode: resultCode, message: message, sql: sql,
+                  systemErrno: handle.map { sqlite3_system_errno($0) } ?? 0)
     }
 }

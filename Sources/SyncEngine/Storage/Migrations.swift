@@ -7,6 +7,10 @@ enum Migrations {
         let sql: String
     }
 
+    /// Tables that hold the user's own data (favourites, read marks): never pruned, and carried
+    /// over when the cache is rebuilt. Everything else is cache, refetchable from the source.
+    static let userTables: [String] = []
+
     static let steps: [Step] = [
         Step(name: "create archive", sql: """
             CREATE TABLE day (

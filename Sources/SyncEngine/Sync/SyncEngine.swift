@@ -239,12 +239,27 @@ public actor SyncEngine {
             publish([.latest, .day(remote.day)])
             logger.debug("stored the latest page", metadata: ["day": "\(remote.day)", "stories": "\(remote.stories.count)"])
         case .day(let day):
-            let remote = try await client.day(day)
+            let remote = try await fetchDay(day)
             let isFinal = try await isFinal(day)
             try store.writeDay(day, stories: remote.stories, fetchedAt: clock.now().timeIntervalSince1970,
                                isFinal: isFinal)
             publish(try store.latestDay() == day ? [.day(day), .latest] : [.day(day)])
             logger.debug("stored a day", metadata: ["day": "\(day)", "stories": "\(remote.stories.count)"])
+        }
+    }
+
+    /// The day from the source. "Not published yet" is only believed if the source's latest day
+    /// agrees; an earlier answer for a day the source has published is bad data.
+    private func fetchDay(_ day: Day) async throws -> RemoteDay {
+        do {
+            return try await client.day(day)
+        } catch {
+            guard error.code == .notPublished else { throw error }
+            if (try? await fetchShared(.latest)) != nil, let latest = try store.latestDay(), day <= latest {
+                throw RemoteError(code: .badResponse, url: error.url,
+                                  message: "asked for \(day), the source answered with an earlier day although its latest is \(latest)")
+            }
+            throw error
         }
     }
 

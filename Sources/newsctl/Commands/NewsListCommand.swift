@@ -14,13 +14,9 @@ enum NewsListCommand {
         let output = Output()
         let errorLine = ErrorLine(output: output, verbose: settings.verbose)
         let engine: SyncEngine
-        do {
-            engine = try openEngine(settings)
-        } catch {
-            var line = "newsctl: cannot open the archive at \(settings.databasePath)"
-            line += settings.verbose ? ": \(error)" : ""
-            output.err(TerminalText.sanitize(line) + "\n")
-            return ExitStatus.ioError
+        switch Archive.open(settings, errorLine: errorLine) {
+        case .success(let opened): engine = opened
+        case .failure(let failure): return failure.status
         }
 
         let view: any NewsListView & CommandView
@@ -35,19 +31,6 @@ enum NewsListCommand {
             navigator: TerminalNavigator(output: output), start: start, language: settings.language)
         await presenter.viewDidLoad()
         return view.exitStatus
-    }
-
-    private static func openEngine(_ settings: Settings) throws -> SyncEngine {
-        let folder = String(settings.databasePath.reversed().drop { $0 != "/" }.reversed())
-        if !folder.isEmpty {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        }
-        var logger = Logger(label: "newsctl", factory: { StreamLogHandler.standardError(label: $0) })
-        logger.logLevel = settings.verbose ? .debug : .critical
-        var configuration = SyncEngine.Configuration(databasePath: settings.databasePath)
-        configuration.baseURLs = settings.baseURLs
-        configuration.networkTimeout = settings.timeout
-        return try SyncEngine(configuration: configuration, logger: logger)
     }
 }
 

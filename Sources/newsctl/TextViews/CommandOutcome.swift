@@ -14,7 +14,7 @@ enum ExitStatus {
         case .unavailable, .notCached, .notPublished: return unavailable
         case .badData: return badData
         case .storage: return ioError
-        case .cancelled: return internalError
+        case .cancelled: return Interrupt.exitStatus
         }
     }
 }

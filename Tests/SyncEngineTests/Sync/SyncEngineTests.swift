@@ -149,12 +149,22 @@ import TestSupport
         await h.server.stop()
     }
 
+    @Test func anEarlierAnswerForADayTheSourceHasPublishedIsBadData() async throws {
+        let h = try await harness()
+        h.server.setReply(.fixture("news/before/20230312"), for: day13Path) // answers 20230311 for 20230313
+        let error = await #expect(throws: SyncError.self) { try await h.engine.page(for: self.day13) }
+        #expect(error?.code == .badResponse)
+        await h.server.stop()
+    }
+
     @Test func aDayAfterTheSourcesLatestIsNotPublished() async throws {
         let h = try await harness()
         h.server.setReply(.fixture("news/latest"), for: "/api/4/news/before/20230316") // answers 20230314
         let error = await #expect(throws: SyncError.self) { try await h.engine.page(for: Day("20230315")!) }
         #expect(error?.code == .notPublished)
-        let offline = await #expect(throws: SyncError.self) { try await h.engine.page(for: Day("20230314")!, policy: .cacheOnly) }
+        // The claim was checked against the source's latest page, and nothing was written for 0315.
+        #expect(h.server.requestCount(latestPath) == 1)
+        let offline = await #expect(throws: SyncError.self) { try await h.engine.page(for: Day("20230315")!, policy: .cacheOnly) }
         #expect(offline?.code == .notCached)
         await h.server.stop()
     }

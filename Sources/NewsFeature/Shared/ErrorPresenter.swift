@@ -1,0 +1,26 @@
+import SyncEngine
+
+/// Words an engine failure for the user; shared by every screen and by fronts that fail before a
+/// screen exists (an archive that cannot be opened).
+public struct ErrorPresenter: Sendable {
+    private let strings: Strings
+
+    public init(language: Language) {
+        strings = Strings(language: language)
+    }
+
+    /// A local database problem in words the user can act on.
+    public func message(for problem: DatabaseError.Problem) -> String {
+        strings.storageMessage(problem)
+    }
+
+    /// - Parameter subject: what the failed load was about ("2023年3月13日", "today's stories").
+    public func viewData(for error: SyncError, subject: String) -> ErrorViewData {
+        let kind = ErrorKind(error.code)
+        let message = kind == .storage
+            ? strings.storageMessage(error.databaseError?.problem ?? .other)
+            : strings.errorMessage(kind, subject: subject)
+        return ErrorViewData(kind: kind, message: message, detail: error.message, retryTitle: strings.retry)
+    }
+}
+

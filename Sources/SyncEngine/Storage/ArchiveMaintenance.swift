@@ -1,0 +1,142 @@
+import CSQLite
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What `ArchiveMaintenance.check` found.
+public struct ArchiveHealth: Sendable, Equatable {
+    /// Whether the file exists at all.
+    public let exists: Bool
+    /// SQLite's `integrity_check` and foreign-key findings, or why the file could not be read.
+    /// Empty when the archive is healthy.
+    public let problems: [String]
+    /// What `problems` amount to, when the file could not be opened or read.
+    public let problem: DatabaseError.Problem?
+    /// Cached days, when they could be counted.
+    public let dayCount: Int?
+    /// Rows in each user table (favourites, read marks), when they could be counted.
+    public let userRows: [String: Int]
+
+    public var isHealthy: Bool { exists && problems.isEmpty }
+}
+
+/// What `ArchiveMaintenance.rebuild` did.
+public struct RebuildReport: Sendable, Equatable {
+    /// Rows carried over into the new archive, per user table.
+    public let keptRows: [String: Int]
+    /// User tables that could not be read from the old file (their rows remain in the backup).
+    public let unreadableTables: [String]
+    /// Where the old file was moved; nothing is deleted.
+    public let backupPath: String?
+}
+
+/// Checks and repairs the archive file. Run these when no other process uses the archive.
+public enum ArchiveMaintenance {
+    /// Runs SQLite's integrity and foreign-key checks without changing anything.
+    public static func check(databasePath path: String) -> ArchiveHealth {
+        guard FileManager.default.fileExists(atPath: path) else {
+            return ArchiveHealth(exists: false, problems: [], problem: nil, dayCount: nil, userRows: [:])
+        }
+        let database: Database
+        do {
+            database = try Database(path: path)
+        } catch {
+            return ArchiveHealth(exists: true, problems: [error.message], problem: error.problem, dayCount: nil, userRows: [:])
+        }
+        var problems: [String] = []
+        var problem: DatabaseError.Problem?
+        do {
+            let integrity = try database.query("PRAGMA integrity_check(20)") { $0.text(at: 0) }
+            problems += integrity.filter { $0 != "ok" }
+            let foreignKeys = try database.query("PRAGMA foreign_key_check") { "foreign key: \($0.text(at: 0)) row \($0.int64(at: 1))" }
+            problems += foreignKeys.prefix(20)
+            if !problems.isEmpty { problem = .corrupt }
+        } catch {
+            problems.append(error.message)
+            problem = error.problem
+        }
+        let dayCount = try? database.query("SELECT count(*) FROM day") { Int($0.int64(at: 0)) }.first
+        var userRows: [String: Int] = [:]
+        for table in Migrations.userTables {
+            if let count = try? database.query("SELECT count(*) FROM \(table)", row: { Int($0.int64(at: 0)) }).first {
+                userRows[table] = count
+            }
+        }
+        return ArchiveHealth(exists: true, problems: problems, problem: problem, dayCount: dayCount ?? nil, userRows: userRows)
+    }
+
+    /// Builds a new archive with empty cache tables and the user tables carried over, then
+    /// swaps it in. The old file is kept beside it (`<path>.before-rebuild-<unix time>`).
+    ///
+    /// The swap is a rename, so a crash leaves either the old archive or the new one in place.
+    public static func rebuild(databasePath path: String, now: Date = Date.now) throws(SyncError) -> RebuildReport {
+        let fresh = path + ".rebuild"
+        for leftover in [fresh, fresh + "-wal", fresh + "-shm"] { unlink(leftover) }
+        var kept: [String: Int] = [:]
+        var unreadable: [String] = []
+        let exists = FileManager.default.fileExists(atPath: path)
+        do {
+            let database = try Database(path: fresh)
+            try Migrations.migrate(database)
+            if exists { (kept, unreadable) = copyUserTables(from: path, into: database) }
+            try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            try database.execute("PRAGMA journal_mode = DELETE") // One self-contained file to move in.
+        } catch {
+            for leftover in [fresh, fresh + "-wal", fresh + "-shm"] { unlink(leftover) }
+            throw SyncError.wrapping(error)
+        }
+
+        var backupPath: String?
+        if exists {
+            let backup = "\(path).before-rebuild-\(Int64(now.timeIntervalSince1970))"
+            // The old write-ahead log belongs to the old file: it moves with it, or the new
+            // archive would replay it.
+            guard rename(path, backup) == 0 else { throw renameFailure(path, backup) }
+            if access(path + "-wal", F_OK) == 0 { rename(path + "-wal", backup + "-wal") }
+            unlink(path + "-shm")
+            backupPath = backup
+        }
+        guard rename(fresh, path) == 0 else { throw renameFailure(fresh, path) }
+        return RebuildReport(keptRows: kept, unreadableTables: unreadable, backupPath: backupPath)
+    }
+
+    /// Copies the columns the old and new user tables share; a table that cannot be read is listed.
+    private static func copyUserTables(from oldPath: String, into database: Database) -> ([String: Int], [String]) {
+        var kept: [String: Int] = [:]
+        var unreadable: [String] = []
+        do {
+            try database.run("ATTACH DATABASE ? AS old", [.text(oldPath)])
+        } catch {
+            return (kept, Migrations.userTables)
+        }
+        defer { try? database.execute("DETACH DATABASE old") }
+        for table in Migrations.userTables {
+            do {
+                let newColumns = try database.query("SELECT name FROM pragma_table_info(?, 'main')", [.text(table)]) { $0.text(at: 0) }
+                let oldColumns = Set(try database.query("SELECT name FROM pragma_table_info(?, 'old')", [.text(table)]) { $0.text(at: 0) })
+                let shared = newColumns.filter(oldColumns.contains).map { "\"\($0)\"" }.joined(separator: ", ")
+                guard !shared.isEmpty else { continue } // The old file predates this table.
+                try database.transaction {
+                    try database.execute("INSERT OR REPLACE INTO main.\(table) (\(shared)) SELECT \(shared) FROM old.\(table)")
+                }
+                kept[table] = try database.query("SELECT count(*) FROM main.\(table)") { Int($0.int64(at: 0)) }.first ?? 0
+            } catch {
+                unreadable.append(table)
+            }
+        }
+        return (kept, unreadable)
+    }
+
+    private static func renameFailure(_ from: String, _ to: String) -> SyncError {
+        let code = errno
+        return SyncError.wrapping(DatabaseError(resultCode: SQLITE_IOERR, message: "cannot move \(from) to \(to)",
+                                                systemErrno: code))
+    }
+}

@@ -1,0 +1,42 @@
+import Logging
+import NewsFeature
+import SyncEngine
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Opens the engine on the archive every command shares.
+enum Archive {
+    struct OpenFailure: Error {
+        let status: Int32
+    }
+
+    /// The engine, or the exit status after one line on stderr saying why the archive cannot be used.
+    @MainActor
+    static func open(_ settings: Settings, errorLine: ErrorLine) -> Result<SyncEngine, OpenFailure> {
+        do {
+            return .success(try engine(settings))
+        } catch {
+            let viewData = ErrorPresenter(language: settings.language).viewData(for: error, subject: "")
+            errorLine.write(ErrorViewData(kind: viewData.kind, message: viewData.message + " (" + settings.databasePath + ")",
+                                          detail: viewData.detail, retryTitle: viewData.retryTitle))
+            return .failure(OpenFailure(status: ExitStatus.forError(viewData.kind)))
+        }
+    }
+
+    static func engine(_ settings: Settings) throws(SyncError) -> SyncEngine {
+        let folder = String(settings.databasePath.reversed().drop { $0 != "/" }.reversed())
+        if !folder.isEmpty {
+            // If this fails, opening the database fails below and says why.
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        var logger = Logger(label: "newsctl", factory: { StreamLogHandler.standardError(label: $0) })
+        logger.logLevel = settings.verbose ? .debug : .critical
+        var configuration = SyncEngine.Configuration(databasePath: settings.databasePath)
+        configuration.baseURLs = settings.baseURLs
+        configuration.networkTimeout = settings.timeout
+        return try SyncEngine(configuration: configuration, logger: logger)
+    }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import NewsFeature
+import SyncEngine
+
+struct Doctor: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check the archive's integrity; with --rebuild, rebuild the cache and keep your own data.",
+        discussion: """
+            The check changes nothing. --rebuild empties the cache tables (they refill from the network) \
+            and keeps favourites and read marks; the old file is kept beside the new one. \
+            Run it when no other newsctl uses the archive.
+            """)
+
+    @Flag(help: "Rebuild the archive: empty cache, user tables kept, old file kept as a backup.")
+    var rebuild = false
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        let settings = try options.resolve()
+        let status = await MainActor.run { DoctorCommand(settings: settings).run(rebuild: rebuild) }
+        guard status == 0 else { throw ExitCode(status) }
+    }
+}
+
+/// Prints the archive's health or rebuilds it, as text or JSON.
+@MainActor
+struct DoctorCommand {
+    let settings: Settings
+    private let output = Output()
+
+    init(settings: Settings) {
+        self.settings = settings
+    }
+
+    func run(rebuild: Bool) -> Int32 {
+        let path = settings.databasePath
+        let errorLine = ErrorLine(output: output, verbose: settings.verbose)
+        guard rebuild else { return report(ArchiveMaintenance.check(databasePath: path), errorLine: errorLine) }
+        do {
+            let result = try ArchiveMaintenance.rebuild(databasePath: path)
+            let health = ArchiveMaintenance.check(databasePath: path)
+            if settings.json {
+                output.out(JSONValue.object([
+                    ("path", .string(path)), ("rebuilt", .bool(true)), ("healthy", .bool(health.isHealthy)),
+                    ("kept_rows", .object(result.keptRows.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
+                    ("unreadable_tables", .array(result.unreadableTables.map(JSONValue.string))),
+                    ("backup", .optional(result.backupPath)),
+                ]).serialized() + "\n")
+            } else {
+                var text = "rebuilt \(TerminalText.sanitize(path)): the cache is empty and refills from the network\n"
+                for (table, count) in result.keptRows.sorted(by: { $0.key < $1.key }) { text += "kept \(count) rows of \(table)\n" }
+                for table in result.unreadableTables { text += "could not read \(table); its rows remain in the backup\n" }
+                if let backup = result.backupPath { text += "the old file is kept at \(TerminalText.sanitize(backup))\n" }
+                output.out(text)
+            }
+            return health.isHealthy ? ExitStatus.ok : ExitStatus.ioError
+        } catch {
+            errorLine.write(ErrorPresenter(language: settings.language).viewData(for: error, subject: ""))
+            return ExitStatus.ioError
+        }
+    }
+
+    private func report(_ health: ArchiveHealth, errorLine: ErrorLine) -> Int32 {
+        let path = settings.databasePath
+        if settings.json {
+            output.out(JSONValue.object([
+                ("path", .string(path)), ("exists", .bool(health.exists)), ("healthy", .bool(health.isHealthy)),
+                ("problems", .array(health.problems.map(JSONValue.string))),
+                ("days", health.dayCount.map { .int(Int64($0)) } ?? .null),
+                ("user_rows", .object(health.userRows.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
+            ]).serialized() + "\n")
+        } else if !health.exists {
+            output.out("no archive at \(TerminalText.sanitize(path)) yet; the first read creates it\n")
+        } else {
+            var text = "archive: \(TerminalText.sanitize(path))\n"
+            text += "integrity: " + (health.problems.isEmpty ? "ok" : "\(health.problems.count) problem(s)") + "\n"
+            for problem in health.problems { text += "  " + TerminalText.sanitize(problem) + "\n" }
+            if let days = health.dayCount { text += "days: \(days)\n" }
+            for (table, count) in health.userRows.sorted(by: { $0.key < $1.key }) { text += "\(table): \(count)\n" }
+            output.out(text)
+        }
+        guard health.exists, !health.isHealthy else { return ExitStatus.ok }
+        let language = settings.language
+        let what = ErrorPresenter(language: language).message(for: health.problem ?? .corrupt)
+        let advice = language == .zh ? "；运行 newsctl doctor --rebuild 可重建缓存并保留收藏" : "; run `newsctl doctor --rebuild` to rebuild the cache and keep your favourites"
+        output.err("newsctl: " + TerminalText.sanitize(what + " (" + path + ")" + advice) + "\n")
+        return ExitStatus.ioError
+    }
+}
