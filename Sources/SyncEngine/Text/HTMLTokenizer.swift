@@ -1,0 +1,286 @@
+/// One piece of HTML as the tokenizer reads it.
+enum HTMLToken: Equatable, Sendable {
+    /// Character data with its references decoded (raw-text element content is left as written).
+    case text(String)
+    /// `<name attr=value …>`; the name and attribute names are lowercased.
+    case startTag(name: String, attributes: [HTMLAttribute], selfClosing: Bool)
+    /// `</name>`, lowercased.
+    case endTag(name: String)
+}
+
+/// One attribute of a start tag; its value has its references decoded.
+struct HTMLAttribute: Equatable, Sendable {
+    let name: String
+    let value: String
+}
+
+extension [HTMLAttribute] {
+    /// The value of the first attribute called `name`.
+    subscript(name: String) -> String? {
+        first { $0.name == name }?.value
+    }
+
+    /// The whitespace-separated tokens of the `class` attribute.
+    var classes: [Substring] {
+        (self["class"] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\u{0C}" })
+    }
+}
+
+/// A forgiving HTML tokenizer after the HTML standard's tokenization rules, without a tree builder.
+///
+/// It never fails: a `<` that does not open markup is text, a tag cut off by the end of the input is
+/// dropped, comments (`<!-- -->`), doctypes and processing instructions are skipped. It works
+/// front to back over the input's scalars without recursion, so it runs in linear time.
+/// `\r\n` and lone `\r` are read as `\n`. The contents of the raw-text elements
+/// (`script`, `style`, …) are reported as one undecoded `.text` up to their end tag, even when
+/// they contain `<`; quotes in their start tag need not be ASCII (`type=“text/javascript”` is an
+/// unquoted value).
+struct HTMLTokenizer: IteratorProtocol, Sequence {
+    /// Elements whose content is not markup: everything up to the matching end tag is text.
+    static let rawTextElements: Set<String> = [
+        "script", "style", "iframe", "noscript", "noembed", "noframes", "xmp", "textarea", "title",
+    ]
+
+    private let input: [Unicode.Scalar]
+    private var position = 0
+    /// Set after the start tag of a raw-text element: the lowercased name its end tag must have.
+    private var rawTextEnd: [Unicode.Scalar]?
+
+    init(_ html: String) {
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(html.utf8.count)
+        var previousWasCR = false
+        for scalar in html.unicodeScalars {
+            if scalar == "\r" {
+                scalars.append("\n")
+                previousWasCR = true
+                continue
+            }
+            if !(scalar == "\n" && previousWasCR) { scalars.append(scalar) }
+            previousWasCR = false
+        }
+        input = scalars
+    }
+
+    mutating func next() -> HTMLToken? {
+        if let name = rawTextEnd {
+            rawTextEnd = nil
+            let end = endOfRawText(named: name)
+            if end > position {
+                var text = String.UnicodeScalarView()
+                text.append(contentsOf: input[position..<end])
+                position = end
+                return .text(String(text))
+            }
+        }
+        var text = String.UnicodeScalarView()
+        while position < input.count {
+            let scalar = input[position]
+            if scalar == "<" && opensMarkup(at: position) {
+                if !text.isEmpty { return .text(String(text)) }
+                if let token = markup() { return token }
+            } else if scalar == "&", let (decoded, end) = HTMLEntities.decode(input, at: position) {
+                text.append(decoded)
+                position = end
+            } else {
+                text.append(scalar)
+                position += 1
+            }
+        }
+        return text.isEmpty ? nil : .text(String(text))
+    }
+
+    // MARK: - Markup
+
+    /// Whether the `<` at `index` starts a tag, an end tag, a comment or a bogus comment.
+    private func opensMarkup(at index: Int) -> Bool {
+        guard index + 1 < input.count else { return false }
+        let next = input[index + 1]
+        if isASCIILetter(next) || next == "!" || next == "?" { return true }
+        // `</` at the very end stays text; `</>` and `</…` are markup.
+        return next == "/" && index + 2 < input.count
+    }
+
+    /// Reads the markup at `position` (a `<` that `opensMarkup`); nil for what produces no token.
+    private mutating func markup() -> HTMLToken? {
+        let next = input[position + 1]
+        if next == "!" {
+            if matches("--", at: position + 2) {
+                // `<!-->` and `<!--->` are complete, empty comments.
+                skip(past: "-->", from: position + 2)
+            } else {
+                skip(past: ">", from: position + 2)
+            }
+            return nil
+        }
+        if next == "?" {
+            skip(past: ">", from: position + 2)
+            return nil
+        }
+        if next == "/" {
+            let first = input[position + 2]
+            if first == ">" {
+                position += 3
+                return nil
+            }
+            guard isASCIILetter(first) else {
+                skip(past: ">", from: position + 2)
+                return nil
+            }
+            position += 2
+            guard let (name, _, _) = tag() else { return nil }
+            return .endTag(name: name)
+        }
+        position += 1
+        guard let (name, attributes, selfClosing) = tag() else { return nil }
+        if Self.rawTextElements.contains(name) {
+            rawTextEnd = Array(name.unicodeScalars)
+        }
+        return .startTag(name: name, attributes: attributes, selfClosing: selfClosing)
+    }
+
+    /// Reads a tag's name and attributes from its first name letter through its `>`.
+    /// Nil, with the input consumed, when the input ends inside the tag.
+    private mutating func tag() -> (String, [HTMLAttribute], Bool)? {
+        var name = String.UnicodeScalarView()
+        while position < input.count, !isWhitespace(input[position]), input[position] != "/", input[position] != ">" {
+            name.append(lowercased(input[position]))
+            position += 1
+        }
+        var attributes: [HTMLAttribute] = []
+        var names: Set<String> = [] // the first of duplicates wins; a set keeps huge tags linear
+        var selfClosing = false
+        while position < input.count {
+            let scalar = input[position]
+            if isWhitespace(scalar) {
+                position += 1
+                continue
+            }
+            if scalar == ">" {
+                position += 1
+                return (String(name), attributes, selfClosing)
+            }
+            if scalar == "/" {
+                position += 1
+                selfClosing = position < input.count && input[position] == ">"
+                continue
+            }
+            selfClosing = false
+            guard let attribute = self.attribute() else { break }
+            if names.insert(attribute.name).inserted {
+                attributes.append(attribute)
+            }
+        }
+        position = input.count
+        return nil
+    }
+
+    /// Reads `name`, `name=value`, `name="value"` or `name='value'`; nil at the end of the input.
+    private mutating func attribute() -> HTMLAttribute? {
+        var name = String.UnicodeScalarView()
+        // A name may start with `=`; after that `=` separates the value.
+        repeat {
+            name.append(lowercased(input[position]))
+            position += 1
+        } while position < input.count && !isWhitespace(input[position])
+            && input[position] != "/" && input[position] != ">" && input[position] != "="
+        skipWhitespace()
+        guard position < input.count else { return nil }
+        guard input[position] == "=" else { return HTMLAttribute(name: String(name), value: "") }
+        position += 1
+        skipWhitespace()
+        guard position < input.count else { return nil }
+        let quote = input[position]
+        let start: Int
+        let end: Int
+        if quote == "\"" || quote == "'" {
+            start = position + 1
+            guard let close = input[start...].firstIndex(of: quote) else { return nil }
+            end = close
+            position = close + 1
+        } else {
+            start = position
+            while position < input.count, !isWhitespace(input[position]), input[position] != ">" {
+                position += 1
+            }
+            end = position
+        }
+        return HTMLAttribute(name: String(name), value: decoded(start..<end))
+    }
+
+    /// The text in `range` with its character references decoded.
+    private func decoded(_ range: Range<Int>) -> String {
+        var text = String.UnicodeScalarView()
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if input[index] == "&", let (scalar, end) = HTMLEntities.decode(input, at: index), end <= range.upperBound {
+                text.append(scalar)
+                index = end
+            } else {
+                text.append(input[index])
+                index += 1
+            }
+        }
+        return String(text)
+    }
+
+    /// Where the raw text that started at `position` ends: at `</name` followed by whitespace,
+    /// `/` or `>` (any case), or at the end of the input.
+    private func endOfRawText(named name: [Unicode.Scalar]) -> Int {
+        var index = position
+        while index < input.count {
+            if input[index] == "<", index + 1 < input.count, input[index + 1] == "/" {
+                let after = index + 2 + name.count
+                if after < input.count,
+                   name.indices.allSatisfy({ lowercased(input[index + 2 + $0]) == name[$0] }),
+                   isWhitespace(input[after]) || input[after] == "/" || input[after] == ">" {
+                    return index
+                }
+            }
+            index += 1
+        }
+        return input.count
+    }
+
+    // MARK: - Scanning
+
+    private func matches(_ literal: String, at index: Int) -> Bool {
+        var current = index
+        for scalar in literal.unicodeScalars {
+            guard current < input.count, input[current] == scalar else { return false }
+            current += 1
+        }
+        return true
+    }
+
+    /// Moves past the first `terminator` at or after `index`, or to the end of the input.
+    private mutating func skip(past terminator: String, from index: Int) {
+        let length = terminator.unicodeScalars.count
+        var current = index
+        while current < input.count {
+            if matches(terminator, at: current) {
+                position = current + length
+                return
+            }
+            current += 1
+        }
+        position = input.count
+    }
+
+    private mutating func skipWhitespace() {
+        while position < input.count, isWhitespace(input[position]) { position += 1 }
+    }
+
+    private func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\u{0C}"
+    }
+
+    private func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
+        (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value)
+    }
+
+    private func lowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        guard (0x41...0x5A).contains(scalar.value), let lower = Unicode.Scalar(scalar.value + 0x20) else { return scalar }
+        return lower
+    }
+}
