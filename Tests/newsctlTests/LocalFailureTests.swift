@@ -2,129 +2,131 @@ import Foundation
 import Testing
 import TestSupport
 
-/// A broken, read-only, unwritable or full archive: one clear line, exit 74, nothing lost.
-@Suite struct LocalFailureTests {
-    private static let isRoot = getuid() == 0
-    /// Root ignores file permissions, so permission cases run as `nobody` through setpriv.
-    private static var asUnprivileged: [String] {
-        isRoot ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
-    }
-    private static let canMountTmpfs: Bool = {
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        probe.arguments = ["-m", "sh", "-c", "mount -t tmpfs -o size=64k tmpfs /mnt"]
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return false }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0
-    }()
+extension ProcessTests {
+    /// A broken, read-only, unwritable or full archive: one clear line, exit 74, nothing lost.
+    @Suite struct LocalFailureTests {
+        private static let isRoot = getuid() == 0
+        /// Root ignores file permissions, so permission cases run as `nobody` through setpriv.
+        private static var asUnprivileged: [String] {
+            isRoot ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+        }
+        private static let canMountTmpfs: Bool = {
+            let probe = Process()
+            probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+            probe.arguments = ["-m", "sh", "-c", "mount -t tmpfs -o size=64k tmpfs /mnt"]
+            probe.standardError = FileHandle.nullDevice
+            guard (try? probe.run()) != nil else { return false }
+            probe.waitUntilExit()
+            return probe.terminationStatus == 0
+        }()
 
-    /// An archive holding today's page, in a folder anyone may enter.
-    private func filledArchive() async throws -> NewsctlProcess {
-        let newsctl = try NewsctlProcess()
-        let folder = (newsctl.databasePath as NSString).deletingLastPathComponent
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
-        let result = try await newsctl.run(["latest", "--base-url", "file://" + Fixtures.apiRoot])
-        #expect(result.status == 0)
-        return newsctl
-    }
+        /// An archive holding today's page, in a folder anyone may enter.
+        private func filledArchive() async throws -> NewsctlProcess {
+            let newsctl = try NewsctlProcess()
+            let folder = (newsctl.databasePath as NSString).deletingLastPathComponent
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
+            let result = try await newsctl.run(["latest", "--base-url", "file://" + Fixtures.apiRoot])
+            #expect(result.status == 0)
+            return newsctl
+        }
 
-    private func expectOneLine(_ result: NewsctlProcess.Result, _ text: String) {
-        #expect(result.status == 74, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("newsctl: " + text), "\(result.stderr)")
-        #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)")
-    }
+        private func expectOneLine(_ result: NewsctlProcess.Result, _ text: String) {
+            #expect(result.status == 74, "\(result.stderr)")
+            #expect(result.stderr.hasPrefix("newsctl: " + text), "\(result.stderr)")
+            #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)")
+        }
 
-    @Test func aCorruptArchiveExits74AndIsLeftAsItWas() async throws {
-        let newsctl = try await filledArchive()
-        // Damage the table pages (page 1 holds the schema; tables start at page 2).
-        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: newsctl.databasePath))
-        try handle.seek(toOffset: 4_096)
-        handle.write(Data(repeating: 0x5A, count: 4_096 * 4))
-        try handle.close()
-        let damaged = try Data(contentsOf: URL(fileURLWithPath: newsctl.databasePath))
+        @Test func aCorruptArchiveExits74AndIsLeftAsItWas() async throws {
+            let newsctl = try await filledArchive()
+            // Damage the table pages (page 1 holds the schema; tables start at page 2).
+            let handle = try FileHandle(forUpdating: URL(fileURLWithPath: newsctl.databasePath))
+            try handle.seek(toOffset: 4_096)
+            handle.write(Data(repeating: 0x5A, count: 4_096 * 4))
+            try handle.close()
+            let damaged = try Data(contentsOf: URL(fileURLWithPath: newsctl.databasePath))
 
-        expectOneLine(try await newsctl.run(["latest", "--offline"]), "本地存档已损坏")
-        expectOneLine(try await newsctl.run(["before", "20230314", "--base-url", "file://" + Fixtures.apiRoot]), "本地存档已损坏")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: newsctl.databasePath)) == damaged)
+            expectOneLine(try await newsctl.run(["latest", "--offline"]), "本地存档已损坏")
+            expectOneLine(try await newsctl.run(["before", "20230314", "--base-url", "file://" + Fixtures.apiRoot]), "本地存档已损坏")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: newsctl.databasePath)) == damaged)
 
-        let doctor = try await newsctl.run(["doctor"])
-        #expect(doctor.status == 74)
-        #expect(doctor.stdout.contains("integrity: "))
-        #expect(doctor.stderr.contains("newsctl doctor --rebuild"))
-    }
+            let doctor = try await newsctl.run(["doctor"])
+            #expect(doctor.status == 74)
+            #expect(doctor.stdout.contains("integrity: "))
+            #expect(doctor.stderr.contains("newsctl doctor --rebuild"))
+        }
 
-    @Test func doctorRebuildsTheCacheAndKeepsTheOldFile() async throws {
-        let newsctl = try await filledArchive()
-        let healthy = try await newsctl.run(["doctor", "--json"])
-        #expect(healthy.status == 0)
-        let report = try healthy.stdout.jsonObject()
-        #expect(report["healthy"] as? Bool == true)
-        #expect(report["days"] as? Int == 1)
+        @Test func doctorRebuildsTheCacheAndKeepsTheOldFile() async throws {
+            let newsctl = try await filledArchive()
+            let healthy = try await newsctl.run(["doctor", "--json"])
+            #expect(healthy.status == 0)
+            let report = try healthy.stdout.jsonObject()
+            #expect(report["healthy"] as? Bool == true)
+            #expect(report["days"] as? Int == 1)
 
-        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: newsctl.databasePath))
-        try handle.seek(toOffset: 4_096)
-        handle.write(Data(repeating: 0x5A, count: 4_096 * 4))
-        try handle.close()
-        let rebuilt = try await newsctl.run(["doctor", "--rebuild", "--json"])
-        #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
-        let backup = try #require(try rebuilt.stdout.jsonObject()["backup"] as? String)
-        #expect(FileManager.default.fileExists(atPath: backup))
+            let handle = try FileHandle(forUpdating: URL(fileURLWithPath: newsctl.databasePath))
+            try handle.seek(toOffset: 4_096)
+            handle.write(Data(repeating: 0x5A, count: 4_096 * 4))
+            try handle.close()
+            let rebuilt = try await newsctl.run(["doctor", "--rebuild", "--json"])
+            #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+            let backup = try #require(try rebuilt.stdout.jsonObject()["backup"] as? String)
+            #expect(FileManager.default.fileExists(atPath: backup))
 
-        let after = try await newsctl.run(["doctor", "--json"])
-        #expect(try after.stdout.jsonObject()["healthy"] as? Bool == true)
-        #expect(try after.stdout.jsonObject()["days"] as? Int == 0)
-        let refilled = try await newsctl.run(["latest", "--base-url", "file://" + Fixtures.apiRoot])
-        #expect(refilled.status == 0)
-    }
+            let after = try await newsctl.run(["doctor", "--json"])
+            #expect(try after.stdout.jsonObject()["healthy"] as? Bool == true)
+            #expect(try after.stdout.jsonObject()["days"] as? Int == 0)
+            let refilled = try await newsctl.run(["latest", "--base-url", "file://" + Fixtures.apiRoot])
+            #expect(refilled.status == 0)
+        }
 
-    @Test func aReadOnlyArchiveExits74WithOneLine() async throws {
-        let newsctl = try await filledArchive()
-        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: newsctl.databasePath)
-        let before = try Data(contentsOf: URL(fileURLWithPath: newsctl.databasePath))
-        let result = try await newsctl.run(["latest", "--base-url", "file://" + Fixtures.apiRoot], launcher: Self.asUnprivileged)
-        expectOneLine(result, "本地存档是只读的")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: newsctl.databasePath)) == before)
-    }
+        @Test func aReadOnlyArchiveExits74WithOneLine() async throws {
+            let newsctl = try await filledArchive()
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: newsctl.databasePath)
+            let before = try Data(contentsOf: URL(fileURLWithPath: newsctl.databasePath))
+            let result = try await newsctl.run(["latest", "--base-url", "file://" + Fixtures.apiRoot], launcher: Self.asUnprivileged)
+            expectOneLine(result, "本地存档是只读的")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: newsctl.databasePath)) == before)
+        }
 
-    @Test func anArchiveInAnUnwritableFolderExits74WithOneLine() async throws {
-        let folder = try Fixtures.temporaryFolder()
-        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
-        let result = try await NewsctlProcess().run(
-            ["latest", "--db", folder + "/sub/news.sqlite", "--base-url", "file://" + Fixtures.apiRoot], launcher: Self.asUnprivileged)
-        expectOneLine(result, "无法打开或创建本地存档")
-        #expect(!FileManager.default.fileExists(atPath: folder + "/sub"))
-    }
+        @Test func anArchiveInAnUnwritableFolderExits74WithOneLine() async throws {
+            let folder = try Fixtures.temporaryFolder()
+            try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
+            let result = try await NewsctlProcess().run(
+                ["latest", "--db", folder + "/sub/news.sqlite", "--base-url", "file://" + Fixtures.apiRoot], launcher: Self.asUnprivileged)
+            expectOneLine(result, "无法打开或创建本地存档")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/sub"))
+        }
 
-    @Test(.enabled(if: canMountTmpfs, "needs a private mount namespace (unshare -m) for a small tmpfs"))
-    func aFullDiskExits74AndLosesNothing() async throws {
-        let newsctl = try await filledArchive()
-        let mount = try Fixtures.temporaryFolder()
-        let api = "file://" + Fixtures.apiRoot
-        // In a private mount namespace: a 256 KiB tmpfs holds a copy of the archive, then a
-        // filler takes all but 4 KiB; a fetch must fail cleanly, and after freeing the space the
-        // archive is intact and takes the write.
-        let script = """
-            set -e
-            mount -t tmpfs -o size=256k tmpfs "\(mount)"
-            cp "\(newsctl.databasePath)" "\(mount)/news.sqlite"
-            free=$(df -k --output=avail "\(mount)" | tail -1)
-            head -c $(( (free - 4) * 1024 )) /dev/zero > "\(mount)/filler" 2>/dev/null || true
-            set +e
-            "\(NewsctlProcess.binary)" before 20230314 --db "\(mount)/news.sqlite" --base-url "\(api)" 2>"\(mount)/../full.stderr"
-            echo "full:$?"
-            rm "\(mount)/filler"
-            "\(NewsctlProcess.binary)" latest --offline --json --db "\(mount)/news.sqlite" >/dev/null
-            echo "kept:$?"
-            "\(NewsctlProcess.binary)" before 20230314 --db "\(mount)/news.sqlite" --base-url "\(api)" >/dev/null
-            echo "after:$?"
-            "\(NewsctlProcess.binary)" doctor --db "\(mount)/news.sqlite" >/dev/null
-            echo "doctor:$?"
-            """
-        let result = try await newsctl.run(["-m", "sh", "-c", script], executable: "/usr/bin/unshare")
-        let stderr = try String(contentsOfFile: (mount as NSString).deletingLastPathComponent + "/full.stderr", encoding: .utf8)
-        #expect(result.stdout.split(separator: "\n") == ["full:74", "kept:0", "after:0", "doctor:0"], "\(result.stderr)")
-        #expect(stderr.hasPrefix("newsctl: 磁盘已满"), "\(stderr)")
-        #expect(stderr.filter { $0 == "\n" }.count == 1)
+        @Test(.enabled(if: canMountTmpfs, "needs a private mount namespace (unshare -m) for a small tmpfs"))
+        func aFullDiskExits74AndLosesNothing() async throws {
+            let newsctl = try await filledArchive()
+            let mount = try Fixtures.temporaryFolder()
+            let api = "file://" + Fixtures.apiRoot
+            // In a private mount namespace: a 256 KiB tmpfs holds a copy of the archive, then a
+            // filler takes all but 4 KiB; a fetch must fail cleanly, and after freeing the space the
+            // archive is intact and takes the write.
+            let script = """
+                set -e
+                mount -t tmpfs -o size=256k tmpfs "\(mount)"
+                cp "\(newsctl.databasePath)" "\(mount)/news.sqlite"
+                free=$(df -k --output=avail "\(mount)" | tail -1)
+                head -c $(( (free - 4) * 1024 )) /dev/zero > "\(mount)/filler" 2>/dev/null || true
+                set +e
+                "\(NewsctlProcess.binary)" before 20230314 --db "\(mount)/news.sqlite" --base-url "\(api)" 2>"\(mount)/../full.stderr"
+                echo "full:$?"
+                rm "\(mount)/filler"
+                "\(NewsctlProcess.binary)" latest --offline --json --db "\(mount)/news.sqlite" >/dev/null
+                echo "kept:$?"
+                "\(NewsctlProcess.binary)" before 20230314 --db "\(mount)/news.sqlite" --base-url "\(api)" >/dev/null
+                echo "after:$?"
+                "\(NewsctlProcess.binary)" doctor --db "\(mount)/news.sqlite" >/dev/null
+                echo "doctor:$?"
+                """
+            let result = try await newsctl.run(["-m", "sh", "-c", script], executable: "/usr/bin/unshare")
+            let stderr = try String(contentsOfFile: (mount as NSString).deletingLastPathComponent + "/full.stderr", encoding: .utf8)
+            #expect(result.stdout.split(separator: "\n") == ["full:74", "kept:0", "after:0", "doctor:0"], "\(result.stderr)")
+            #expect(stderr.hasPrefix("newsctl: 磁盘已满"), "\(stderr)")
+            #expect(stderr.filter { $0 == "\n" }.count == 1)
+        }
     }
 }

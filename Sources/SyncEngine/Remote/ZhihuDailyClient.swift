@@ -51,6 +51,34 @@ struct ZhihuDailyClient: Sendable {
         return RemoteDay(day: day, stories: dto.stories.map { $0.toDomain() }, topStories: [])
     }
 
+    /// `news/ID`: one story's detail. A 500 here is that story's failure, not the day's.
+    func detail(_ id: Int64) async throws(RemoteError) -> StoryDetail {
+        let response = try await fetch("news/\(id)")
+        let dto: StoryDetailDTO = try decode(response, what: "story \(id)")
+        if let answered = dto.id, answered != id {
+            throw RemoteError(code: .badResponse, url: response.url, message: "asked for story \(id), the source answered with \(answered)")
+        }
+        return dto.toDomain(id: id)
+    }
+
+    /// `story-extra/ID`: likes and comment counts.
+    func extra(_ id: Int64) async throws(RemoteError) -> StoryExtra {
+        let response = try await fetch("story-extra/\(id)")
+        let dto: StoryExtraDTO = try decode(response, what: "the counters of story \(id)")
+        return dto.toDomain()
+    }
+
+    private func decode<Value: Decodable>(_ response: HTTPResponse, what: String) throws(RemoteError) -> Value {
+        do {
+            return try JSONDecoder().decode(Value.self, from: Data(response.body))
+        } catch {
+            let looksLikeHTML = response.body.prefix(64).contains(UInt8(ascii: "<"))
+            throw RemoteError(code: .badResponse, url: response.url,
+                              message: looksLikeHTML ? "the source answered with HTML instead of JSON for \(what)"
+                                                     : "the source answered with malformed JSON for \(what)")
+        }
+    }
+
     private func fetchPage(_ path: String) async throws(RemoteError) -> (HTTPResponse, DayPageDTO) {
         let response = try await fetch(path)
         let dto: DayPageDTO

@@ -9,7 +9,7 @@ enum Migrations {
 
     /// Tables that hold the user's own data (favourites, read marks): never pruned, and carried
     /// over when the cache is rebuilt. Everything else is cache, refetchable from the source.
-    static let userTables: [String] = []
+    static let userTables: [String] = ["favorite", "read_mark"]
 
     static let steps: [Step] = [
         Step(name: "create archive", sql: """
@@ -51,6 +51,40 @@ enum Migrations {
                 key         TEXT PRIMARY KEY,
                 value       TEXT NOT NULL
             ) WITHOUT ROWID;
+            """),
+        Step(name: "story details, counters, favourites and read marks", sql: """
+            CREATE TABLE story_detail (
+                id            INTEGER PRIMARY KEY,
+                title         TEXT    NOT NULL,
+                body          TEXT,                  -- HTML; NULL for off-site articles
+                body_text     TEXT,                  -- the body as readable text
+                image         TEXT,
+                image_source  TEXT,
+                share_url     TEXT,
+                url           TEXT    NOT NULL,
+                type          INTEGER NOT NULL,
+                section_name  TEXT,
+                publish_time  INTEGER,
+                fetched_at    REAL    NOT NULL
+            );
+            CREATE TABLE story_extra (
+                id             INTEGER PRIMARY KEY,
+                popularity     INTEGER NOT NULL,
+                comments       INTEGER NOT NULL,
+                long_comments  INTEGER NOT NULL,
+                short_comments INTEGER NOT NULL,
+                fetched_at     REAL    NOT NULL
+            );
+            -- User tables: no foreign keys into the cache, which may be pruned or rebuilt.
+            CREATE TABLE favorite (
+                story_id    INTEGER PRIMARY KEY,
+                title       TEXT    NOT NULL,
+                added_at    REAL    NOT NULL
+            );
+            CREATE TABLE read_mark (
+                story_id    INTEGER PRIMARY KEY,
+                read_at     REAL    NOT NULL
+            );
             """),
     ]
 

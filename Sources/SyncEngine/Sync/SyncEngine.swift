@@ -27,6 +27,8 @@ public actor SyncEngine {
         public var networkTimeout: Duration = .seconds(10)
         /// How transient network failures are retried within that deadline.
         public var retryPolicy = RetryPolicy()
+        /// How long a story's like and comment counts count as fresh.
+        public var extraFreshness: Duration = .seconds(600)
 
         public init(databasePath: String) {
             self.databasePath = databasePath
@@ -36,11 +38,12 @@ public actor SyncEngine {
     /// `news-at` first, then `daily.zhihu.com`, which answers where `news-at` does not.
     public static let defaultBaseURLs = ["https://news-at.zhihu.com/api/4", "https://daily.zhihu.com/api/4"]
 
-    private let configuration: Configuration
+    let configuration: Configuration
     private let store: PageStore
-    private let client: ZhihuDailyClient
-    private let clock: any NewsClock
-    private let logger: Logger
+    let details: DetailStore
+    let client: ZhihuDailyClient
+    let clock: any NewsClock
+    let logger: Logger
     private var inFlight: [PageRequest: SharedFetch] = [:]
     /// Streams of `updates(for:)`, by the page they watch.
     private var observers: [PageRequest: [UInt64: AsyncStream<PageUpdate>.Continuation]] = [:]
@@ -93,6 +96,7 @@ public actor SyncEngine {
         do {
             let database = try Database(path: configuration.databasePath)
             store = try PageStore(database: database)
+            details = DetailStore(database: database)
         } catch {
             throw SyncError.wrapping(error)
         }
@@ -173,7 +177,11 @@ public actor SyncEngine {
     }
 
     private func age(of stored: StoredPage) -> Duration {
-        .seconds(max(0, clock.now().timeIntervalSince1970 - stored.fetchedAt))
+        age(since: stored.fetchedAt)
+    }
+
+    func age(since fetchedAt: Double) -> Duration {
+        .seconds(max(0, clock.now().timeIntervalSince1970 - fetchedAt))
     }
 
     /// A final page is never stale, except when a failure must still be reported (`alwaysStale`).
@@ -186,7 +194,7 @@ public actor SyncEngine {
                     isLatest: stored.isLatest, provenance: provenance)
     }
 
-    private static func staleReason(for error: RemoteError) -> Provenance.StaleReason {
+    static func staleReason(for error: RemoteError) -> Provenance.StaleReason {
         switch error.code {
         case .unreachable, .cancelled: return .offline
         case .httpStatus: return .serverError

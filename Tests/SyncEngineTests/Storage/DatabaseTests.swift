@@ -11,12 +11,28 @@ import Testing
             _ = try PageStore(database: database)
             #expect(try Migrations.userVersion(database) == Migrations.steps.count)
             let tables = try database.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") { $0.text(at: 0) }
-            #expect(tables == ["day", "day_story", "story", "sync_meta", "top_story"])
+            #expect(tables == ["day", "day_story", "favorite", "read_mark", "story", "story_detail", "story_extra",
+                               "sync_meta", "top_story"])
         }
         // Reopening migrates nothing again (a second CREATE TABLE would fail).
         let reopened = try Database(path: path)
         _ = try PageStore(database: reopened)
         #expect(try Migrations.userVersion(reopened) == Migrations.steps.count)
+    }
+
+    @Test func anArchiveOfTheFirstSchemaIsMigratedWithItsDays() throws {
+        let path = try temporaryDatabasePath()
+        do {
+            let old = try Database(path: path)
+            try old.execute(Migrations.steps[0].sql)
+            try old.execute("PRAGMA user_version = 1")
+            try old.execute("INSERT INTO day (date, fetched_at, is_final) VALUES (20230313, 1, 1)")
+        }
+        let database = try Database(path: path)
+        let store = try PageStore(database: database)
+        #expect(try Migrations.userVersion(database) == Migrations.steps.count)
+        #expect(try store.coverage().cachedRanges == [Day("20230313")!...Day("20230313")!])
+        #expect(try database.query("SELECT count(*) FROM favorite") { $0.int64(at: 0) } == [0])
     }
 
     @Test func connectionUsesWALAndForeignKeys() throws {

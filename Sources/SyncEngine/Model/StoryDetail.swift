@@ -1,0 +1,105 @@
+/// A story's full text and header, as `news/ID` gives it.
+public struct StoryDetail: Sendable, Equatable {
+    public let id: Int64
+    public let title: String
+    /// The body HTML; nil for off-site articles (`type` 1), which are read at `url`.
+    public let bodyHTML: String?
+    /// The header image and its credit.
+    public let image: String?
+    public let imageSource: String?
+    /// `share_url` (the source sends `http://` even in 2023).
+    public let shareURL: String?
+    public let url: String
+    public let type: Int
+    /// The column it belongs to (`section.name`), when there is one.
+    public let sectionName: String?
+    /// Unix seconds (2023 and later only).
+    public let publishTime: Int64?
+
+    public init(id: Int64, title: String, bodyHTML: String?, image: String?, imageSource: String?, shareURL: String?,
+                url: String, type: Int, sectionName: String?, publishTime: Int64?) {
+        self.id = id
+        self.title = title
+        self.bodyHTML = bodyHTML
+        self.image = image
+        self.imageSource = imageSource
+        self.shareURL = shareURL
+        self.url = url
+        self.type = type
+        self.sectionName = sectionName
+        self.publishTime = publishTime
+    }
+
+    /// An off-site article has no body here; its text lives at `url`.
+    public var isOffSite: Bool { bodyHTML == nil }
+
+    /// The body as readable text, or nil for an off-site article.
+    public var readableText: ReadableText? { bodyHTML.map(ReadableText.init(html:)) }
+}
+
+/// A story's counters; they change over time, so they are cached briefly, never archived.
+public struct StoryExtra: Sendable, Equatable {
+    /// Likes.
+    public let popularity: Int
+    /// Long plus short comments.
+    public let comments: Int
+    public let longComments: Int
+    public let shortComments: Int
+
+    public init(popularity: Int, comments: Int, longComments: Int, shortComments: Int) {
+        self.popularity = popularity
+        self.comments = comments
+        self.longComments = longComments
+        self.shortComments = shortComments
+    }
+}
+
+/// The user's own marks on a story, kept apart from the cache.
+public struct StoryMarks: Sendable, Equatable {
+    public let isFavorite: Bool
+    public let isRead: Bool
+
+    public init(isFavorite: Bool, isRead: Bool) {
+        self.isFavorite = isFavorite
+        self.isRead = isRead
+    }
+
+    public static let none = StoryMarks(isFavorite: false, isRead: false)
+}
+
+/// A story detail with where it came from, its counters (if known) and the user's marks.
+public struct DetailPage: Sendable {
+    public let detail: StoryDetail
+    public let provenance: Provenance
+    /// The counters, or nil when they were never fetched and cannot be now.
+    public let extra: StoryExtra?
+    public let extraProvenance: Provenance?
+    public let marks: StoryMarks
+
+    public init(detail: StoryDetail, provenance: Provenance, extra: StoryExtra?, extraProvenance: Provenance?, marks: StoryMarks) {
+        self.detail = detail
+        self.provenance = provenance
+        self.extra = extra
+        self.extraProvenance = extraProvenance
+        self.marks = marks
+    }
+}
+
+/// A favourite as the user's table keeps it: it outlives the cache.
+public struct Favorite: Sendable, Equatable {
+    public let id: Int64
+    public let title: String
+    /// Unix seconds.
+    public let addedAt: Double
+    public let isRead: Bool
+    /// Whether the detail is in the archive, readable offline.
+    public let isDetailCached: Bool
+
+    public init(id: Int64, title: String, addedAt: Double, isRead: Bool, isDetailCached: Bool) {
+        self.id = id
+        self.title = title
+        self.addedAt = addedAt
+        self.isRead = isRead
+        self.isDetailCached = isDetailCached
+    }
+}

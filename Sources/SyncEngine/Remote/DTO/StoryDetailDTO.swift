@@ -1,0 +1,89 @@
+/// `news/ID` as it arrives. Off-site articles (`type` 1) have no `body`, `image` or `image_source`.
+struct StoryDetailDTO: Decodable {
+    let id: Int64?
+    let title: String
+    let body: String?
+    let image: String?
+    let imageSource: String?
+    let shareURL: String?
+    let url: String?
+    let type: Int
+    let sectionName: String?
+    let publishTime: Int64?
+
+    private enum CodingKeys: String, CodingKey {
+        case id, title, body, image, url, type, section
+        case imageSource = "image_source"
+        case shareURL = "share_url"
+        case publishTime = "publish_time"
+    }
+
+    private struct Section: Decodable {
+        let name: String?
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let number = try? container.decodeIfPresent(Int64.self, forKey: .id) {
+            id = number
+        } else {
+            id = (try? container.decodeIfPresent(String.self, forKey: .id)).flatMap { $0.flatMap { Int64($0) } }
+        }
+        title = try container.decode(String.self, forKey: .title)
+        body = (try? container.decodeIfPresent(String.self, forKey: .body)) ?? nil
+        image = Self.nonEmpty(try? container.decodeIfPresent(String.self, forKey: .image))
+        imageSource = Self.nonEmpty(try? container.decodeIfPresent(String.self, forKey: .imageSource))
+        shareURL = Self.nonEmpty(try? container.decodeIfPresent(String.self, forKey: .shareURL))
+        url = Self.nonEmpty(try? container.decodeIfPresent(String.self, forKey: .url))
+        type = (try? container.decodeIfPresent(Int.self, forKey: .type)) ?? 0
+        sectionName = ((try? container.decodeIfPresent(Section.self, forKey: .section)) ?? nil)?.name
+        publishTime = (try? container.decodeIfPresent(Int64.self, forKey: .publishTime)) ?? nil
+    }
+
+    private static func nonEmpty(_ value: String??) -> String? {
+        guard let value = value ?? nil, !value.isEmpty else { return nil }
+        return value
+    }
+
+    func toDomain(id requested: Int64) -> StoryDetail {
+        StoryDetail(id: requested, title: title, bodyHTML: body, image: image, imageSource: imageSource,
+                    shareURL: shareURL, url: url ?? "https://daily.zhihu.com/story/\(requested)", type: type,
+                    sectionName: sectionName, publishTime: publishTime)
+    }
+}
+
+/// `story-extra/ID`: `{"long_comments","popularity","short_comments","comments"}`, or the later
+/// shape with the counts under `count` and `likes` for popularity.
+struct StoryExtraDTO: Decodable {
+    let popularity: Int
+    let comments: Int
+    let longComments: Int
+    let shortComments: Int
+
+    private enum CodingKeys: String, CodingKey {
+        case popularity, likes, comments, count
+        case longComments = "long_comments"
+        case shortComments = "short_comments"
+    }
+
+    struct Invalid: Error {}
+
+    init(from decoder: any Decoder) throws {
+        var container = try decoder.container(keyedBy: CodingKeys.self)
+        if container.contains(.count) {
+            container = try container.nestedContainer(keyedBy: CodingKeys.self, forKey: .count)
+        }
+        func count(_ key: CodingKeys) -> Int? { (try? container.decodeIfPresent(Int.self, forKey: key)) ?? nil }
+        guard let popularity = count(.popularity) ?? count(.likes) else { throw Invalid() }
+        let long = count(.longComments) ?? 0
+        let short = count(.shortComments) ?? 0
+        self.popularity = popularity
+        longComments = long
+        shortComments = short
+        comments = count(.comments) ?? long + short
+    }
+
+    func toDomain() -> StoryExtra {
+        StoryExtra(popularity: popularity, comments: comments, longComments: longComments, shortComments: shortComments)
+    }
+}

@@ -1,0 +1,126 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension SyncEngine {
+    /// A story's detail, counters and the user's marks.
+    ///
+    /// A fetched detail is final: cache-first reads never fetch it again (`.networkOnly` does).
+    /// The counters are fresh for `extraFreshness`, then refetched; when that fails the cached
+    /// counters are served as stale, and a detail is never failed for its counters.
+    public func detail(id: Int64, policy: ReadPolicy = .cacheFirst) async throws(SyncError) -> DetailPage {
+        do {
+            let cached = try details.readDetail(id)
+            let detail: Stored<StoryDetail>
+            var staleReason: Provenance.StaleReason?
+            var origin = Provenance.Origin.cache
+            switch (policy, cached) {
+            case (.cacheOnly, nil):
+                throw SyncError(code: .notCached, message: "story \(id) is not in the archive")
+            case (.cacheOnly, let cached?), (.cacheFirst, let cached?):
+                detail = cached
+            default:
+                do {
+                    detail = try await fetchDetail(id)
+                    origin = .network
+                } catch let error as RemoteError {
+                    if error.code == .cancelled { throw CancellationError() }
+                    guard policy != .networkOnly, let cached else { throw error }
+                    detail = cached
+                    staleReason = Self.staleReason(for: error)
+                }
+            }
+            let (extra, extraProvenance) = await counters(id, offline: policy == .cacheOnly)
+            let provenance = Provenance(
+                origin: origin, fetchedAt: Date(timeIntervalSince1970: detail.fetchedAt), age: age(since: detail.fetchedAt),
+                isFinal: true, staleReason: staleReason)
+            return DetailPage(detail: detail.value, provenance: provenance, extra: extra, extraProvenance: extraProvenance,
+                              marks: try details.marks([id])[id] ?? .none)
+        } catch {
+            throw SyncError.wrapping(error)
+        }
+    }
+
+    private func fetchDetail(_ id: Int64) async throws -> Stored<StoryDetail> {
+        let detail = try await client.detail(id)
+        let fetchedAt = clock.now().timeIntervalSince1970
+        try details.writeDetail(detail, bodyText: detail.readableText?.plainText, fetchedAt: fetchedAt)
+        return Stored(value: detail, fetchedAt: fetchedAt)
+    }
+
+    /// The counters: cached while fresh, else fetched; the cache (stale) or nil when that fails.
+    private func counters(_ id: Int64, offline: Bool) async -> (StoryExtra?, Provenance?) {
+        let cached = try? details.readExtra(id)
+        func provenance(_ stored: Stored<StoryExtra>, _ origin: Provenance.Origin, _ reason: Provenance.StaleReason?) -> Provenance {
+            Provenance(origin: origin, fetchedAt: Date(timeIntervalSince1970: stored.fetchedAt), age: age(since: stored.fetchedAt),
+                       isFinal: false, staleReason: reason)
+        }
+        if let cached, offline || age(since: cached.fetchedAt) < configuration.extraFreshness {
+            let isFresh = age(since: cached.fetchedAt) < configuration.extraFreshness
+            return (cached.value, provenance(cached, .cache, isFresh ? nil : .offline))
+        }
+        guard !offline else { return (nil, nil) }
+        do {
+            let extra = try await client.extra(id)
+            let stored = Stored(value: extra, fetchedAt: clock.now().timeIntervalSince1970)
+            try details.writeExtra(id, extra, fetchedAt: stored.fetchedAt)
+            return (extra, provenance(stored, .network, nil))
+        } catch let error as RemoteError {
+            logger.notice("counters unavailable", metadata: ["story": "\(id)", "error": "\(error)"])
+            return (cached?.value, cached.map { provenance($0, .cache, Self.staleReason(for: error)) })
+        } catch {
+            logger.notice("counters not saved", metadata: ["story": "\(id)", "error": "\(error)"])
+            return (cached?.value, cached.map { provenance($0, .cache, .storageError) })
+        }
+    }
+
+    // MARK: The user's data
+
+    /// Marks a story read (the first time counts).
+    public func markRead(id: Int64) throws(SyncError) {
+        do { try details.markRead(id, at: clock.now().timeIntervalSince1970) } catch { throw SyncError.wrapping(error) }
+    }
+
+    /// Adds a favourite and caches its detail for offline reading.
+    ///
+    /// Without a network the favourite is still added when the archive knows the story's title;
+    /// the returned favourite says whether its detail is cached.
+    @discardableResult
+    public func addFavorite(id: Int64) async throws(SyncError) -> Favorite {
+        do {
+            var title: String
+            do {
+                title = try await detail(id: id).detail.title
+            } catch {
+                guard let known = try details.knownTitle(id) else { throw error }
+                logger.notice("favourite added without its detail", metadata: ["story": "\(id)", "error": "\(error)"])
+                title = known
+            }
+            try details.addFavorite(id, title: title, at: clock.now().timeIntervalSince1970)
+            guard let favorite = try details.favorites().first(where: { $0.id == id }) else {
+                throw SyncError(code: .storage, message: "favourite \(id) was written but cannot be read back")
+            }
+            return favorite
+        } catch {
+            throw SyncError.wrapping(error)
+        }
+    }
+
+    /// Removes a favourite; false when the story was not one.
+    @discardableResult
+    public func removeFavorite(id: Int64) throws(SyncError) -> Bool {
+        do { return try details.removeFavorite(id) } catch { throw SyncError.wrapping(error) }
+    }
+
+    /// Favourites, newest first; read from the user's table, so offline too.
+    public func favorites() throws(SyncError) -> [Favorite] {
+        do { return try details.favorites() } catch { throw SyncError.wrapping(error) }
+    }
+
+    /// The marks of these stories; stories without marks are left out.
+    public func marks(for ids: [Int64]) throws(SyncError) -> [Int64: StoryMarks] {
+        do { return try details.marks(ids) } catch { throw SyncError.wrapping(error) }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SyncEngine
+
+/// Story details, counters, favourites and read marks over real SQLite and loopback HTTP.
+@Suite struct DetailTests {
+    private let storyID: Int64 = 9_759_301
+    private let detailPath = "/api/4/news/9759301"
+    private let extraPath = "/api/4/story-extra/9759301"
+
+    private struct Harness {
+        let server: LoopbackServer
+        let engine: SyncEngine
+        let clock: TestClock
+        let path: String
+    }
+
+    private func harness(path: String? = nil) async throws -> Harness {
+        let server = LoopbackServer()
+        try await server.start()
+        let path = try path ?? temporaryDatabasePath()
+        let clock = TestClock()
+        var configuration = SyncEngine.Configuration(databasePath: path)
+        configuration.baseURLs = [await server.baseURL]
+        configuration.networkTimeout = .seconds(3)
+        configuration.retryPolicy = .none
+        return Harness(server: server, engine: try SyncEngine(configuration: configuration, clock: clock), clock: clock, path: path)
+    }
+
+    @Test func aDetailIsFetchedWithItsCountersThenServedFromTheArchive() async throws {
+        let h = try await harness()
+        let first = try await h.engine.detail(id: storyID)
+        #expect(first.detail.title == "为什么春天的风总是特别大？")
+        #expect(first.detail.imageSource == "Yestone.com 版权图片库")
+        #expect(first.detail.shareURL == "http://daily.zhihu.com/story/9759301")
+        #expect(first.detail.publishTime == 1_678_752_000)
+        #expect(first.provenance.origin == .network)
+        #expect(first.extra == StoryExtra(popularity: 474, comments: 60, longComments: 0, shortComments: 60))
+        #expect(first.extraProvenance?.origin == .network)
+        #expect(first.marks == .none)
+
+        let again = try await h.engine.detail(id: storyID)
+        #expect(again.provenance.origin == .cache)
+        #expect(again.extraProvenance?.origin == .cache)
+        #expect(h.server.requestCount(detailPath) == 1)
+        #expect(h.server.requestCount(extraPath) == 1)
+        await h.server.stop()
+    }
+
+    @Test func aDetailIsFinalButItsCountersExpireAfterTenMinutes() async throws {
+        let h = try await harness()
+        _ = try await h.engine.detail(id: storyID)
+        h.clock.advance(by: 601)
+        h.server.setReply(.body(status: 200, text: #"{"long_comments":1,"popularity":500,"short_comments":61,"comments":62}"#), for: extraPath)
+        let later = try await h.engine.detail(id: storyID)
+        #expect(later.provenance.origin == .cache)
+        #expect(later.extra?.popularity == 500)
+        #expect(later.extraProvenance?.origin == .network)
+        #expect(h.server.requestCount(detailPath) == 1)
+        #expect(h.server.requestCount(extraPath) == 2)
+
+        // Refresh refetches the detail itself.
+        _ = try await h.engine.detail(id: storyID, policy: .networkOnly)
+        #expect(h.server.requestCount(detailPath) == 2)
+        await h.server.stop()
+    }
+
+    @Test func countersThatCannotBeFetchedAreStaleOrAbsentNeverAFailure() async throws {
+        let h = try await harness()
+        h.server.setReply(.body(status: 500, text: "{}"), for: extraPath)
+        let page = try await h.engine.detail(id: storyID)
+        #expect(page.extra == nil)
+        #expect(page.extraProvenance == nil)
+
+        h.server.setReply(.fixture("story-extra/9759301"), for: extraPath)
+        h.clock.advance(by: 601)
+        _ = try await h.engine.detail(id: storyID)
+        h.clock.advance(by: 601)
+        h.server.setReply(.body(status: 500, text: "{}"), for: extraPath)
+        let stale = try await h.engine.detail(id: storyID)
+        #expect(stale.extra?.popularity == 474)
+        #expect(stale.extraProvenance?.staleReason == .serverError)
+        await h.server.stop()
+    }
+
+    @Test func aServerErrorOnOneStoryFailsThatStoryOnly() async throws {
+        let h = try await harness()
+        h.server.setReply(.body(status: 500, text: "{}"), for: "/api/4/news/9759302")
+        let error = await #expect(throws: SyncError.self) { try await h.engine.detail(id: 9_759_302) }
+        #expect(error?.code == .unavailable)
+        #expect(try await h.engine.latest().stories.count == 6)
+        #expect(try await h.engine.detail(id: storyID).detail.id == storyID)
+        await h.server.stop()
+    }
+
+    @Test func anOffSiteArticleHasNoBodyAndPointsToItsURL() async throws {
+        let h = try await harness()
+        let page = try await h.engine.detail(id: 9_759_306)
+        #expect(page.detail.isOffSite)
+        #expect(page.detail.type == 1)
+        #expect(page.detail.readableText == nil)
+        #expect(page.detail.image == nil)
+        #expect(page.detail.url == "https://daily.zhihu.com/story/9759306")
+        await h.server.stop()
+    }
+
+    @Test func anAnswerForAnotherStoryIsRejectedAndWritesNothing() async throws {
+        let h = try await harness()
+        h.server.setReply(.fixture("news/9759306"), for: detailPath)
+        let error = await #expect(throws: SyncError.self) { try await h.engine.detail(id: storyID) }
+        #expect(error?.code == .badResponse)
+        let offline = await #expect(throws: SyncError.self) { try await h.engine.detail(id: storyID, policy: .cacheOnly) }
+        #expect(offline?.code == .notCached)
+        await h.server.stop()
+    }
+
+    @Test func theBodyIsStoredAsReadableTextToo() async throws {
+        let h = try await harness()
+        _ = try await h.engine.detail(id: storyID)
+        let database = try Database(path: h.path)
+        let text = try #require(try database.query("SELECT body_text FROM story_detail WHERE id = ?", [.integer(storyID)]) {
+            $0.optionalText(at: 0)
+        }.first ?? nil)
+        #expect(text.contains("为什么春天的风总是特别大？"))
+        #expect(text.contains("**第一，冷暖空气交替频繁。**"))
+        #expect(text.contains("[图片: 三月的气压图]"))
+        #expect(!text.contains("window.daily"))
+        #expect(!text.contains("&nbsp;"))
+        await h.server.stop()
+    }
+
+    @Test func favouritesCacheTheirDetailAndWorkOffline() async throws {
+        let h = try await harness()
+        let favorite = try await h.engine.addFavorite(id: storyID)
+        #expect(favorite.title == "为什么春天的风总是特别大？")
+        #expect(favorite.isDetailCached)
+        await h.server.stop()
+
+        // Offline: the detail is there and the list of favourites too.
+        let page = try await h.engine.detail(id: storyID, policy: .cacheOnly)
+        #expect(page.marks == StoryMarks(isFavorite: true, isRead: false))
+        try await h.engine.markRead(id: storyID)
+        #expect(try await h.engine.favorites().map(\.isRead) == [true])
+        #expect(try await h.engine.removeFavorite(id: storyID))
+        #expect(try await !h.engine.removeFavorite(id: storyID))
+        #expect(try await h.engine.favorites().isEmpty)
+    }
+
+    @Test func offlineAFavouriteOfAListedStoryIsAddedByItsTitle() async throws {
+        let h = try await harness()
+        _ = try await h.engine.latest()
+        await h.server.stop()
+        let favorite = try await h.engine.addFavorite(id: 9_759_303)
+        #expect(favorite.title == "一座城市的地铁线路是怎样规划出来的？")
+        #expect(!favorite.isDetailCached)
+        let unknown = await #expect(throws: SyncError.self) { try await h.engine.addFavorite(id: 1) }
+        #expect(unknown?.code == .unavailable)
+    }
+
+    @Test func favouritesAndReadMarksSurviveACacheRebuild() async throws {
+        let h = try await harness()
+        try await h.engine.addFavorite(id: storyID)
+        try await h.engine.markRead(id: 9_759_302)
+        await h.server.stop()
+
+        let report = try ArchiveMaintenance.rebuild(databasePath: h.path)
+        #expect(report.keptRows == ["favorite": 1, "read_mark": 1])
+        #expect(report.unreadableTables.isEmpty)
+
+        let reopened = try SyncEngine(configuration: .init(databasePath: h.path))
+        #expect(try await reopened.favorites().map(\.title) == ["为什么春天的风总是特别大？"])
+        #expect(try await reopened.favorites().first?.isDetailCached == false) // the cache was emptied
+        #expect(try await reopened.marks(for: [storyID, 9_759_302]) == [
+            storyID: StoryMarks(isFavorite: true, isRead: false), 9_759_302: StoryMarks(isFavorite: false, isRead: true),
+        ])
+        #expect(try await reopened.coverage().cachedRanges.isEmpty)
+    }
+}
