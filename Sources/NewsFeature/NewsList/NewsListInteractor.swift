@@ -22,6 +22,8 @@ public protocol NewsListInteractor: Sendable {
     func latest(_ intent: LoadIntent) async throws(SyncError) -> Page
     /// The stories of `day`.
     func page(for day: Day, _ intent: LoadIntent) async throws(SyncError) -> Page
+    /// The user's marks (favourite, read) on these stories; stories without marks are left out.
+    func marks(for ids: [Int64]) async -> [Int64: StoryMarks]
 }
 
 /// The news list's use cases over a `SyncEngine`.
@@ -40,6 +42,11 @@ public struct DefaultNewsListInteractor: NewsListInteractor {
 
     public func page(for day: Day, _ intent: LoadIntent) async throws(SyncError) -> Page {
         try await engine.page(for: day, policy: policy(intent, standard: .cacheFirst))
+    }
+
+    public func marks(for ids: [Int64]) async -> [Int64: StoryMarks] {
+        // Marks decorate the list; an archive that cannot give them must not fail it.
+        (try? await engine.marks(for: ids)) ?? [:]
     }
 
     func policy(_ intent: LoadIntent, standard: ReadPolicy) -> ReadPolicy {

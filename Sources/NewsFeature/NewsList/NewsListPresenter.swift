@@ -13,27 +13,23 @@ public final class NewsListPresenter {
         case initial, refresh, more
     }
 
-    private weak var view: (any NewsListView)?
-    private let interactor: any NewsListInteractor
-    private let navigator: any Navigator
+    /// The screen's shared state and parts; this presenter owns it.
+    public let context: HomeContext
     private let start: Start
-    private let strings: Strings
-    private let dates: DateFormatting
     private let errors: ErrorPresenter
-
-    private var pages: [Page] = []
     private var isLoading = false
     private var failedAction: Action?
 
+    private var view: (any NewsListView)? { context.view }
+    private var pages: [Page] { context.pages }
+
+    /// Composes the screen: its context, bound to this presenter and its sub-presenters.
     public init(view: any NewsListView, interactor: any NewsListInteractor, navigator: any Navigator,
                 start: Start = .latest, language: Language = .zh) {
-        self.view = view
-        self.interactor = interactor
-        self.navigator = navigator
+        self.context = HomeContext(view: view, interactor: interactor, navigator: navigator, language: language)
         self.start = start
-        self.strings = Strings(language: language)
-        self.dates = DateFormatting(language: language)
         self.errors = ErrorPresenter(language: language)
+        context.bind(presenter: self)
     }
 
     // MARK: Events
@@ -59,7 +55,7 @@ public final class NewsListPresenter {
     }
 
     public func didSelectStory(id: Int64) {
-        navigator.showStory(id: id)
+        context.navigator.showStory(id: id)
     }
 
     // MARK: Loading
@@ -79,15 +75,17 @@ public final class NewsListPresenter {
                 let intent: LoadIntent = action == .refresh ? .refresh : .load
                 let page: Page
                 switch start {
-                case .latest: page = try await interactor.latest(intent)
-                case .day(let day): page = try await interactor.page(for: day, intent)
+                case .latest: page = try await context.interactor.latest(intent)
+                case .day(let day): page = try await context.interactor.page(for: day, intent)
                 }
-                pages = [page]
+                context.pages = [page]
             case .more:
                 guard let oldest = pages.last?.day else { return }
-                pages.append(try await interactor.page(for: oldest.adding(days: -1), .load))
+                context.pages.append(try await context.interactor.page(for: oldest.adding(days: -1), .load))
             }
             failedAction = nil
+            let ids = pages.flatMap { $0.stories.map(\.id) + $0.topStories.map(\.id) }
+            context.marks = await context.interactor.marks(for: ids)
             render()
         } catch {
             failedAction = action
@@ -101,41 +99,16 @@ public final class NewsListPresenter {
     private func render() {
         guard let first = pages.first else { return }
         let list = NewsListViewData(
-            topStories: first.topStories.map(item),
-            topStoriesTitle: strings.topStoriesSection,
-            sections: pages.map(section),
-            status: status(first.provenance),
-            warning: pages.contains { $0.provenance.staleReason == .storageError }
-                ? ErrorViewData(kind: .storage, message: strings.saveFailed, detail: "storage_error", retryTitle: strings.retry)
-                : nil)
+            topStories: context.banner.items,
+            topStoriesTitle: context.banner.title,
+            sections: context.list.sections,
+            status: context.statusLine.status,
+            warning: context.statusLine.warning)
         if pages.allSatisfy({ $0.stories.isEmpty }) && first.topStories.isEmpty {
-            view?.showEmpty(EmptyViewData(message: strings.emptyDay, list: list))
+            view?.showEmpty(EmptyViewData(message: context.strings.emptyDay, list: list))
         } else {
             view?.show(list)
         }
-    }
-
-    private func section(_ page: Page) -> NewsSectionViewData {
-        let provenance = page.provenance
-        let source = SourceViewData(
-            origin: provenance.origin.rawValue,
-            fetchedAt: DateFormatting.iso8601(unixTime: Int64(provenance.fetchedAt.timeIntervalSince1970.rounded(.down))),
-            isFinal: provenance.isFinal, isStale: provenance.isStale, staleReason: provenance.staleReason?.rawValue)
-        return NewsSectionViewData(
-            title: page.isLatest ? strings.todaySection : dates.dayTitle(page.day),
-            date: page.day.description, items: page.stories.map(item), source: source)
-    }
-
-    private func item(_ story: Story) -> StoryItemViewData {
-        StoryItemViewData(id: story.id, title: Self.oneLine(story.title), hint: Self.hint(story.hint),
-                          image: story.imageURL, url: story.url)
-    }
-
-    private func status(_ provenance: Provenance) -> StatusViewData {
-        StatusViewData(
-            text: strings.status(origin: provenance.origin.rawValue, staleReason: provenance.staleReason?.rawValue,
-                                 age: dates.age(provenance.age)),
-            isStale: provenance.isStale)
     }
 
     /// The day an action loads; nil for today's page.
@@ -148,7 +121,7 @@ public final class NewsListPresenter {
     }
 
     private func errorViewData(_ error: SyncError, about day: Day?) -> ErrorViewData {
-        errors.viewData(for: error, subject: strings.subject(day))
+        errors.viewData(for: error, subject: context.strings.subject(day))
     }
 
     /// Titles may carry `\r\n` (a two-line joke); a list row shows them on one line.

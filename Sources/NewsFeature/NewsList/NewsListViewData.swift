@@ -46,13 +46,19 @@ public struct StoryItemViewData: Equatable, Sendable {
     public let hint: String
     public let image: String?
     public let url: String
+    /// The user has opened it.
+    public let isRead: Bool
+    /// The user keeps it (收藏).
+    public let isFavorite: Bool
 
-    public init(id: Int64, title: String, hint: String, image: String?, url: String) {
+    public init(id: Int64, title: String, hint: String, image: String?, url: String, isRead: Bool = false, isFavorite: Bool = false) {
         self.id = id
         self.title = title
         self.hint = hint
         self.image = image
         self.url = url
+        self.isRead = isRead
+        self.isFavorite = isFavorite
     }
 }
 

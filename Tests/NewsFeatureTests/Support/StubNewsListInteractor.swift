@@ -46,6 +46,13 @@ final class StubNewsListInteractor: NewsListInteractor {
         try await answer(.page(day, intent))
     }
 
+    /// The marks it reports, as set by a test.
+    let storedMarks = Mutex<[Int64: StoryMarks]>([:])
+
+    func marks(for ids: [Int64]) async -> [Int64: StoryMarks] {
+        storedMarks.withLock { marks in marks.filter { ids.contains($0.key) } }
+    }
+
     private func answer(_ call: Call) async throws(SyncError) -> Page {
         let holds = state.withLock { state -> Bool in
             state.calls.append(call)

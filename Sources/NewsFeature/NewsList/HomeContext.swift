@@ -1,0 +1,132 @@
+import SyncEngine
+
+/// The home screen's context: one per screen, created and bound in one place
+/// (`NewsListPresenter.init`), through which the screen's presenter, its sub-presenters (banner,
+/// list, status line), its view and its interactor reach each other and the state they share,
+/// without glue code or long access chains.
+///
+/// Ownership runs one way, so the screen is released as a whole: the owner of the screen holds the
+/// presenter; the presenter holds the context; the context holds the sub-presenters and the
+/// interactor. Everything pointing back (the context to the presenter and view, the
+/// sub-presenters to the context) is weak.
+@MainActor
+public final class HomeContext {
+    /// The screen's presenter, which loads pages and drives the view.
+    public private(set) weak var presenter: NewsListPresenter?
+    public private(set) weak var view: (any NewsListView)?
+    public let interactor: any NewsListInteractor
+    public let navigator: any Navigator
+
+    // Sub-presenters, each owning one part of the screen's presentation.
+    public private(set) lazy var banner = TopStoriesPresenter(context: self)
+    public private(set) lazy var list = StoryListPresenter(context: self)
+    public private(set) lazy var statusLine = StatusLinePresenter(context: self)
+
+    // Shared state.
+    /// The pages shown, newest first.
+    public internal(set) var pages: [Page] = []
+    /// The user's marks on the stories shown.
+    public internal(set) var marks: [Int64: StoryMarks] = [:]
+    let strings: Strings
+    let dates: DateFormatting
+
+    init(view: any NewsListView, interactor: any NewsListInteractor, navigator: any Navigator, language: Language) {
+        self.view = view
+        self.interactor = interactor
+        self.navigator = navigator
+        self.strings = Strings(language: language)
+        self.dates = DateFormatting(language: language)
+    }
+
+    /// Binds the screen's presenter; called once, by the presenter that owns this context.
+    func bind(presenter: NewsListPresenter) {
+        self.presenter = presenter
+    }
+
+    /// A story row as the list and the banner show it, with the user's marks.
+    func item(_ story: Story) -> StoryItemViewData {
+        let marks = marks[story.id] ?? .none
+        return StoryItemViewData(id: story.id, title: NewsListPresenter.oneLine(story.title),
+                                 hint: NewsListPresenter.hint(story.hint), image: story.imageURL, url: story.url,
+                                 isRead: marks.isRead, isFavorite: marks.isFavorite)
+    }
+}
+
+/// The banner of today's top stories.
+@MainActor
+public final class TopStoriesPresenter {
+    private weak var context: HomeContext?
+
+    init(context: HomeContext) {
+        self.context = context
+    }
+
+    /// The banner items of the first page (empty except on today's page).
+    var items: [StoryItemViewData] {
+        guard let context, let first = context.pages.first else { return [] }
+        return first.topStories.map(context.item)
+    }
+
+    var title: String { context?.strings.topStoriesSection ?? "" }
+
+    /// A tap on a banner item opens its story, like a tap on the list.
+    public func didSelectItem(at index: Int) {
+        guard let context, let story = context.pages.first?.topStories[safe: index] else { return }
+        context.presenter?.didSelectStory(id: story.id)
+    }
+}
+
+/// The list of days and their stories.
+@MainActor
+public final class StoryListPresenter {
+    private weak var context: HomeContext?
+
+    init(context: HomeContext) {
+        self.context = context
+    }
+
+    var sections: [NewsSectionViewData] {
+        guard let context else { return [] }
+        return context.pages.map { page in
+            let provenance = page.provenance
+            let source = SourceViewData(
+                origin: provenance.origin.rawValue,
+                fetchedAt: DateFormatting.iso8601(unixTime: Int64(provenance.fetchedAt.timeIntervalSince1970.rounded(.down))),
+                isFinal: provenance.isFinal, isStale: provenance.isStale, staleReason: provenance.staleReason?.rawValue)
+            return NewsSectionViewData(
+                title: page.isLatest ? context.strings.todaySection : context.dates.dayTitle(page.day),
+                date: page.day.description, items: page.stories.map(context.item), source: source)
+        }
+    }
+}
+
+/// The status line: where the first page came from, how old it is, and any warning.
+@MainActor
+public final class StatusLinePresenter {
+    private weak var context: HomeContext?
+
+    init(context: HomeContext) {
+        self.context = context
+    }
+
+    var status: StatusViewData {
+        guard let context, let provenance = context.pages.first?.provenance else { return StatusViewData(text: "", isStale: false) }
+        return StatusViewData(
+            text: context.strings.status(origin: provenance.origin.rawValue, staleReason: provenance.staleReason?.rawValue,
+                                         age: context.dates.age(provenance.age)),
+            isStale: provenance.isStale)
+    }
+
+    /// A fetched page that could not be saved is reported beside the list.
+    var warning: ErrorViewData? {
+        guard let context, context.pages.contains(where: { $0.provenance.staleReason == .storageError }) else { return nil }
+        return ErrorViewData(kind: .storage, message: context.strings.saveFailed, detail: "storage_error",
+                             retryTitle: context.strings.retry)
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? {
+        indices.contains(index) ? self[index] : nil
+    }
+}
