@@ -9,6 +9,47 @@ struct Strings: Sendable {
     var retry: String { language == .zh ? "重试" : "Retry" }
     var emptyDay: String { language == .zh ? "这一天没有文章" : "No stories on this day" }
 
+    var favoriteMark: String { language == .zh ? "★ 已收藏" : "★ Saved" }
+
+    func imageCredit(_ source: String) -> String { language == .zh ? "图片：\(source)" : "Image: \(source)" }
+
+    func image(_ caption: String?) -> String {
+        let word = language == .zh ? "图片" : "Image"
+        return caption.map { "[\(word): \($0)]" } ?? "[\(word)]"
+    }
+
+    func counts(likes: Int, comments: Int) -> String {
+        language == .zh ? "\(likes) 赞 · \(comments) 条评论" : "\(likes) likes · \(comments) comments"
+    }
+
+    func offSite(_ url: String) -> String {
+        language == .zh ? "这是一篇站外文章，请在浏览器中阅读：\(url)" : "This story is published off-site; read it at \(url)"
+    }
+
+    /// What a failed story load was about.
+    func storySubject(_ id: Int64) -> String { language == .zh ? "文章 \(id)" : "story \(id)" }
+
+    var noFavorites: String { language == .zh ? "还没有收藏" : "No favourites yet" }
+    var favoritesSubject: String { language == .zh ? "收藏" : "favourites" }
+
+    func favoriteAdded(_ title: String, offline: Bool) -> String {
+        switch (language, offline) {
+        case (.zh, true): return "已收藏：\(title)（可离线阅读）"
+        case (.zh, false): return "已收藏：\(title)（正文尚未缓存，联网时打开一次即可离线阅读）"
+        case (.en, true): return "Saved: \(title) (readable offline)"
+        case (.en, false): return "Saved: \(title) (its text is not cached yet; open it once online to read it offline)"
+        }
+    }
+
+    func favoriteRemoved(_ id: Int64, existed: Bool) -> String {
+        switch (language, existed) {
+        case (.zh, true): return "已取消收藏 \(id)"
+        case (.zh, false): return "\(id) 不在收藏中"
+        case (.en, true): return "Removed \(id) from favourites"
+        case (.en, false): return "\(id) was not a favourite"
+        }
+    }
+
     var saveFailed: String {
         language == .zh ? "无法写入本地存档（磁盘已满或数据库被占用），显示的是之前的缓存"
                         : "Could not save to the local archive (disk full or database busy); showing what it had"

@@ -52,7 +52,8 @@ final class TerminalNavigator: Navigator {
         self.output = output
     }
 
+    /// A terminal cannot open a screen in place: it says the command that does.
     func showStory(id: Int64) {
-        output.out("https://daily.zhihu.com/story/\(id)\n")
+        output.out("newsctl show \(id)\n")
     }
 }

@@ -68,6 +68,8 @@ final class JSONNewsListView: NewsListView {
             ("hint", .string(item.hint)),
             ("image", .optional(item.image)),
             ("url", .string(item.url)),
+            ("read", .bool(item.isRead)),
+            ("favorite", .bool(item.isFavorite)),
         ])
     }
 }

@@ -86,7 +86,9 @@ final class TextNewsListView: NewsListView {
     private func render(_ item: StoryItemViewData, marker: String) -> String {
         let indent = String(repeating: " ", count: 2 + TerminalText.width(of: marker) + 1)
         let textWidth = terminal.width - TerminalText.width(of: indent)
-        let lines = TerminalText.wrap(TerminalText.sanitize(item.title), width: textWidth)
+        // Marks follow the title: ★ kept (收藏), ✓ read.
+        let marks = (item.isFavorite ? " ★" : "") + (item.isRead ? " ✓" : "")
+        let lines = TerminalText.wrap(TerminalText.sanitize(item.title) + marks, width: textWidth)
         var text = "  " + marker + " " + lines[0] + "\n"
         for line in lines.dropFirst() { text += indent + line + "\n" }
         let hint = TerminalText.sanitize(item.hint)

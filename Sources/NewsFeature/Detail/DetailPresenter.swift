@@ -1,0 +1,119 @@
+import SyncEngine
+
+/// The detail screen's presentation logic: loading, the body as blocks, counters, marks, wording.
+@MainActor
+public final class DetailPresenter {
+    /// The screen's shared state and parts; this presenter owns it.
+    public let context: DetailContext
+    private let errors: ErrorPresenter
+    private var isLoading = false
+    private var failedIntent: LoadIntent?
+
+    private var view: (any DetailView)? { context.view }
+
+    /// Composes the screen for one story: its context, bound to this presenter.
+    public init(storyID: Int64, view: any DetailView, interactor: any DetailInteractor, navigator: any Navigator,
+                language: Language = .zh) {
+        context = DetailContext(storyID: storyID, view: view, interactor: interactor, navigator: navigator, language: language)
+        errors = ErrorPresenter(language: language)
+        context.bind(presenter: self)
+    }
+
+    // MARK: Events
+
+    public func viewDidLoad() async {
+        await load(.load)
+    }
+
+    /// Fetches the story again, ignoring the archive.
+    public func refresh() async {
+        await load(.refresh)
+    }
+
+    public func didTapRetry() async {
+        guard let intent = failedIntent else { return }
+        await load(intent)
+    }
+
+    /// Keeps the story, or drops it if it is kept already.
+    public func didTapFavorite() async {
+        guard let page = context.page, !isLoading else { return }
+        do {
+            let isFavorite = try await context.interactor.setFavorite(id: page.detail.id, !page.marks.isFavorite)
+            context.page = DetailPage(detail: page.detail, provenance: page.provenance, extra: page.extra,
+                                      extraProvenance: page.extraProvenance,
+                                      marks: StoryMarks(isFavorite: isFavorite, isRead: page.marks.isRead))
+            render()
+        } catch {
+            view?.showError(errors.viewData(for: error, subject: context.strings.storySubject(page.detail.id)))
+        }
+    }
+
+    // MARK: Loading
+
+    private func load(_ intent: LoadIntent) async {
+        guard !isLoading else { return } // One load at a time.
+        isLoading = true
+        defer { isLoading = false }
+        view?.showLoading()
+        do {
+            context.page = try await context.interactor.load(id: context.storyID, intent)
+            failedIntent = nil
+            render()
+        } catch {
+            failedIntent = intent
+            view?.showError(errors.viewData(for: error, subject: context.strings.storySubject(context.storyID)))
+        }
+    }
+
+    // MARK: Mapping
+
+    private func render() {
+        guard let page = context.page else { return }
+        view?.show(Self.viewData(page, strings: context.strings, dates: context.dates))
+    }
+
+    static func viewData(_ page: DetailPage, strings: Strings, dates: DateFormatting) -> DetailViewData {
+        let detail = page.detail
+        let readable = detail.readableText
+        let bodyBlocks = readable.map { Self.blocks(of: $0, strings: strings) } ?? []
+        let references = readable?.references.enumerated().map { "[\($0.offset + 1)] \($0.element)" } ?? []
+        let bodyText = readable?.plainText ?? strings.offSite(detail.url)
+        let provenance = page.provenance
+        let source = SourceViewData(
+            origin: provenance.origin.rawValue,
+            fetchedAt: DateFormatting.iso8601(unixTime: Int64(provenance.fetchedAt.timeIntervalSince1970.rounded(.down))),
+            isFinal: provenance.isFinal, isStale: provenance.isStale, staleReason: provenance.staleReason?.rawValue)
+        let status = StatusViewData(
+            text: strings.status(origin: provenance.origin.rawValue, staleReason: provenance.staleReason?.rawValue,
+                                 age: dates.age(provenance.age)),
+            isStale: provenance.isStale)
+        let counts = page.extra.map { extra in
+            CountsViewData(popularity: extra.popularity, comments: extra.comments, longComments: extra.longComments,
+                           shortComments: extra.shortComments,
+                           text: strings.counts(likes: extra.popularity, comments: extra.comments),
+                           isStale: page.extraProvenance?.isStale ?? false)
+        }
+        return DetailViewData(
+            id: detail.id, title: NewsListPresenter.oneLine(detail.title), image: detail.image,
+            imageSource: detail.imageSource, imageCredit: detail.imageSource.map(strings.imageCredit), blocks: bodyBlocks, references: references,
+            bodyText: bodyText, isOffSite: detail.isOffSite, shareURL: detail.shareURL, url: detail.url, counts: counts,
+            isFavorite: page.marks.isFavorite, isRead: page.marks.isRead,
+            marksText: page.marks.isFavorite ? strings.favoriteMark : "", source: source, status: status)
+    }
+
+    private static func blocks(of text: ReadableText, strings: Strings) -> [DetailBlockViewData] {
+        text.blocks.map { block in
+            switch block {
+            case .heading(let text): return .heading(text)
+            case .byline(let text): return .byline(text)
+            case .paragraph(let text): return .paragraph(text)
+            case .quote(let text): return .quote(text)
+            case .listItem(let text, let ordinal): return .listItem(marker: ordinal.map { "\($0)." } ?? "•", text: text)
+            case .image(let caption): return .image(strings.image(caption))
+            case .rule: return .rule
+            case .link(let text, let reference): return .link("\(text) [\(reference)]")
+            }
+        }
+    }
+}

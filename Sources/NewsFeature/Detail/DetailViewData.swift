@@ -1,0 +1,88 @@
+/// Everything the detail screen shows, as strings and flags; no domain models.
+public struct DetailViewData: Equatable, Sendable {
+    public let id: Int64
+    /// On one line.
+    public let title: String
+    public let image: String?
+    /// The image's credit as the source gives it ("Yestone.com 版权图片库").
+    public let imageSource: String?
+    /// The credit worded for display: "图片：Yestone.com 版权图片库".
+    public let imageCredit: String?
+    /// The body in reading order; empty for an off-site article.
+    public let blocks: [DetailBlockViewData]
+    /// Numbered link targets: "[1] https://…".
+    public let references: [String]
+    /// The body as plain text (blocks, then references); for an off-site article, where to read it.
+    public let bodyText: String
+    public let isOffSite: Bool
+    public let shareURL: String?
+    public let url: String
+    /// Likes and comments, or nil when they are not known.
+    public let counts: CountsViewData?
+    public let isFavorite: Bool
+    public let isRead: Bool
+    /// "★ 已收藏", or empty.
+    public let marksText: String
+    public let source: SourceViewData
+    public let status: StatusViewData
+
+    public init(id: Int64, title: String, image: String?, imageSource: String?, imageCredit: String?, blocks: [DetailBlockViewData], references: [String],
+                bodyText: String, isOffSite: Bool, shareURL: String?, url: String, counts: CountsViewData?,
+                isFavorite: Bool, isRead: Bool, marksText: String, source: SourceViewData, status: StatusViewData) {
+        self.id = id
+        self.title = title
+        self.image = image
+        self.imageSource = imageSource
+        self.imageCredit = imageCredit
+        self.blocks = blocks
+        self.references = references
+        self.bodyText = bodyText
+        self.isOffSite = isOffSite
+        self.shareURL = shareURL
+        self.url = url
+        self.counts = counts
+        self.isFavorite = isFavorite
+        self.isRead = isRead
+        self.marksText = marksText
+        self.source = source
+        self.status = status
+    }
+}
+
+/// One block of the body, worded for display.
+public enum DetailBlockViewData: Equatable, Sendable {
+    /// A question title.
+    case heading(String)
+    /// "作者，简介".
+    case byline(String)
+    case paragraph(String)
+    case quote(String)
+    /// `marker` is "•" or "1.".
+    case listItem(marker: String, text: String)
+    /// "[图片: caption]" or "[图片]".
+    case image(String)
+    case rule
+    /// "查看知乎讨论 [1]".
+    case link(String)
+}
+
+/// A story's counters: the numbers for machines and one line for people.
+public struct CountsViewData: Equatable, Sendable {
+    public let popularity: Int
+    public let comments: Int
+    public let longComments: Int
+    public let shortComments: Int
+    /// "474 赞 · 60 条评论".
+    public let text: String
+    /// The counters are older than their freshness and could not be refreshed.
+    public let isStale: Bool
+
+    public init(popularity: Int, comments: Int, longComments: Int, shortComments: Int, text: String, isStale: Bool) {
+        self.popularity = popularity
+        self.comments = comments
+        self.longComments = longComments
+        self.shortComments = shortComments
+        self.text = text
+        self.isStale = isStale
+    }
+}

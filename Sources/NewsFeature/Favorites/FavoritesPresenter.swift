@@ -1,0 +1,51 @@
+import SyncEngine
+
+/// The favourites' presentation logic.
+@MainActor
+public final class FavoritesPresenter {
+    private weak var view: (any FavoritesView)?
+    private let interactor: any FavoritesInteractor
+    private let strings: Strings
+    private let errors: ErrorPresenter
+
+    public init(view: any FavoritesView, interactor: any FavoritesInteractor, language: Language = .zh) {
+        self.view = view
+        self.interactor = interactor
+        self.strings = Strings(language: language)
+        self.errors = ErrorPresenter(language: language)
+    }
+
+    public func viewDidLoad() async {
+        do {
+            let items = try await interactor.favorites().map { favorite in
+                FavoriteItemViewData(id: favorite.id, title: NewsListPresenter.oneLine(favorite.title),
+                                     addedAt: DateFormatting.iso8601(unixTime: Int64(favorite.addedAt.rounded(.down))),
+                                     isRead: favorite.isRead, isAvailableOffline: favorite.isDetailCached)
+            }
+            view?.show(FavoritesViewData(items: items, emptyMessage: strings.noFavorites))
+        } catch {
+            view?.showError(errors.viewData(for: error, subject: strings.favoritesSubject))
+        }
+    }
+
+    public func didRequestAdd(id: Int64) async {
+        do {
+            let favorite = try await interactor.add(id: id)
+            view?.showChange(FavoriteChangeViewData(
+                id: id, isFavorite: true, changed: true, isAvailableOffline: favorite.isDetailCached,
+                message: strings.favoriteAdded(NewsListPresenter.oneLine(favorite.title), offline: favorite.isDetailCached)))
+        } catch {
+            view?.showError(errors.viewData(for: error, subject: strings.storySubject(id)))
+        }
+    }
+
+    public func didRequestRemove(id: Int64) async {
+        do {
+            let removed = try await interactor.remove(id: id)
+            view?.showChange(FavoriteChangeViewData(id: id, isFavorite: false, changed: removed, isAvailableOffline: false,
+                                                    message: strings.favoriteRemoved(id, existed: removed)))
+        } catch {
+            view?.showError(errors.viewData(for: error, subject: strings.storySubject(id)))
+        }
+    }
+}

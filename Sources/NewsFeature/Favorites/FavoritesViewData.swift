@@ -1,0 +1,49 @@
+/// The favourites list.
+public struct FavoritesViewData: Equatable, Sendable {
+    public let items: [FavoriteItemViewData]
+    /// "还没有收藏", shown when `items` is empty.
+    public let emptyMessage: String
+
+    public init(items: [FavoriteItemViewData], emptyMessage: String) {
+        self.items = items
+        self.emptyMessage = emptyMessage
+    }
+}
+
+public struct FavoriteItemViewData: Equatable, Sendable {
+    public let id: Int64
+    /// On one line.
+    public let title: String
+    /// "2023-03-14T08:00:00Z".
+    public let addedAt: String
+    public let isRead: Bool
+    /// The detail is in the archive, readable offline.
+    public let isAvailableOffline: Bool
+
+    public init(id: Int64, title: String, addedAt: String, isRead: Bool, isAvailableOffline: Bool) {
+        self.id = id
+        self.title = title
+        self.addedAt = addedAt
+        self.isRead = isRead
+        self.isAvailableOffline = isAvailableOffline
+    }
+}
+
+/// The outcome of adding or removing a favourite.
+public struct FavoriteChangeViewData: Equatable, Sendable {
+    public let id: Int64
+    public let isFavorite: Bool
+    /// Whether anything changed (removing a story that was not a favourite changes nothing).
+    public let changed: Bool
+    public let isAvailableOffline: Bool
+    /// "已收藏：标题（可离线阅读）".
+    public let message: String
+
+    public init(id: Int64, isFavorite: Bool, changed: Bool, isAvailableOffline: Bool, message: String) {
+        self.id = id
+        self.isFavorite = isFavorite
+        self.changed = changed
+        self.isAvailableOffline = isAvailableOffline
+        self.message = message
+    }
+}

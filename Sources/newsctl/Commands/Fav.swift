@@ -1,0 +1,70 @@
+import ArgumentParser
+import NewsFeature
+import SyncEngine
+
+struct Fav: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Keep stories (收藏): add, remove, list. Favourites outlive the cache.",
+        subcommands: [Add.self, Remove.self, List.self])
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Keep a story and cache its text for offline reading.")
+
+        @Argument(help: ArgumentHelp("The story's numeric id.", valueName: "id"))
+        var id: String
+
+        @OptionGroup var options: GlobalOptions
+
+        func validate() throws { _ = try StoryID.parse(id) }
+
+        func run() async throws {
+            let id = try StoryID.parse(id)
+            try await FavoritesCommand.run(settings: try options.resolve()) { await $0.didRequestAdd(id: id) }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "rm", abstract: "Stop keeping a story.")
+
+        @Argument(help: ArgumentHelp("The story's numeric id.", valueName: "id"))
+        var id: String
+
+        @OptionGroup var options: GlobalOptions
+
+        func validate() throws { _ = try StoryID.parse(id) }
+
+        func run() async throws {
+            let id = try StoryID.parse(id)
+            try await FavoritesCommand.run(settings: try options.resolve()) { await $0.didRequestRemove(id: id) }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "The stories kept, newest first; offline too.")
+
+        @OptionGroup var options: GlobalOptions
+
+        func run() async throws {
+            try await FavoritesCommand.run(settings: try options.resolve()) { await $0.viewDidLoad() }
+        }
+    }
+}
+
+/// Composes the favourites screen and runs one event on it.
+@MainActor
+enum FavoritesCommand {
+    static func run(settings: Settings, _ event: (FavoritesPresenter) async -> Void) async throws {
+        let output = Output()
+        let errorLine = ErrorLine(output: output, verbose: settings.verbose)
+        let engine: SyncEngine
+        switch Archive.open(settings, errorLine: errorLine) {
+        case .success(let opened): engine = opened
+        case .failure(let failure): throw ExitCode(failure.status)
+        }
+        let view = FavoritesTerminalView(output: output, errorLine: errorLine, json: settings.json,
+                                         terminal: Terminal.detect(noColor: settings.noColor))
+        await event(FavoritesPresenter(view: view, interactor: DefaultFavoritesInteractor(engine: engine), language: settings.language))
+        guard view.exitStatus == 0 else { throw ExitCode(view.exitStatus) }
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import NewsFeature
+@testable import SyncEngine
+
+@MainActor
+final class SpyDetailView: DetailView {
+    enum Event: Equatable {
+        case loading
+        case show(DetailViewData)
+        case error(ErrorViewData)
+    }
+
+    private(set) var events: [Event] = []
+
+    func showLoading() { events.append(.loading) }
+    func show(_ detail: DetailViewData) { events.append(.show(detail)) }
+    func showError(_ error: ErrorViewData) { events.append(.error(error)) }
+
+    var lastDetail: DetailViewData? {
+        for event in events.reversed() { if case .show(let detail) = event { return detail } }
+        return nil
+    }
+}
+
+final class StubDetailInteractor: DetailInteractor {
+    enum Call: Equatable {
+        case load(Int64, LoadIntent)
+        case setFavorite(Int64, Bool)
+    }
+
+    private let state: Mutex<(results: [Result<DetailPage, SyncError>], calls: [Call])>
+
+    init(_ results: [Result<DetailPage, SyncError>]) {
+        state = Mutex((results, []))
+    }
+
+    var calls: [Call] { state.withLock { $0.calls } }
+
+    func load(id: Int64, _ intent: LoadIntent) async throws(SyncError) -> DetailPage {
+        let result = state.withLock { state -> Result<DetailPage, SyncError>? in
+            state.calls.append(.load(id, intent))
+            return state.results.isEmpty ? nil : state.results.removeFirst()
+        }
+        guard let result else { preconditionFailure("the stub ran out of results") }
+        return try result.get()
+    }
+
+    func setFavorite(id: Int64, _ isFavorite: Bool) async throws(SyncError) -> Bool {
+        state.withLock { $0.calls.append(.setFavorite(id, isFavorite)) }
+        return isFavorite
+    }
+}
+
+enum MakeDetail {
+    static let body = """
+        <div class="question"><h2 class="question-title">问题？</h2><div class="answer">\
+        <div class="meta"><span class="author">作者，</span><span class="bio">简介</span></div>\
+        <div class="content"><p>第一段 <a href="https://a.example/x">链接</a></p><ul><li>一</li></ul>\
+        <figure><img src="x.jpg"><figcaption>图注</figcaption></figure></div></div>\
+        <div class="view-more"><a href="http://www.zhihu.com/question/1">查看知乎讨论</a></div></div>
+        """
+
+    static func page(id: Int64 = 7, body: String? = body, extra: StoryExtra? = StoryExtra(popularity: 474, comments: 60, longComments: 0, shortComments: 60),
+                     origin: Provenance.Origin = .network, marks: StoryMarks = StoryMarks(isFavorite: false, isRead: true)) -> DetailPage {
+        let provenance = Provenance(origin: origin, fetchedAt: Make.fetchedAt, age: .zero, isFinal: true, staleReason: nil)
+        return DetailPage(
+            detail: StoryDetail(id: id, title: "标题\r\n第二行", bodyHTML: body, image: "https://pic1.zhimg.com/h.jpg",
+                                imageSource: body == nil ? nil : "Yestone.com", shareURL: "http://daily.zhihu.com/story/\(id)",
+                                url: "https://daily.zhihu.com/story/\(id)", type: body == nil ? 1 : 0, sectionName: nil, publishTime: nil),
+            provenance: provenance, extra: extra, extraProvenance: extra == nil ? nil : provenance, marks: marks)
+    }
+}
+
+@MainActor
+@Suite struct DetailPresenterTests {
+    private let view = SpyDetailView()
+
+    private func presenter(_ interactor: StubDetailInteractor, language: Language = .zh) -> DetailPresenter {
+        DetailPresenter(storyID: 7, view: view, interactor: interactor, navigator: SpyNavigator(), language: language)
+    }
+
+    @Test func whenTheStoryLoads_showsLoadingThenTheBodyAsBlocksWithCountsAndMarks() async {
+        let interactor = StubDetailInteractor([.success(MakeDetail.page())])
+        await presenter(interactor).viewDidLoad()
+        #expect(interactor.calls == [.load(7, .load)])
+        let source = SourceViewData(origin: "network", fetchedAt: "2023-04-25T08:00:00Z", isFinal: true, isStale: false, staleReason: nil)
+        let expected = DetailViewData(
+            id: 7, title: "标题 第二行", image: "https://pic1.zhimg.com/h.jpg", imageSource: "Yestone.com", imageCredit: "图片：Yestone.com",
+            blocks: [.heading("问题？"), .byline("作者，简介"), .paragraph("第一段 链接[1]"), .listItem(marker: "•", text: "一"),
+                     .image("[图片: 图注]"), .link("查看知乎讨论 [2]")],
+            references: ["[1] https://a.example/x", "[2] http://www.zhihu.com/question/1"],
+            bodyText: ReadableText(html: MakeDetail.body).plainText, isOffSite: false,
+            shareURL: "http://daily.zhihu.com/story/7", url: "https://daily.zhihu.com/story/7",
+            counts: CountsViewData(popularity: 474, comments: 60, longComments: 0, shortComments: 60, text: "474 赞 · 60 条评论", isStale: false),
+            isFavorite: false, isRead: true, marksText: "", source: source, status: StatusViewData(text: "已更新", isStale: false))
+        #expect(view.events == [.loading, .show(expected)])
+    }
+
+    @Test func anOffSiteStory_saysWhereToReadIt() async {
+        await presenter(StubDetailInteractor([.success(MakeDetail.page(body: nil, extra: nil))]), language: .en).viewDidLoad()
+        let detail = view.lastDetail
+        #expect(detail?.isOffSite == true)
+        #expect(detail?.blocks.isEmpty == true)
+        #expect(detail?.bodyText == "This story is published off-site; read it at https://daily.zhihu.com/story/7")
+        #expect(detail?.counts == nil)
+        #expect(detail?.imageCredit == nil)
+    }
+
+    @Test func whenTheStoryFails_showsTheErrorThenRetryLoadsAgain() async {
+        let interactor = StubDetailInteractor([.failure(Make.error(.unavailable)), .success(MakeDetail.page())])
+        let presenter = presenter(interactor)
+        await presenter.viewDidLoad()
+        #expect(view.events == [.loading, .error(ErrorViewData(kind: .unavailable, message: "无法连接知乎日报，本地也没有文章 7的缓存",
+                                                               detail: "detail of unavailable", retryTitle: "重试"))])
+        await presenter.didTapRetry()
+        #expect(interactor.calls == [.load(7, .load), .load(7, .load)])
+        #expect(view.events.count == 4)
+        #expect(view.lastDetail?.id == 7)
+    }
+
+    @Test func refreshAsksForTheNetwork() async {
+        let interactor = StubDetailInteractor([.success(MakeDetail.page(origin: .cache)), .success(MakeDetail.page())])
+        let presenter = presenter(interactor)
+        await presenter.viewDidLoad()
+        #expect(view.lastDetail?.status.text.hasPrefix("来自缓存") == true)
+        await presenter.refresh()
+        #expect(interactor.calls == [.load(7, .load), .load(7, .refresh)])
+        #expect(view.lastDetail?.status.text == "已更新")
+    }
+
+    @Test func tappingFavourite_keepsTheStoryAndShowsTheMark() async {
+        let interactor = StubDetailInteractor([.success(MakeDetail.page())])
+        let presenter = presenter(interactor)
+        await presenter.viewDidLoad()
+        await presenter.didTapFavorite()
+        #expect(interactor.calls == [.load(7, .load), .setFavorite(7, true)])
+        #expect(view.lastDetail?.isFavorite == true)
+        #expect(view.lastDetail?.marksText == "★ 已收藏")
+        await presenter.didTapFavorite()
+        #expect(interactor.calls.last == .setFavorite(7, false))
+        #expect(view.lastDetail?.isFavorite == false)
+    }
+
+    @Test func whenTheScreenGoesAway_itsPresenterViewAndContextAreReleased() async {
+        weak var weakPresenter: DetailPresenter?
+        weak var weakView: SpyDetailView?
+        weak var weakContext: DetailContext?
+        do {
+            let view = SpyDetailView()
+            let presenter = DetailPresenter(storyID: 7, view: view, interactor: StubDetailInteractor([.success(MakeDetail.page())]),
+                                            navigator: SpyNavigator())
+            await presenter.viewDidLoad()
+            weakPresenter = presenter
+            weakView = view
+            weakContext = presenter.context
+            #expect(weakContext?.page != nil)
+        }
+        #expect(weakPresenter == nil)
+        #expect(weakView == nil)
+        #expect(weakContext == nil)
+    }
+}

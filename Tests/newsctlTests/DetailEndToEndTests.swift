@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+import TestSupport
+
+extension ProcessTests {
+    /// `show` and `fav` through the built binary, online then offline.
+    @Suite struct DetailEndToEndTests {
+        private let id = "9759301"
+
+        @Test func showReadsAStoryOnlineThenOfflineAndMarksItRead() async throws {
+            let server = LoopbackServer()
+            try await server.start()
+            let base = await server.baseURL
+            let newsctl = try NewsctlProcess()
+
+            let online = try await newsctl.run(["show", id, "--base-url", base], environment: ["COLUMNS": "80"])
+            #expect(online.status == 0, "\(online.stderr)")
+            let lines = online.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(lines.first == "为什么春天的风总是特别大？")
+            #expect(lines.contains("图片：Yestone.com 版权图片库 · 474 赞 · 60 条评论"))
+            #expect(lines.contains("气象小站，大气科学硕士，天气预报员"))
+            #expect(lines.contains("  │ 风是空气的水平运动。"))
+            #expect(lines.contains("  • 冷空气南下"))
+            #expect(lines.contains("[1] https://zh.wikipedia.org/wiki/季风"))
+            #expect(lines.contains("查看知乎讨论 [2]"))
+            #expect(!online.stdout.contains("window.daily"))
+            #expect(!online.stdout.contains("&nbsp;") && !online.stdout.contains("<p>"))
+            #expect(lines.allSatisfy { $0.count <= 80 })
+            #expect(try await newsctl.run(["latest", "--base-url", base]).status == 0)
+            await server.stop()
+
+            let offline = try await newsctl.run(["show", id, "--json"])
+            #expect(offline.status == 0, "\(offline.stderr)")
+            let object = try offline.stdout.jsonObject()
+            #expect(object["id"] as? Int == 9_759_301)
+            #expect(object["origin"] as? String == "cache")
+            #expect(object["read"] as? Bool == true)
+            #expect(object["favorite"] as? Bool == false)
+            #expect(object["image_source"] as? String == "Yestone.com 版权图片库")
+            #expect(object["share_url"] as? String == "http://daily.zhihu.com/story/9759301")
+            let extra = try #require(object["extra"] as? [String: Any])
+            #expect(extra["popularity"] as? Int == 474)
+            #expect(extra["comments"] as? Int == 60)
+            #expect(extra["long_comments"] as? Int == 0)
+            #expect(extra["short_comments"] as? Int == 60)
+            #expect((object["body_text"] as? String)?.hasPrefix("为什么春天的风总是特别大？\n\n气象小站") == true)
+            for key in ["title", "image", "url", "fetched_at"] { #expect(object[key] is String, "\(key)") }
+
+            // The list now marks it read.
+            let list = try await newsctl.run(["latest", "--offline", "--json"])
+            let stories = try #require(try list.stdout.jsonObject()["stories"] as? [[String: Any]])
+            #expect(stories.first?["read"] as? Bool == true)
+            #expect(stories.dropFirst().allSatisfy { $0["read"] as? Bool == false && $0["favorite"] as? Bool == false })
+        }
+
+        @Test func aStoryNeverReadIsNotAvailableOffline() async throws {
+            let result = try await NewsctlProcess().run(["show", id, "--offline"])
+            #expect(result.status == 69)
+            #expect(result.stderr == "newsctl: 离线：本地存档中没有文章 9759301\n")
+        }
+
+        @Test(arguments: ["abc", "-5", "0", "12ab", "99999999999999999999"])
+        func aBadStoryIDExits64(_ text: String) async throws {
+            let result = try await NewsctlProcess().run(["show", text])
+            #expect(result.status == 64)
+            #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)")
+            let fav = try await NewsctlProcess().run(["fav", "add", text])
+            #expect(fav.status == 64)
+        }
+
+        @Test func aServerErrorOnOneStoryExits69AndTheListStillWorks() async throws {
+            let server = LoopbackServer()
+            try await server.start()
+            let base = await server.baseURL
+            server.setReply(.body(status: 500, text: "{}"), for: "/api/4/news/9759302")
+            let newsctl = try NewsctlProcess()
+            let story = try await newsctl.run(["show", "9759302", "--base-url", base, "--timeout", "3"])
+            #expect(story.status == 69)
+            #expect(story.stderr == "newsctl: 无法连接知乎日报，本地也没有文章 9759302的缓存\n")
+            #expect(try await newsctl.run(["latest", "--base-url", base]).status == 0)
+            await server.stop()
+        }
+
+        @Test func favouritesAreKeptCachedForOfflineReadingAndListed() async throws {
+            let server = LoopbackServer()
+            try await server.start()
+            let base = await server.baseURL
+            let newsctl = try NewsctlProcess()
+            let added = try await newsctl.run(["fav", "add", id, "--base-url", base])
+            #expect(added.status == 0)
+            #expect(added.stdout == "已收藏：为什么春天的风总是特别大？（可离线阅读）\n")
+            await server.stop()
+
+            let list = try await newsctl.run(["fav", "list", "--json"])
+            let favorites = try #require(try list.stdout.jsonObject()["favorites"] as? [[String: Any]])
+            #expect(favorites.count == 1)
+            #expect(favorites.first?["title"] as? String == "为什么春天的风总是特别大？")
+            #expect(favorites.first?["offline"] as? Bool == true)
+            let show = try await newsctl.run(["show", id, "--json"])
+            #expect(try show.stdout.jsonObject()["favorite"] as? Bool == true)
+
+            // Kept through a rebuild of the cache.
+            #expect(try await newsctl.run(["doctor", "--rebuild"]).status == 0)
+            let text = try await newsctl.run(["fav", "list"])
+            #expect(text.stdout == "★ 9759301  为什么春天的风总是特别大？\n")
+
+            let removed = try await newsctl.run(["fav", "rm", id, "--json"])
+            #expect(try removed.stdout.jsonObject()["changed"] as? Bool == true)
+            #expect(try await newsctl.run(["fav", "list"]).stdout == "还没有收藏\n")
+        }
+    }
+}
