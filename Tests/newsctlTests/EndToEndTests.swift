@@ -62,7 +62,7 @@ extension ProcessTests {
             #expect(fetchedAt.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil)
             let stories = try #require(object["stories"] as? [[String: Any]])
             #expect(stories.count == 5)
-            #expect(Set(stories[0].keys) == ["id", "title", "hint", "image", "url"])
+            #expect(Set(stories[0].keys) == ["id", "title", "hint", "image", "url", "read", "favorite"])
             #expect(stories[0]["id"] as? Int == 9_759_201)
 
             let second = try await newsctl.run(["before", "20230314", "--json", "--base-url", base])
