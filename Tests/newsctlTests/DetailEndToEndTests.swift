@@ -108,5 +108,39 @@ extension ProcessTests {
             #expect(try removed.stdout.jsonObject()["changed"] as? Bool == true)
             #expect(try await newsctl.run(["fav", "list"]).stdout == "还没有收藏\n")
         }
+
+        @Test(.enabled(if: Fixtures.capturesFolder != nil, "the captures folder is not beside the repository"))
+        func everyRealDetailRendersAsCleanTextIn80Columns() async throws {
+            let captures = try #require(Fixtures.capturesFolder)
+            let api = try Fixtures.temporaryFolder() + "/api/4"
+            try FileManager.default.createDirectory(atPath: api + "/news", withIntermediateDirectories: true)
+            let files = try FileManager.default.contentsOfDirectory(atPath: captures).filter { $0.hasPrefix("detail-") }
+            #expect(!files.isEmpty)
+            let newsctl = try NewsctlProcess()
+            for file in files {
+                let id = String(file.dropFirst("detail-".count).prefix { $0.isNumber })
+                try FileManager.default.copyItem(atPath: captures + "/" + file, toPath: api + "/news/" + id)
+                let json = try String(contentsOfFile: captures + "/" + file, encoding: .utf8).jsonObject()
+                let result = try await newsctl.run(["show", id, "--base-url", "file://" + api], environment: ["COLUMNS": "80"])
+                #expect(result.status == 0, "\(file): \(result.stderr)")
+                let lines = result.stdout.split(separator: "\n").map(String.init)
+                #expect(lines.first == (json["title"] as? String), "\(file)")
+                for title in Self.questionTitles(in: json["body"] as? String ?? "") {
+                    #expect(lines.contains(title), "\(file): question title '\(title)'")
+                }
+                #expect(result.stdout.range(of: "<[a-zA-Z/]", options: .regularExpression) == nil, "\(file): a tag")
+                #expect(!result.stdout.contains("&nbsp;") && !result.stdout.contains("&amp;"), "\(file)")
+                #expect(!result.stdout.contains("window.daily"), "\(file)")
+                #expect(!result.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(file)")
+            }
+        }
+
+        /// The non-empty `<h2 class="question-title">` texts of a body, read the simple way.
+        private static func questionTitles(in body: String) -> [String] {
+            body.components(separatedBy: "<h2 class=\"question-title\">").dropFirst().compactMap { part in
+                let title = part.components(separatedBy: "</h2>").first?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                return title.isEmpty || title.contains("<") || title.contains("&") ? nil : title
+            }
+        }
     }
 }
