@@ -35,10 +35,28 @@ struct Newsctl: AsyncParsableCommand {
         } catch {
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) } // --help and friends print in full.
-            let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            Output.write("newsctl: " + (message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message) + "\n",
-                         to: STDERR_FILENO)
+            var message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            if message.hasPrefix("Error: ") { message = String(message.dropFirst(7)) }
+            // The parser's own errors (unknown or missing options) say where the accepted form is.
+            let parserErrors = ["Unknown option", "Missing expected argument", "Unexpected argument", "Missing value",
+                                "The value", "Unknown command", "Value to be set"]
+            if parserErrors.contains(where: message.hasPrefix) {
+                message += "; see '\(helpCommand()) --help'"
+            }
+            Output.write("newsctl: " + message + "\n", to: STDERR_FILENO)
             return code.rawValue
         }
+    }
+
+    /// "newsctl latest", "newsctl fav add", or "newsctl": the command the arguments name.
+    private static func helpCommand() -> String {
+        var words = ["newsctl"]
+        var command: any ParsableCommand.Type = Newsctl.self
+        for argument in CommandLine.arguments.dropFirst() {
+            guard let next = command.configuration.subcommands.first(where: { $0._commandName == argument }) else { break }
+            words.append(argument)
+            command = next
+        }
+        return words.joined(separator: " ")
     }
 }

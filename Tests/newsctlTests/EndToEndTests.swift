@@ -147,6 +147,12 @@ extension ProcessTests {
             #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)")
         }
 
+        @Test func anUnknownOptionPointsToTheCommandsHelp() async throws {
+            let result = try await NewsctlProcess().run(["fav", "rm", "1", "--bogus"])
+            #expect(result.status == 64)
+            #expect(result.stderr == "newsctl: Unknown option '--bogus'; see 'newsctl fav rm --help'\n")
+        }
+
         @Test func badDataWithNothingCachedExits65() async throws {
             let (server, base) = try await started()
             server.setReply(.body(status: 200, contentType: "text/html", text: "<html>login</html>"), for: "/api/4/news/latest")
