@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,8 +10,15 @@ import Darwin
 /// no write is cut halfway (a transaction either commits or rolls back), and the command ends
 /// with one line. A second signal ends the process at once.
 enum Interrupt {
-    /// The shell's convention for a command ended by SIGINT.
-    static let exitStatus: Int32 = 130
+    /// The signal that asked the command to stop, 0 before any.
+    private static let received = Atomic<Int32>(0)
+
+    /// The shell's convention for a command ended by a signal: 128 + its number (130 for SIGINT,
+    /// 143 for SIGTERM).
+    static var exitStatus: Int32 {
+        let signal = received.load(ordering: .relaxed)
+        return 128 + (signal == 0 ? SIGINT : signal)
+    }
 
     /// Keeps the signal sources alive for the life of the process.
     nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
@@ -22,10 +30,10 @@ enum Interrupt {
         for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN) // Delivered to the source below instead of killing the process.
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            var received = 0
             source.setEventHandler {
-                received += 1
-                if received > 1 { _exit(exitStatus) }
+                // Any second signal, whichever it is, ends the process at once.
+                let (first, _) = received.compareExchange(expected: 0, desired: number, ordering: .relaxed)
+                guard first else { _exit(exitStatus) }
                 onInterrupt()
             }
             source.resume()

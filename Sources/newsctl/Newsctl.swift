@@ -17,7 +17,11 @@ struct Newsctl: AsyncParsableCommand {
         let command = Task { await runCommand() }
         Interrupt.install { command.cancel() }
         let status = await command.value
+        #if canImport(Glibc)
         Glibc.exit(status)
+        #else
+        Darwin.exit(status)
+        #endif
     }
 
     /// Parses and runs, turning every failure into one line on stderr and a sysexits code.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import newsctl
 
 extension ProcessTests {
     /// `show` and `fav` through the built binary, online then offline.
@@ -25,7 +26,7 @@ extension ProcessTests {
             #expect(lines.contains("查看知乎讨论 [2]"))
             #expect(!online.stdout.contains("window.daily"))
             #expect(!online.stdout.contains("&nbsp;") && !online.stdout.contains("<p>"))
-            #expect(lines.allSatisfy { $0.count <= 80 })
+            #expect(lines.allSatisfy { TerminalText.width(of: $0) <= 80 }, "display columns, CJK counting two")
             #expect(try await newsctl.run(["latest", "--base-url", base]).status == 0)
             await server.stop()
 
@@ -125,6 +126,7 @@ extension ProcessTests {
                 #expect(result.status == 0, "\(file): \(result.stderr)")
                 let lines = result.stdout.split(separator: "\n").map(String.init)
                 #expect(lines.first == (json["title"] as? String), "\(file)")
+                #expect(lines.allSatisfy { TerminalText.width(of: $0) <= 80 }, "\(file): a line wider than 80 columns")
                 for title in Self.questionTitles(in: json["body"] as? String ?? "") {
                     #expect(lines.contains(title), "\(file): question title '\(title)'")
                 }

@@ -92,6 +92,21 @@ extension ProcessTests {
             await server.stop()
         }
 
+        @Test func sigtermEndsACommandWith143() async throws {
+            let server = LoopbackServer()
+            try await server.start()
+            server.setReply(.delayed(.seconds(30), .fixture("news/latest")), for: "/api/4/news/latest")
+            let result = try await NewsctlProcess().run(["latest", "--base-url", await server.baseURL]) { pid in
+                for _ in 0..<500 where server.requestCount("/api/4/news/latest") == 0 {
+                    try? await Task.sleep(for: .milliseconds(10))
+                }
+                kill(pid, SIGTERM)
+            }
+            #expect(result.status == 143)
+            #expect(result.stderr == "newsctl: 已取消\n")
+            await server.stop()
+        }
+
         @Test func ctrlCEndsACommandCleanlyWithOneLine() async throws {
             let server = LoopbackServer()
             try await server.start()

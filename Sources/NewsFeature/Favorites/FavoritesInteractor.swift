@@ -11,9 +11,11 @@ public protocol FavoritesInteractor: Sendable {
 
 public struct DefaultFavoritesInteractor: FavoritesInteractor {
     private let engine: SyncEngine
+    private let mode: ReadMode
 
-    public init(engine: SyncEngine) {
+    public init(engine: SyncEngine, mode: ReadMode = .standard) {
         self.engine = engine
+        self.mode = mode
     }
 
     public func favorites() async throws(SyncError) -> [Favorite] {
@@ -21,7 +23,13 @@ public struct DefaultFavoritesInteractor: FavoritesInteractor {
     }
 
     public func add(id: Int64) async throws(SyncError) -> Favorite {
-        try await engine.addFavorite(id: id)
+        let policy: ReadPolicy
+        switch mode {
+        case .standard: policy = .cacheFirst
+        case .offline: policy = .cacheOnly
+        case .refresh: policy = .networkFirst
+        }
+        return try await engine.addFavorite(id: id, policy: policy)
     }
 
     public func remove(id: Int64) async throws(SyncError) -> Bool {

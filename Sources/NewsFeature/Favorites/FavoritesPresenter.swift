@@ -3,16 +3,18 @@ import SyncEngine
 /// The favourites' presentation logic.
 @MainActor
 public final class FavoritesPresenter {
-    private weak var view: (any FavoritesView)?
-    private let interactor: any FavoritesInteractor
-    private let strings: Strings
-    private let errors: ErrorPresenter
+    /// The screen's shared state and parts; this presenter owns it.
+    public let context: FavoritesContext
 
+    private var view: (any FavoritesView)? { context.view }
+    private var interactor: any FavoritesInteractor { context.interactor }
+    private var strings: Strings { context.strings }
+    private var errors: ErrorPresenter { context.errors }
+
+    /// Composes the screen: its context, bound to this presenter.
     public init(view: any FavoritesView, interactor: any FavoritesInteractor, language: Language = .zh) {
-        self.view = view
-        self.interactor = interactor
-        self.strings = Strings(language: language)
-        self.errors = ErrorPresenter(language: language)
+        context = FavoritesContext(view: view, interactor: interactor, language: language)
+        context.bind(presenter: self)
     }
 
     public func viewDidLoad() async {

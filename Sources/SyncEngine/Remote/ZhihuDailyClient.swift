@@ -100,7 +100,7 @@ struct ZhihuDailyClient: Sendable {
     /// answered first), moving on after DNS, connect, TLS or 403 failures, and retries transient
     /// failures with backoff while the deadline allows.
     private func fetch(_ path: String) async throws(RemoteError) -> HTTPResponse {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
+        let deadline = Self.operationDeadline ?? ContinuousClock.now.advanced(by: timeout)
         var attempt = 1
         while true {
             let failure: RemoteError
@@ -190,6 +190,11 @@ struct ZhihuDailyClient: Sendable {
                                        transportError: TransportError(code: .timeout, url: path, message: "deadline passed"),
                                        message: "the network deadline passed")
     }
+
+    /// The deadline of the engine operation under way, shared by all its requests (a day and the
+    /// latest page that says whether it is final; a story and its counters), so one command's
+    /// network work never takes longer than `timeout` in all. Without one, each request gets its own.
+    @TaskLocal static var operationDeadline: ContinuousClock.Instant?
 
     static func join(_ base: String, _ path: String) -> String {
         base.hasSuffix("/") ? base + path : base + "/" + path

@@ -75,10 +75,14 @@ public enum ArchiveMaintenance {
     /// Builds a new archive with empty cache tables and the user tables carried over, then
     /// swaps it in. The old file is kept beside it (`<path>.before-rebuild-<unix time>`).
     ///
-    /// The swap is a rename, so a crash leaves either the old archive or the new one in place.
-    public static func rebuild(databasePath path: String, now: Date = Date.now) throws(SyncError) -> RebuildReport {
+    /// When a user table cannot be read from the old file, nothing is changed and the error says
+    /// which, unless `force` is set (the rows then remain only in the kept old file). The old file
+    /// stays at `path` until one atomic rename replaces it, so a crash at any moment leaves a
+    /// whole archive there: the old one or the new one.
+    public static func rebuild(databasePath path: String, force: Bool = false, now: Date = Date.now) throws(SyncError) -> RebuildReport {
         let fresh = path + ".rebuild"
-        for leftover in [fresh, fresh + "-wal", fresh + "-shm"] { unlink(leftover) }
+        func discardFresh() { for leftover in [fresh, fresh + "-wal", fresh + "-shm"] { unlink(leftover) } }
+        discardFresh()
         var kept: [String: Int] = [:]
         var unreadable: [String] = []
         let exists = FileManager.default.fileExists(atPath: path)
@@ -89,16 +93,24 @@ public enum ArchiveMaintenance {
             try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             try database.execute("PRAGMA journal_mode = DELETE") // One self-contained file to move in.
         } catch {
-            for leftover in [fresh, fresh + "-wal", fresh + "-shm"] { unlink(leftover) }
+            discardFresh()
             throw SyncError.wrapping(error)
+        }
+        guard unreadable.isEmpty || force else {
+            discardFresh()
+            throw SyncError.wrapping(DatabaseError(
+                resultCode: SQLITE_CORRUPT,
+                message: "could not read \(unreadable.joined(separator: ", ")) from the old archive; nothing was changed"))
         }
 
         var backupPath: String?
         if exists {
+            // Fold the old log into the old file where that still works, so the old file alone
+            // is whole; then keep it under a second name (a hard link: `path` stays in place).
+            if let old = try? Database(path: path) { try? old.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
             let backup = "\(path).before-rebuild-\(Int64(now.timeIntervalSince1970))"
-            // The old write-ahead log belongs to the old file: it moves with it, or the new
-            // archive would replay it.
-            guard rename(path, backup) == 0 else { throw renameFailure(path, backup) }
+            guard link(path, backup) == 0 else { throw renameFailure(path, backup) }
+            // The old log must not meet the new file: it moves beside the backup.
             if access(path + "-wal", F_OK) == 0 { rename(path + "-wal", backup + "-wal") }
             unlink(path + "-shm")
             backupPath = backup

@@ -11,11 +11,16 @@ extension SyncEngine {
     /// The counters are fresh for `extraFreshness`, then refetched; when that fails the cached
     /// counters are served as stale, and a detail is never failed for its counters.
     public func detail(id: Int64, policy: ReadPolicy = .cacheFirst) async throws(SyncError) -> DetailPage {
+        try await withDeadline { () async throws(SyncError) -> DetailPage in try await readDetail(id: id, policy: policy) }
+    }
+
+    private func readDetail(id: Int64, policy: ReadPolicy) async throws(SyncError) -> DetailPage {
         do {
             let cached = try details.readDetail(id)
             let detail: Stored<StoryDetail>
             var staleReason: Provenance.StaleReason?
             var origin = Provenance.Origin.cache
+            var networkIsDown = policy == .cacheOnly
             switch (policy, cached) {
             case (.cacheOnly, nil):
                 throw SyncError(code: .notCached, message: "story \(id) is not in the archive")
@@ -30,9 +35,11 @@ extension SyncEngine {
                     guard policy != .networkOnly, let cached else { throw error }
                     detail = cached
                     staleReason = Self.staleReason(for: error)
+                    // Unreachable now means unreachable for the counters too: do not wait twice.
+                    networkIsDown = error.code == .unreachable
                 }
             }
-            let (extra, extraProvenance) = await counters(id, offline: policy == .cacheOnly)
+            let (extra, extraProvenance) = try await counters(id, offline: networkIsDown)
             let provenance = Provenance(
                 origin: origin, fetchedAt: Date(timeIntervalSince1970: detail.fetchedAt), age: age(since: detail.fetchedAt),
                 isFinal: true, staleReason: staleReason)
@@ -51,7 +58,7 @@ extension SyncEngine {
     }
 
     /// The counters: cached while fresh, else fetched; the cache (stale) or nil when that fails.
-    private func counters(_ id: Int64, offline: Bool) async -> (StoryExtra?, Provenance?) {
+    private func counters(_ id: Int64, offline: Bool) async throws -> (StoryExtra?, Provenance?) {
         let cached = try? details.readExtra(id)
         func provenance(_ stored: Stored<StoryExtra>, _ origin: Provenance.Origin, _ reason: Provenance.StaleReason?) -> Provenance {
             Provenance(origin: origin, fetchedAt: Date(timeIntervalSince1970: stored.fetchedAt), age: age(since: stored.fetchedAt),
@@ -68,6 +75,7 @@ extension SyncEngine {
             try details.writeExtra(id, extra, fetchedAt: stored.fetchedAt)
             return (extra, provenance(stored, .network, nil))
         } catch let error as RemoteError {
+            if error.code == .cancelled { throw CancellationError() } // Ctrl-C ends the command.
             logger.notice("counters unavailable", metadata: ["story": "\(id)", "error": "\(error)"])
             return (cached?.value, cached.map { provenance($0, .cache, Self.staleReason(for: error)) })
         } catch {
@@ -87,14 +95,17 @@ extension SyncEngine {
     ///
     /// Without a network the favourite is still added when the archive knows the story's title;
     /// the returned favourite says whether its detail is cached.
+    ///
+    /// - Parameter policy: how to read the detail; `.cacheOnly` never touches the network.
     @discardableResult
-    public func addFavorite(id: Int64) async throws(SyncError) -> Favorite {
+    public func addFavorite(id: Int64, policy: ReadPolicy = .cacheFirst) async throws(SyncError) -> Favorite {
         do {
             var title: String
             do {
-                title = try await detail(id: id).detail.title
+                title = try await detail(id: id, policy: policy).detail.title
             } catch {
-                guard let known = try details.knownTitle(id) else { throw error }
+                // Cancelled means the user wants out, not a favourite added another way.
+                guard error.code != .cancelled, !Task.isCancelled, let known = try details.knownTitle(id) else { throw error }
                 logger.notice("favourite added without its detail", metadata: ["story": "\(id)", "error": "\(error)"])
                 title = known
             }

@@ -110,12 +110,26 @@ public actor SyncEngine {
 
     /// Today's page (the source's latest day) with the banner stories.
     public func latest(policy: ReadPolicy = .networkFirst) async throws(SyncError) -> Page {
-        try await read(.latest, policy: policy)
+        try await withDeadline { () async throws(SyncError) -> Page in try await read(.latest, policy: policy) }
     }
 
     /// The stories of `day`. `page(for: D)` fetches `news/before/(D + 1)` when it must.
     public func page(for day: Day, policy: ReadPolicy = .cacheFirst) async throws(SyncError) -> Page {
-        try await read(.day(day), policy: policy)
+        try await withDeadline { () async throws(SyncError) -> Page in try await read(.day(day), policy: policy) }
+    }
+
+    /// Runs one operation with one network deadline for all its requests (unless an outer
+    /// operation has set one already).
+    func withDeadline<T>(_ body: () async throws(SyncError) -> T) async throws(SyncError) -> T {
+        if ZhihuDailyClient.operationDeadline != nil { return try await body() }
+        let deadline = ContinuousClock.now.advanced(by: configuration.networkTimeout)
+        do {
+            return try await ZhihuDailyClient.$operationDeadline.withValue(deadline) { try await body() }
+        } catch let error as SyncError {
+            throw error
+        } catch {
+            throw SyncError.wrapping(error)
+        }
     }
 
     /// The source's latest day as last seen, if the archive has ever fetched it.
@@ -152,7 +166,7 @@ public actor SyncEngine {
             } catch let error as DatabaseError {
                 // The fresh page could not be saved (disk full, locked too long): what the
                 // archive had is intact, so serve it and say why it is not current.
-                guard policy != .networkOnly, let cached = try? load(key) ?? cached else { throw error }
+                guard policy != .networkOnly, let cached = (try? load(key)) ?? cached else { throw error }
                 logger.error("could not save the fetched page", metadata: ["page": "\(describe(key))", "error": "\(error)"])
                 return page(from: cached, origin: .cache, staleReason: .storageError, alwaysStale: true)
             }
@@ -216,7 +230,8 @@ public actor SyncEngine {
     private func fetchShared(_ key: PageRequest) async throws {
         try Task.checkCancellation()
         let shared: SharedFetch
-        if let running = inFlight[key] {
+        // A fetch already cancelled (its last reader gave up) is not joined: it ends as cancelled.
+        if let running = inFlight[key], !running.task.isCancelled {
             shared = running
         } else {
             shared = SharedFetch(task: Task { try await self.fetchAndStore(key) })
@@ -324,13 +339,13 @@ public actor SyncEngine {
         }
         if shouldFetch {
             do {
-                try await fetchShared(request) // A successful write reaches this stream through `publish`.
-            } catch is CancellationError {
-                return
+                // A successful write reaches this stream through `publish`.
+                let deadline = ContinuousClock.now.advanced(by: configuration.networkTimeout)
+                try await ZhihuDailyClient.$operationDeadline.withValue(deadline) { try await fetchShared(request) }
             } catch {
-                let failure = SyncError.wrapping(error)
-                if failure.code == .cancelled { return }
-                continuation.yield(.failed(failure))
+                // Only this stream's own cancellation (its consumer left) ends it quietly.
+                if Task.isCancelled { return }
+                continuation.yield(.failed(SyncError.wrapping(error)))
             }
         }
         // Stay registered until the consumer goes away.
@@ -345,6 +360,9 @@ public actor SyncEngine {
     }
 
     private var cancellationWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+
+    /// How many fetches are under way (for tests: an abandoned fetch must end).
+    var inFlightCount: Int { inFlight.count }
 
     /// How many streams are registered (for tests: a stopped stream must not stay).
     var observerCount: Int { observers.values.reduce(0) { $0 + $1.count } }

@@ -14,11 +14,14 @@ struct Doctor: AsyncParsableCommand {
     @Flag(help: "Rebuild the archive: empty cache, user tables kept, old file kept as a backup.")
     var rebuild = false
 
+    @Flag(help: "With --rebuild: go on even when a user table cannot be read (its rows stay in the backup only).")
+    var force = false
+
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
         let settings = try options.resolve()
-        let status = await MainActor.run { DoctorCommand(settings: settings).run(rebuild: rebuild) }
+        let status = await MainActor.run { DoctorCommand(settings: settings).run(rebuild: rebuild, force: force) }
         guard status == 0 else { throw ExitCode(status) }
     }
 }
@@ -33,12 +36,12 @@ struct DoctorCommand {
         self.settings = settings
     }
 
-    func run(rebuild: Bool) -> Int32 {
+    func run(rebuild: Bool, force: Bool) -> Int32 {
         let path = settings.databasePath
         let errorLine = ErrorLine(output: output, verbose: settings.verbose)
         guard rebuild else { return report(ArchiveMaintenance.check(databasePath: path), errorLine: errorLine) }
         do {
-            let result = try ArchiveMaintenance.rebuild(databasePath: path)
+            let result = try ArchiveMaintenance.rebuild(databasePath: path, force: force)
             let health = ArchiveMaintenance.check(databasePath: path)
             if settings.json {
                 output.out(JSONValue.object([
@@ -56,7 +59,10 @@ struct DoctorCommand {
             }
             return health.isHealthy ? ExitStatus.ok : ExitStatus.ioError
         } catch {
-            errorLine.write(ErrorPresenter(language: settings.language).viewData(for: error, subject: ""))
+            let viewData = ErrorPresenter(language: settings.language).viewData(for: error, subject: "")
+            // The technical cause says which table could not be read and that nothing changed.
+            errorLine.write(ErrorViewData(kind: viewData.kind, message: viewData.message + ": " + error.message,
+                                          detail: viewData.detail, retryTitle: viewData.retryTitle))
             return ExitStatus.ioError
         }
     }

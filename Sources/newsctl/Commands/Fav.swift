@@ -64,7 +64,7 @@ enum FavoritesCommand {
         }
         let view = FavoritesTerminalView(output: output, errorLine: errorLine, json: settings.json,
                                          terminal: Terminal.detect(noColor: settings.noColor))
-        await event(FavoritesPresenter(view: view, interactor: DefaultFavoritesInteractor(engine: engine), language: settings.language))
+        await event(FavoritesPresenter(view: view, interactor: DefaultFavoritesInteractor(engine: engine, mode: settings.mode), language: settings.language))
         guard view.exitStatus == 0 else { throw ExitCode(view.exitStatus) }
     }
 }

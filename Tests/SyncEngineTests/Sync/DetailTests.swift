@@ -176,4 +176,56 @@ import TestSupport
         ])
         #expect(try await reopened.coverage().cachedRanges.isEmpty)
     }
+
+    @Test func aStoryAnswerWithoutABodyIsBadDataAndIsNotKept() async throws {
+        let h = try await harness()
+        h.server.setReply(.body(status: 200, text: #"{"id":9759301,"title":"登录","type":0}"#), for: detailPath)
+        let error = await #expect(throws: SyncError.self) { try await h.engine.detail(id: storyID) }
+        #expect(error?.code == .badResponse)
+        let offline = await #expect(throws: SyncError.self) { try await h.engine.detail(id: storyID, policy: .cacheOnly) }
+        #expect(offline?.code == .notCached)
+        await h.server.stop()
+    }
+
+    @Test func aStoryAndItsCountersShareOneDeadline() async throws {
+        let h = try await harness() // networkTimeout 3 s
+        h.server.setReply(.delayed(.milliseconds(2_000), .fixture("news/9759301")), for: detailPath)
+        h.server.setReply(.delayed(.seconds(20), .fixture("story-extra/9759301")), for: extraPath)
+        let start = ContinuousClock.now
+        let page = try await h.engine.detail(id: storyID)
+        #expect(ContinuousClock.now - start < .milliseconds(3_900))
+        #expect(page.provenance.origin == .network)
+        #expect(page.extra == nil)
+        await h.server.stop()
+    }
+
+    @Test func anOfflineFavouriteNeverTouchesTheNetwork() async throws {
+        let h = try await harness()
+        let error = await #expect(throws: SyncError.self) { try await h.engine.addFavorite(id: storyID, policy: .cacheOnly) }
+        #expect(error?.code == .notCached)
+        #expect(h.server.requestedPaths.isEmpty)
+        await h.server.stop()
+    }
+
+    @Test func aRebuildThatCannotReadAUserTableChangesNothingUnlessForced() async throws {
+        let h = try await harness()
+        try await h.engine.addFavorite(id: storyID)
+        await h.server.stop()
+        do {
+            // The old file's read marks become unreadable (a view over a table that is gone).
+            let database = try Database(path: h.path)
+            try database.execute("DROP TABLE read_mark; CREATE TABLE gone (x); CREATE VIEW read_mark AS SELECT x AS story_id, x AS read_at FROM gone; DROP TABLE gone")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: h.path))
+        let error = #expect(throws: SyncError.self) { try ArchiveMaintenance.rebuild(databasePath: h.path) }
+        #expect(error?.message.contains("read_mark") == true)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: h.path)) == before)
+        let folder = (h.path as NSString).deletingLastPathComponent
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).allSatisfy { !$0.contains("before-rebuild") && !$0.hasSuffix(".rebuild") })
+
+        let forced = try ArchiveMaintenance.rebuild(databasePath: h.path, force: true)
+        #expect(forced.unreadableTables == ["read_mark"])
+        #expect(forced.keptRows["favorite"] == 1)
+        #expect(try forced.backupPath.map { try Data(contentsOf: URL(fileURLWithPath: $0)) } != nil)
+    }
 }

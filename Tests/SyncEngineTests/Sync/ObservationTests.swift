@@ -151,6 +151,25 @@ import TestSupport
         #expect(ContinuousClock.now - start < .seconds(2))
         for _ in 0..<100 where await engine.observerCount > 0 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(await engine.observerCount == 0)
+        // Its transfer was cancelled too: the fetch is gone long before the server's 20 s.
+        for _ in 0..<300 where await engine.inFlightCount > 0 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(await engine.inFlightCount == 0)
+        await server.stop()
+    }
+
+    @Test func aStreamStartedWhileAnotherReadsFetchIsBeingCancelledStaysAlive() async throws {
+        let server = LoopbackServer()
+        try await server.start()
+        let engine = try await engine(server, path: try temporaryDatabasePath())
+        server.setReply(.delayed(.seconds(2), .fixture("news/latest")), for: Self.latestPath)
+        let read = Task { try await engine.latest() }
+        for _ in 0..<500 where server.requestCount(Self.latestPath) == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        read.cancel() // The shared fetch is cancelled, but may still be in flight a moment.
+        let recorder = Recorder(engine.updates(for: .latest))
+        _ = try? await read.value
+        #expect(await recorder.waitFor(1) == ["network 20230314"], "the stream fetched for itself")
+        #expect(!recorder.hasEnded)
+        recorder.stop()
         await server.stop()
     }
 }

@@ -328,4 +328,26 @@ import TestSupport
         #expect(error?.code == .storage)
         await h.server.stop()
     }
+
+    @Test func aReadThatComesWhileAnotherReadsFetchIsBeingCancelledIsNotCancelled() async throws {
+        let h = try await harness()
+        h.server.setReply(.delayed(.seconds(1), .fixture("news/latest")), for: latestPath)
+        let read = Task { try await h.engine.latest() }
+        for _ in 0..<500 where h.server.requestCount(latestPath) == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        read.cancel()
+        let page = try await h.engine.latest()
+        #expect(page.provenance.origin == .network)
+        await h.server.stop()
+    }
+
+    @Test func aDayAndTheLatestPageThatSettlesItShareOneDeadline() async throws {
+        let h = try await harness() // networkTimeout 3 s
+        h.server.setReply(.delayed(.milliseconds(2_000), .fixture("news/before/20230314")), for: day13Path)
+        h.server.setReply(.delayed(.seconds(20), .fixture("news/latest")), for: latestPath)
+        let start = ContinuousClock.now
+        let page = try await h.engine.page(for: day13)
+        #expect(ContinuousClock.now - start < .milliseconds(3_900), "one 3 s deadline for both requests")
+        #expect(!page.provenance.isFinal, "the latest page did not come in time, so the day stays partial")
+        await h.server.stop()
+    }
 }

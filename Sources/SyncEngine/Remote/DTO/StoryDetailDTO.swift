@@ -30,12 +30,15 @@ struct StoryDetailDTO: Decodable {
             id = (try? container.decodeIfPresent(String.self, forKey: .id)).flatMap { $0.flatMap { Int64($0) } }
         }
         title = try container.decode(String.self, forKey: .title)
-        body = (try? container.decodeIfPresent(String.self, forKey: .body)) ?? nil
+        type = (try? container.decodeIfPresent(Int.self, forKey: .type)) ?? 0
+        // Only off-site articles (type 1) come without a body; any other story without one is a
+        // broken answer, not something to keep as final.
+        body = type == 1 ? ((try? container.decodeIfPresent(String.self, forKey: .body)) ?? nil)
+                         : try container.decode(String.self, forKey: .body)
         image = Self.nonEmpty(try? container.decodeIfPresent(String.self, forKey: .image))
         imageSource = Self.nonEmpty(try? container.decodeIfPresent(String.self, forKey: .imageSource))
         shareURL = Self.nonEmpty(try? container.decodeIfPresent(String.self, forKey: .shareURL))
         url = Self.nonEmpty(try? container.decodeIfPresent(String.self, forKey: .url))
-        type = (try? container.decodeIfPresent(Int.self, forKey: .type)) ?? 0
         sectionName = ((try? container.decodeIfPresent(Section.self, forKey: .section)) ?? nil)?.name
         publishTime = (try? container.decodeIfPresent(Int64.self, forKey: .publishTime)) ?? nil
     }
