@@ -15,27 +15,8 @@ public final class ResettingListener: Sendable {
         let value = Atomic<Int>(0)
     }
 
-    public struct Failure: Error {
-        public let step: String
-    }
-
     public init() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard listener >= 0 else { throw Failure(step: "socket") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(listener, pointer, length) == 0 && listen(listener, 16) == 0
-                    && getsockname(listener, pointer, &length) == 0
-            }
-        }
-        guard bound else {
-            close(listener)
-            throw Failure(step: "bind")
-        }
+        let (listener, address) = try StalledListener.listen(backlog: 16)
         self.listener = listener
         self.port = UInt16(bigEndian: address.sin_port)
         let thread = Thread { [accepted] in

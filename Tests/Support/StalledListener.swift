@@ -13,22 +13,8 @@ public final class StalledListener: Sendable {
     }
 
     public init() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard listener >= 0 else { throw Failure(step: "socket") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(listener, pointer, length) == 0 && listen(listener, 0) == 0
-                    && getsockname(listener, pointer, &length) == 0
-            }
-        }
-        guard bound else {
-            close(listener)
-            throw Failure(step: "bind")
-        }
+        var (listener, address) = try Self.listen(backlog: 0)
+        let length = socklen_t(MemoryLayout<sockaddr_in>.size)
         var sockets = [listener]
         // Backlog 0 admits one connection that nobody accepts; the fillers take its place, and
         // every later SYN is dropped, so a client's connect waits until its deadline.
@@ -49,5 +35,28 @@ public final class StalledListener: Sendable {
 
     deinit {
         for socket in sockets { close(socket) }
+    }
+}
+
+extension StalledListener {
+    /// A TCP socket listening on 127.0.0.1 and a port the system picks, with its address.
+    static func listen(backlog: Int32) throws -> (Int32, sockaddr_in) {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard listener >= 0 else { throw Failure(step: "socket") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(listener, pointer, length) == 0 && Glibc.listen(listener, backlog) == 0
+                    && getsockname(listener, pointer, &length) == 0
+            }
+        }
+        guard bound else {
+            close(listener)
+            throw Failure(step: "bind")
+        }
+        return (listener, address)
     }
 }

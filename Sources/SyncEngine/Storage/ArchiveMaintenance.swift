@@ -79,7 +79,8 @@ public enum ArchiveMaintenance {
     /// which, unless `force` is set (the rows then remain only in the kept old file). The old file
     /// stays at `path` until one atomic rename replaces it, so a crash at any moment leaves a
     /// whole archive there: the old one or the new one.
-    public static func rebuild(databasePath path: String, force: Bool = false, now: Date = Date.now) throws(SyncError) -> RebuildReport {
+    public static func rebuild(databasePath path: String, force: Bool = false,
+                               clock: any NewsClock = SystemClock()) throws(SyncError) -> RebuildReport {
         let fresh = path + ".rebuild"
         func discardFresh() { for leftover in [fresh, fresh + "-wal", fresh + "-shm"] { unlink(leftover) } }
         discardFresh()
@@ -108,7 +109,7 @@ public enum ArchiveMaintenance {
             // Fold the old log into the old file where that still works, so the old file alone
             // is whole; then keep it under a second name (a hard link: `path` stays in place).
             if let old = try? Database(path: path) { try? old.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
-            let backup = "\(path).before-rebuild-\(Int64(now.timeIntervalSince1970))"
+            let backup = "\(path).before-rebuild-\(Int64(clock.now().timeIntervalSince1970))"
             guard link(path, backup) == 0 else { throw renameFailure(path, backup) }
             // The old log must not meet the new file: it moves beside the backup.
             if access(path + "-wal", F_OK) == 0 { rename(path + "-wal", backup + "-wal") }

@@ -81,19 +81,19 @@ final class DetailStore {
 
     /// Whether there was a favourite to remove.
     func removeFavorite(_ id: Int64) throws -> Bool {
-        let existed = try database.query("SELECT 1 FROM favorite WHERE story_id = ?", [.integer(id)]) { _ in true }.first ?? false
-        try database.run("DELETE FROM favorite WHERE story_id = ?", [.integer(id)])
-        return existed
+        try !database.query("DELETE FROM favorite WHERE story_id = ? RETURNING story_id", [.integer(id)]) { _ in true }.isEmpty
     }
 
-    func favorites() throws -> [Favorite] {
+    /// Every favourite, newest first, or only the one with `id`.
+    func favorites(id: Int64? = nil) throws -> [Favorite] {
         try database.query("""
             SELECT f.story_id, f.title, f.added_at, r.story_id IS NOT NULL, d.id IS NOT NULL
             FROM favorite f
             LEFT JOIN read_mark r ON r.story_id = f.story_id
             LEFT JOIN story_detail d ON d.id = f.story_id
+            WHERE ?1 IS NULL OR f.story_id = ?1
             ORDER BY f.added_at DESC, f.story_id DESC
-            """) { row in
+            """, [id.map(SQLValue.integer) ?? .null]) { row in
             Favorite(id: row.int64(at: 0), title: row.text(at: 1), addedAt: row.double(at: 2),
                      isRead: row.int64(at: 3) != 0, isDetailCached: row.int64(at: 4) != 0)
         }

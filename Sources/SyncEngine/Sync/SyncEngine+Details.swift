@@ -110,7 +110,7 @@ extension SyncEngine {
                 title = known
             }
             try details.addFavorite(id, title: title, at: clock.now().timeIntervalSince1970)
-            guard let favorite = try details.favorites().first(where: { $0.id == id }) else {
+            guard let favorite = try details.favorites(id: id).first else {
                 throw SyncError(code: .storage, message: "favourite \(id) was written but cannot be read back")
             }
             return favorite

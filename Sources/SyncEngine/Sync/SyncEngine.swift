@@ -47,7 +47,7 @@ public actor SyncEngine {
     private var inFlight: [PageRequest: SharedFetch] = [:]
     /// Streams of `updates(for:)`, by the page they watch.
     private var observers: [PageRequest: [UInt64: AsyncStream<PageUpdate>.Continuation]] = [:]
-    private var nextObserverID: UInt64 = 0
+    private nonisolated let observerIDs = Atomic<UInt64>(0)
 
     /// One fetch and the reads waiting on it; it is cancelled when every one of them is.
     private final class SharedFetch: Sendable {
@@ -312,18 +312,23 @@ public actor SyncEngine {
     ///   today and cache-first for past days, like the reads.
     public nonisolated func updates(for request: PageRequest, policy: ReadPolicy? = nil) -> AsyncStream<PageUpdate> {
         let (stream, continuation) = AsyncStream<PageUpdate>.makeStream(bufferingPolicy: .bufferingNewest(32))
-        let task = Task { await self.observe(request, policy: policy ?? request.defaultPolicy, continuation: continuation) }
-        continuation.onTermination = { _ in task.cancel() }
+        let id = observerIDs.add(1, ordering: .relaxed).newValue
+        let task = Task { await self.observe(request, id: id, policy: policy ?? request.defaultPolicy, continuation: continuation) }
+        continuation.onTermination = { _ in
+            task.cancel()
+            Task { await self.removeObserver(id, of: request) }
+        }
         return stream
     }
 
-    private func observe(_ request: PageRequest, policy: ReadPolicy,
+    /// Registers the stream, sends the cache, and fetches per `policy`. The stream stays
+    /// registered (fed by `publish`) until its consumer leaves and `removeObserver` runs.
+    private func observe(_ request: PageRequest, id: UInt64, policy: ReadPolicy,
                          continuation: AsyncStream<PageUpdate>.Continuation) async {
+        // A consumer that already left must not leave an entry behind: its removal may have run.
+        guard !Task.isCancelled else { return }
         // Registered before the cache is read, with no suspension in between: no write is missed.
-        let id = nextObserverID
-        nextObserverID += 1
         observers[request, default: [:]][id] = continuation
-        defer { observers[request]?[id] = nil }
 
         var shouldFetch = policy != .cacheOnly
         do {
@@ -337,39 +342,27 @@ public actor SyncEngine {
         } catch {
             continuation.yield(.failed(SyncError.wrapping(error)))
         }
-        if shouldFetch {
-            do {
-                // A successful write reaches this stream through `publish`.
-                let deadline = ContinuousClock.now.advanced(by: configuration.networkTimeout)
-                try await ZhihuDailyClient.$operationDeadline.withValue(deadline) { try await fetchShared(request) }
-            } catch {
-                // Only this stream's own cancellation (its consumer left) ends it quietly.
-                if Task.isCancelled { return }
-                continuation.yield(.failed(SyncError.wrapping(error)))
+        guard shouldFetch else { return }
+        do {
+            // A successful write reaches this stream through `publish`.
+            try await withDeadline { () async throws(SyncError) in
+                do { try await fetchShared(request) } catch { throw SyncError.wrapping(error) }
             }
-        }
-        // Stay registered until the consumer goes away.
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (wait: CheckedContinuation<Void, Never>) in
-                cancellationWaiters[id] = wait
-                if Task.isCancelled { cancellationWaiters.removeValue(forKey: id)?.resume() }
-            }
-        } onCancel: {
-            Task { await self.endObservation(id) }
+        } catch {
+            // Only this stream's own cancellation (its consumer left) ends it quietly.
+            if !Task.isCancelled { continuation.yield(.failed(error)) }
         }
     }
 
-    private var cancellationWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+    private func removeObserver(_ id: UInt64, of request: PageRequest) {
+        observers[request]?[id] = nil
+    }
 
     /// How many fetches are under way (for tests: an abandoned fetch must end).
     var inFlightCount: Int { inFlight.count }
 
     /// How many streams are registered (for tests: a stopped stream must not stay).
     var observerCount: Int { observers.values.reduce(0) { $0 + $1.count } }
-
-    private func endObservation(_ id: UInt64) {
-        cancellationWaiters.removeValue(forKey: id)?.resume()
-    }
 
     /// Sends the pages just written to the streams that watch them.
     private func publish(_ requests: [PageRequest]) {

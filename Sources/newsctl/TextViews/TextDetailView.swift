@@ -7,8 +7,7 @@ final class TextDetailView: DetailView, CommandView {
     private let terminal: Terminal
     private let style: Style
     private let errorLine: ErrorLine
-    private let loadingText: String
-    private var showsProgress = false
+    private let progress: ProgressLine
     private(set) var exitStatus = ExitStatus.internalError
 
     init(output: Output, terminal: Terminal, errorLine: ErrorLine, loadingText: String) {
@@ -16,17 +15,15 @@ final class TextDetailView: DetailView, CommandView {
         self.terminal = terminal
         self.style = Style(enabled: terminal.useColor)
         self.errorLine = errorLine
-        self.loadingText = loadingText
+        self.progress = ProgressLine(output: output, terminal: terminal, text: loadingText)
     }
 
     func showLoading() {
-        guard terminal.stderrIsTerminal else { return }
-        output.err(loadingText)
-        showsProgress = true
+        progress.show()
     }
 
     func show(_ detail: DetailViewData) {
-        clearProgress()
+        progress.clear()
         var text = wrapped(detail.title, style: style.bold)
         var header: [String] = []
         if let credit = detail.imageCredit { header.append(credit) }
@@ -54,7 +51,7 @@ final class TextDetailView: DetailView, CommandView {
     }
 
     func showError(_ error: ErrorViewData) {
-        clearProgress()
+        progress.clear()
         errorLine.write(error)
         exitStatus = ExitStatus.forError(error.kind)
     }
@@ -86,12 +83,6 @@ final class TextDetailView: DetailView, CommandView {
             }
         }
         return result
-    }
-
-    private func clearProgress() {
-        guard showsProgress else { return }
-        output.err("\r\u{1B}[K")
-        showsProgress = false
     }
 }
 

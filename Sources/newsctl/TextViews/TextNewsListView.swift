@@ -7,8 +7,7 @@ final class TextNewsListView: NewsListView {
     private let terminal: Terminal
     private let style: Style
     private let errorLine: ErrorLine
-    private let loadingText: String
-    private var showsProgress = false
+    private let progress: ProgressLine
     /// The exit status the command ends with.
     private(set) var exitStatus = ExitStatus.internalError
 
@@ -17,13 +16,11 @@ final class TextNewsListView: NewsListView {
         self.terminal = terminal
         self.style = Style(enabled: terminal.useColor)
         self.errorLine = errorLine
-        self.loadingText = loadingText
+        self.progress = ProgressLine(output: output, terminal: terminal, text: loadingText)
     }
 
     func showLoading() {
-        guard terminal.stderrIsTerminal else { return }
-        output.err(loadingText)
-        showsProgress = true
+        progress.show()
     }
 
     func showLoadingMore() {
@@ -31,7 +28,7 @@ final class TextNewsListView: NewsListView {
     }
 
     func show(_ list: NewsListViewData) {
-        clearProgress()
+        progress.clear()
         var text = ""
         if !list.topStories.isEmpty {
             text += style.bold(TerminalText.sanitize(list.topStoriesTitle)) + "\n"
@@ -54,7 +51,7 @@ final class TextNewsListView: NewsListView {
     }
 
     func showEmpty(_ empty: EmptyViewData) {
-        clearProgress()
+        progress.clear()
         var text = ""
         for section in empty.list.sections {
             text += style.bold(TerminalText.sanitize(section.title)) + "\n"
@@ -66,7 +63,7 @@ final class TextNewsListView: NewsListView {
     }
 
     func showError(_ error: ErrorViewData) {
-        clearProgress()
+        progress.clear()
         errorLine.write(error)
         exitStatus = ExitStatus.forError(error.kind)
     }
@@ -101,11 +98,5 @@ final class TextNewsListView: NewsListView {
     private func statusLine(_ status: StatusViewData) -> String {
         let text = TerminalText.sanitize(status.text)
         return status.isStale ? style.yellow(text) : style.green(text)
-    }
-
-    private func clearProgress() {
-        guard showsProgress else { return }
-        output.err("\r\u{1B}[K")
-        showsProgress = false
     }
 }
