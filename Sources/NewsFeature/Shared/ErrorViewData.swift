@@ -14,6 +14,8 @@ public enum ErrorKind: String, Sendable, Equatable {
     case storage
     /// The work was cancelled.
     case cancelled
+    /// The user's input cannot be used (an empty search query).
+    case invalidInput
 
     init(_ code: SyncError.Code) {
         switch code {
@@ -23,6 +25,7 @@ public enum ErrorKind: String, Sendable, Equatable {
         case .notPublished: self = .notPublished
         case .storage: self = .storage
         case .cancelled: self = .cancelled
+        case .invalidQuery: self = .invalidInput
         }
     }
 }

@@ -91,6 +91,8 @@ struct Strings: Sendable {
         case (_, .storage): return storageMessage(.other)
         case (.zh, .cancelled): return "已取消"
         case (.en, .cancelled): return "Cancelled"
+        case (.zh, .invalidInput): return "搜索词需要含有文字或数字，且不超过 \(SyncEngine.maxQueryLength) 个字符"
+        case (.en, .invalidInput): return "A search needs letters or digits, at most \(SyncEngine.maxQueryLength) characters"
         }
     }
 

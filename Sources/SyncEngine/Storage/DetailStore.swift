@@ -26,6 +26,7 @@ final class DetailStore {
                       Self.optional(detail.image), Self.optional(detail.imageSource), Self.optional(detail.shareURL),
                       .text(detail.url), .integer(Int64(detail.type)), Self.optional(detail.sectionName),
                       detail.publishTime.map(SQLValue.integer) ?? .null, .real(fetchedAt)])
+            if let bodyText { try SearchIndex(database: database).indexBody(id: detail.id, title: detail.title, body: bodyText) }
             // A favourite keeps the title it can be listed by, whatever happens to the cache.
             try database.run("UPDATE favorite SET title = ? WHERE story_id = ?", [.text(detail.title), .integer(detail.id)])
         }

@@ -5,6 +5,8 @@ enum Migrations {
     struct Step {
         let name: String
         let sql: String
+        /// Work SQL alone cannot do (filling an index through Swift), in the step's transaction.
+        var then: (@Sendable (Database) throws -> Void)? = nil
     }
 
     /// Tables that hold the user's own data (favourites, read marks): never pruned, and carried
@@ -86,6 +88,15 @@ enum Migrations {
                 read_at     REAL    NOT NULL
             );
             """),
+        // See SearchText: the zero-width space splits Chinese into one token per character.
+        // Titles weigh most, then hints, then the detail text.
+        Step(name: "full-text search", sql: """
+            CREATE VIRTUAL TABLE story_search USING fts5(
+                title, hint, body,
+                tokenize = "unicode61 remove_diacritics 2 separators '\u{200B}'"
+            );
+            INSERT INTO story_search (story_search, rank) VALUES ('rank', 'bm25(10.0, 3.0, 1.0)');
+            """, then: { try SearchIndex(database: $0).indexAll() }),
     ]
 
     /// Applies every step not yet applied, each in its own transaction.
@@ -96,9 +107,10 @@ enum Migrations {
             try database.transaction {
                 // Checked inside the write lock: another process may have migrated meanwhile.
                 guard try userVersion(database) == index else { return }
-                do throws(DatabaseError) {
+                do {
                     try database.execute(step.sql)
-                } catch {
+                    try step.then?(database)
+                } catch let error as DatabaseError {
                     throw DatabaseError(
                         resultCode: error.resultCode,
                         message: "migration \(index + 1) '\(step.name)': \(error.message)",

@@ -12,7 +12,7 @@ struct StoredPage: Equatable {
 
 /// Reads and writes days in the archive. Every write of a page is one transaction.
 final class PageStore {
-    private let database: Database
+    let database: Database
 
     init(database: Database) throws {
         self.database = database
@@ -59,10 +59,20 @@ final class PageStore {
                     url = excluded.url, ga_prefix = excluded.ga_prefix,
                     image_hue = excluded.image_hue, type = excluded.type
                 """, Self.columns(of: story))
+            try SearchIndex(database: database).indexStory(id: story.id, title: story.title, hint: story.hint)
             try database.run(
                 "INSERT INTO day_story (date, position, story_id) VALUES (?, ?, ?)",
                 [.integer(day.key), .integer(Int64(position)), .integer(story.id)])
         }
+    }
+
+    /// When a `sync` run last finished.
+    func setLastSync(_ time: Double) throws {
+        try setMeta("last_sync_at", String(time))
+    }
+
+    func lastSync() throws -> Double? {
+        try meta("last_sync_at").flatMap(Double.init)
     }
 
     private func setMeta(_ key: String, _ value: String) throws {

@@ -39,7 +39,7 @@ public actor SyncEngine {
     public static let defaultBaseURLs = ["https://news-at.zhihu.com/api/4", "https://daily.zhihu.com/api/4"]
 
     let configuration: Configuration
-    private let store: PageStore
+    let store: PageStore
     let details: DetailStore
     let client: ZhihuDailyClient
     let clock: any NewsClock
@@ -227,7 +227,7 @@ public actor SyncEngine {
 
     /// Fetches and stores `key`, sharing the work with any read of the same page under way.
     /// Cancelling a read cancels the fetch once no other read waits for it.
-    private func fetchShared(_ key: PageRequest) async throws {
+    func fetchShared(_ key: PageRequest) async throws {
         try Task.checkCancellation()
         let shared: SharedFetch
         // A fetch already cancelled (its last reader gave up) is not joined: it ends as cancelled.
@@ -365,7 +365,7 @@ public actor SyncEngine {
     var observerCount: Int { observers.values.reduce(0) { $0 + $1.count } }
 
     /// Sends the pages just written to the streams that watch them.
-    private func publish(_ requests: [PageRequest]) {
+    func publish(_ requests: [PageRequest]) {
         for request in requests {
             guard let streams = observers[request], !streams.isEmpty,
                   let stored = try? load(request) else { continue }

@@ -13,6 +13,8 @@ public struct SyncError: Error, Sendable, CustomStringConvertible {
         case storage
         /// The read was cancelled.
         case cancelled
+        /// A search query or an argument the engine cannot use (the caller's mistake).
+        case invalidQuery
     }
 
     public let code: Code

@@ -15,6 +15,7 @@ enum ExitStatus {
         case .badData: return badData
         case .storage: return ioError
         case .cancelled: return Interrupt.exitStatus
+        case .invalidInput: return usage
         }
     }
 }

@@ -1,0 +1,27 @@
+/// A story found by `SyncEngine.search(_:limit:)`.
+public struct SearchResult: Sendable, Equatable, Identifiable {
+    /// A stretch of the snippet; matched stretches are the query's words.
+    public struct SnippetPart: Sendable, Equatable {
+        public let text: String
+        public let isMatch: Bool
+
+        public init(text: String, isMatch: Bool) {
+            self.text = text
+            self.isMatch = isMatch
+        }
+    }
+
+    public let id: Int64
+    public let title: String
+    /// The latest day whose list holds the story; nil for a story known only by its detail.
+    public let day: Day?
+    /// The best-matching stretch of the title, hint or detail text, with "…" where it was cut.
+    public let snippet: [SnippetPart]
+
+    public init(id: Int64, title: String, day: Day?, snippet: [SnippetPart]) {
+        self.id = id
+        self.title = title
+        self.day = day
+        self.snippet = snippet
+    }
+}

@@ -1,0 +1,92 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Whole-archive questions and housekeeping: counts, size, what a sync still needs, pruning.
+struct ArchiveStore {
+    let database: Database
+
+    struct Counts {
+        let stories: Int
+        let details: Int
+        let favorites: Int
+    }
+
+    func counts() throws -> Counts {
+        try database.readTransaction {
+            func count(_ table: String) throws -> Int {
+                try database.query("SELECT count(*) FROM \(table)") { Int($0.int64(at: 0)) }.first ?? 0
+            }
+            return Counts(stories: try count("story"), details: try count("story_detail"), favorites: try count("favorite"))
+        }
+    }
+
+    /// The database file and its write-ahead log, in bytes.
+    func bytes() -> Int64 {
+        [database.path, database.path + "-wal"].reduce(0) { total, path in
+            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+            return total + Int64(size ?? 0)
+        }
+    }
+
+    /// A story of the days `range` that lacks its detail or its counters.
+    struct MissingDetail: Sendable {
+        let id: Int64
+        let needsDetail: Bool
+        let needsExtra: Bool
+    }
+
+    /// What the stories of `range` lack, newest day first, and how many have both already.
+    func missingDetails(in range: ClosedRange<Day>) throws -> (missing: [MissingDetail], complete: Int) {
+        try database.readTransaction {
+            var seen = Set<Int64>()
+            var missing: [MissingDetail] = []
+            var complete = 0
+            let rows = try database.query("""
+                SELECT ds.story_id,
+                       EXISTS (SELECT 1 FROM story_detail WHERE id = ds.story_id),
+                       EXISTS (SELECT 1 FROM story_extra WHERE id = ds.story_id)
+                FROM day_story ds WHERE ds.date BETWEEN ? AND ? ORDER BY ds.date DESC, ds.position
+                """, [.integer(range.lowerBound.key), .integer(range.upperBound.key)]) {
+                ($0.int64(at: 0), $0.int64(at: 1) != 0, $0.int64(at: 2) != 0)
+            }
+            for (id, hasDetail, hasExtra) in rows where seen.insert(id).inserted {
+                if hasDetail && hasExtra {
+                    complete += 1
+                } else {
+                    missing.append(MissingDetail(id: id, needsDetail: !hasDetail, needsExtra: !hasExtra))
+                }
+            }
+            return (missing, complete)
+        }
+    }
+
+    struct Pruned {
+        let days: Int
+        let stories: Int
+        let details: Int
+    }
+
+    /// Drops the days before `firstKept`, then every story, detail, counter and index row that no
+    /// kept day, banner or favourite refers to; one transaction. Favourites and read marks stay.
+    func prune(before firstKept: Day) throws -> Pruned {
+        try database.transaction {
+            let kept = "SELECT story_id FROM day_story UNION SELECT id FROM top_story UNION SELECT story_id FROM favorite"
+            // day_story rows go with their day (ON DELETE CASCADE).
+            let days = try database.query("DELETE FROM day WHERE date < ? RETURNING date", [.integer(firstKept.key)]) { _ in 1 }.count
+            let stories = try database.query("DELETE FROM story WHERE id NOT IN (\(kept)) RETURNING id") { _ in 1 }.count
+            let details = try database.query("DELETE FROM story_detail WHERE id NOT IN (\(kept)) RETURNING id") { _ in 1 }.count
+            try database.run("DELETE FROM story_extra WHERE id NOT IN (\(kept))")
+            try database.run("DELETE FROM story_search WHERE rowid NOT IN (\(kept))")
+            return Pruned(days: days, stories: stories, details: details)
+        }
+    }
+
+    /// Gives the freed pages back to the file system. Outside any transaction; may take a while.
+    func compact() throws {
+        try database.execute("VACUUM")
+        try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+}

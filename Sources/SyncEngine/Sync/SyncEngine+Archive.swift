@@ -1,0 +1,71 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension SyncEngine {
+    /// The longest query `search` takes, in characters.
+    public static let maxQueryLength = 200
+
+    /// Stories whose title, hint or detail text holds every word of `query`, best first.
+    ///
+    /// Words are separated by spaces; a Chinese word of any length matches as written. The query
+    /// is text, not FTS5 syntax: quotes, `AND`, `*` and the like are searched for, never run.
+    /// Throws `.invalidQuery` when the query has nothing to search for or is too long.
+    public func search(_ query: String, limit: Int = 20) throws(SyncError) -> [SearchResult] {
+        guard query.count <= Self.maxQueryLength else {
+            throw SyncError(code: .invalidQuery, message: "the query is longer than \(Self.maxQueryLength) characters")
+        }
+        guard let expression = SearchText.matchExpression(for: query) else {
+            throw SyncError(code: .invalidQuery, message: "the query has no letters or digits to search for")
+        }
+        do {
+            return try SearchIndex(database: store.database).search(expression, limit: max(1, limit))
+        } catch {
+            throw SyncError.wrapping(error)
+        }
+    }
+
+    /// What the archive holds: coverage, counts, size and the last sync.
+    public func status() throws(SyncError) -> ArchiveStatus {
+        do {
+            let archive = ArchiveStore(database: store.database)
+            let counts = try archive.counts()
+            return ArchiveStatus(coverage: try store.coverage(), stories: counts.stories, details: counts.details,
+                                 favorites: counts.favorites, databaseBytes: archive.bytes(),
+                                 lastSync: try store.lastSync().map { Date(timeIntervalSince1970: $0) })
+        } catch {
+            throw SyncError.wrapping(error)
+        }
+    }
+
+    /// Keeps the newest `keepDays` days (counted back from the source's latest day, or from the
+    /// newest cached day) and drops older days with their stories, details and counters.
+    /// Favourites, their details and read marks are never dropped. The file is compacted after.
+    public func prune(keepDays: Int) throws(SyncError) -> PruneSummary {
+        guard keepDays >= 1 else {
+            throw SyncError(code: .invalidQuery, message: "keep at least one day")
+        }
+        do {
+            let archive = ArchiveStore(database: store.database)
+            let bytesBefore = archive.bytes()
+            guard let newest = try store.latestDay() ?? store.coverage().last else {
+                return PruneSummary(firstKept: nil, daysRemoved: 0, storiesRemoved: 0, detailsRemoved: 0,
+                                    bytesBefore: bytesBefore, bytesAfter: bytesBefore)
+            }
+            let firstKept = newest.adding(days: -(keepDays - 1))
+            let pruned = try archive.prune(before: firstKept)
+            do {
+                if pruned.days > 0 || pruned.details > 0 { try archive.compact() }
+            } catch {
+                // The prune itself is committed; only the file did not shrink.
+                logger.error("could not compact the archive", metadata: ["error": "\(error)"])
+            }
+            return PruneSummary(firstKept: firstKept, daysRemoved: pruned.days, storiesRemoved: pruned.stories,
+                                detailsRemoved: pruned.details, bytesBefore: bytesBefore, bytesAfter: archive.bytes())
+        } catch {
+            throw SyncError.wrapping(error)
+        }
+    }
+}
