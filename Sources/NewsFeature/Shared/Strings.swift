@@ -78,6 +78,10 @@ struct Strings: Sendable {
         return DateFormatting(language: language).fullDate(day)
     }
 
+    func noSearchResults(_ query: String) -> String {
+        language == .zh ? "没有找到与“\(query)”有关的文章" : "No stories match “\(query)”"
+    }
+
     func errorMessage(_ kind: ErrorKind, subject: String) -> String {
         switch (language, kind) {
         case (.zh, .unavailable): return "无法连接知乎日报，本地也没有\(subject)的缓存"

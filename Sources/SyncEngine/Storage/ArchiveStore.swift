@@ -1,7 +1,7 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Whole-archive questions and housekeeping: counts, size, what a sync still needs, pruning.
@@ -26,8 +26,8 @@ struct ArchiveStore {
     /// The database file and its write-ahead log, in bytes.
     func bytes() -> Int64 {
         [database.path, database.path + "-wal"].reduce(0) { total, path in
-            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
-            return total + Int64(size ?? 0)
+            var info = stat()
+            return total + (stat(path, &info) == 0 ? Int64(info.st_size) : 0)
         }
     }
 

@@ -2,6 +2,8 @@
 indirect enum JSONValue {
     case string(String)
     case int(Int64)
+    /// Written with up to three decimals ("12.345"), enough for seconds.
+    case double(Double)
     case bool(Bool)
     case null
     case array([JSONValue])
@@ -23,6 +25,8 @@ indirect enum JSONValue {
         switch self {
         case .string(let text): Self.writeString(text, to: &output)
         case .int(let number): output += String(number)
+        case .double(let number):
+            output += number.isFinite ? String(Double((number * 1_000).rounded()) / 1_000) : "null"
         case .bool(let flag): output += flag ? "true" : "false"
         case .null: output += "null"
         case .array(let values):

@@ -1,0 +1,23 @@
+/// The archive screen's context: its presenter, view and interactor reached from one place.
+/// Made and bound by `ArchivePresenter.init`; the references back are weak.
+@MainActor
+public final class ArchiveContext {
+    public private(set) weak var presenter: ArchivePresenter?
+    public private(set) weak var view: (any ArchiveView)?
+    public let interactor: any ArchiveInteractor
+    let strings: ArchiveStrings
+    let dates: DateFormatting
+    let errors: ErrorPresenter
+
+    init(view: any ArchiveView, interactor: any ArchiveInteractor, language: Language) {
+        self.view = view
+        self.interactor = interactor
+        self.strings = ArchiveStrings(language: language)
+        self.dates = DateFormatting(language: language)
+        self.errors = ErrorPresenter(language: language)
+    }
+
+    func bind(presenter: ArchivePresenter) {
+        self.presenter = presenter
+    }
+}

@@ -1,0 +1,139 @@
+import SyncEngine
+
+/// The archive screen's presentation logic: progress with rate and time left, the sync summary
+/// and whether it is complete, the status and prune reports.
+@MainActor
+public final class ArchivePresenter {
+    /// The screen's shared state and parts; this presenter owns it.
+    public let context: ArchiveContext
+    private let now: () -> ContinuousClock.Instant
+    private let clock: any NewsClock
+    private var phaseStarted: (phase: SyncProgress.Phase, at: ContinuousClock.Instant)?
+
+    private var view: (any ArchiveView)? { context.view }
+    private var strings: ArchiveStrings { context.strings }
+
+    /// Composes the screen: its context, bound to this presenter.
+    ///
+    /// - Parameters:
+    ///   - now: the monotonic time, for rates and time left.
+    ///   - clock: the wall clock, for the age of the last sync.
+    public init(view: any ArchiveView, interactor: any ArchiveInteractor, language: Language = .zh,
+                now: @escaping () -> ContinuousClock.Instant = { .now }, clock: any NewsClock = SystemClock()) {
+        context = ArchiveContext(view: view, interactor: interactor, language: language)
+        self.now = now
+        self.clock = clock
+        context.bind(presenter: self)
+    }
+
+    public func didRequestSync(_ request: SyncRequest) async {
+        // Progress arrives on the engine; the newest is enough to draw.
+        let (updates, sink) = AsyncStream<SyncProgress>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let drawing = Task { @MainActor [weak self] in
+            for await progress in updates { self?.didProgress(progress) }
+        }
+        defer { drawing.cancel() }
+        do {
+            let summary = try await context.interactor.sync(request) { sink.yield($0) }
+            sink.finish()
+            await drawing.value
+            view?.showSyncSummary(summaryViewData(summary, request: request))
+        } catch {
+            sink.finish()
+            await drawing.value
+            view?.showError(context.errors.viewData(for: error, subject: context.strings.language == .zh ? "今日内容" : "today's stories"))
+        }
+    }
+
+    /// One step of a sync (called for each progress report).
+    func didProgress(_ progress: SyncProgress) {
+        let time = now()
+        if phaseStarted?.phase != progress.phase { phaseStarted = (progress.phase, time) }
+        let elapsed = phaseStarted.map { (time - $0.at) / .seconds(1) } ?? 0
+        let perSecond = elapsed >= 0.5 && progress.done > 0 ? Double(progress.done) / elapsed : nil
+        let remaining = perSecond.map { Int((Double(progress.total - progress.done) / $0).rounded(.up)) }
+        view?.showProgress(SyncProgressViewData(
+            phase: strings.phase(progress.phase), done: progress.done, total: progress.total,
+            fraction: progress.total == 0 ? 1 : Double(progress.done) / Double(progress.total),
+            rate: perSecond.map(strings.rate) ?? "", remaining: remaining.map { strings.remaining(seconds: $0) } ?? "",
+            failed: progress.failed, isFinished: progress.done >= progress.total))
+    }
+
+    func summaryViewData(_ summary: SyncSummary, request: SyncRequest) -> SyncSummaryViewData {
+        let failures = summary.failures.count
+        var problem: ErrorViewData?
+        if failures > 0 || summary.skipped > 0 {
+            // The first failure says what kind of trouble it was (and so the exit status).
+            let kind = summary.failures.first.map { ErrorKind($0.error.code) } ?? .unavailable
+            problem = ErrorViewData(kind: kind, message: strings.incomplete(failures: failures, skipped: summary.skipped),
+                                    detail: summary.failures.first?.error.message ?? "", retryTitle: "")
+        }
+        let failedItems = summary.failures.prefix(10).map { failure in
+            strings.failedItem(failure.item, ErrorKind(failure.error.code))
+        }
+        let seconds = summary.duration / .seconds(1)
+        return SyncSummaryViewData(
+            from: summary.days.lowerBound.description, to: summary.days.upperBound.description,
+            daysFetched: summary.daysFetched, daysPresent: summary.daysPresent,
+            detailsFetched: summary.detailsFetched, detailsPresent: summary.detailsPresent,
+            failures: failures, failedItems: failedItems, skipped: summary.skipped, seconds: seconds,
+            message: strings.syncSummary(
+                from: context.dates.fullDate(summary.days.lowerBound), to: context.dates.fullDate(summary.days.upperBound),
+                daysFetched: summary.daysFetched, daysPresent: summary.daysPresent,
+                details: request.includeDetails ? (summary.detailsFetched, summary.detailsPresent) : nil,
+                failures: failures, seconds: seconds),
+            problem: problem)
+    }
+
+    public func didRequestStatus() async {
+        do {
+            view?.showStatus(statusViewData(try await context.interactor.status()))
+        } catch {
+            view?.showError(context.errors.viewData(for: error, subject: ""))
+        }
+    }
+
+    func statusViewData(_ status: ArchiveStatus) -> ArchiveStatusViewData {
+        let coverage = status.coverage
+        let gaps = coverage.gaps.map { ArchiveStatusViewData.Gap(from: $0.lowerBound.description, to: $0.upperBound.description, days: $0.dayCount) }
+        let lastSync = status.lastSync.map { DateFormatting.iso8601(unixTime: Int64($0.timeIntervalSince1970.rounded(.down))) }
+        let lastSyncAge = status.lastSync.map { date in
+            context.dates.age(.seconds(max(0, clock.now().timeIntervalSince1970 - date.timeIntervalSince1970)))
+        }
+        var lines: [String] = []
+        if let first = coverage.first, let last = coverage.last {
+            lines.append(strings.span(context.dates.fullDate(first), context.dates.fullDate(last), days: coverage.dayCount))
+            lines.append(strings.gaps(gaps))
+            if !coverage.partialDays.isEmpty { lines.append(strings.partial(coverage.partialDays.map(\.description))) }
+        } else {
+            lines.append(strings.emptyArchive)
+        }
+        lines.append(strings.counts(stories: status.stories, details: status.details, favorites: status.favorites))
+        lines.append(strings.size(status.databaseBytes))
+        lines.append(strings.lastSync(lastSyncAge.map { age in lastSync.map { "\(age) (\($0))" } ?? age }))
+        return ArchiveStatusViewData(
+            first: coverage.first?.description, last: coverage.last?.description, days: coverage.dayCount, gaps: gaps,
+            partialDays: coverage.partialDays.map(\.description), stories: status.stories, details: status.details,
+            favorites: status.favorites, databaseBytes: status.databaseBytes, lastSync: lastSync, lines: lines)
+    }
+
+    public func didRequestPrune(keepDays: Int) async {
+        do {
+            let pruned = try await context.interactor.prune(keepDays: keepDays)
+            let message = pruned.firstKept.map { strings.pruned(
+                days: pruned.daysRemoved, stories: pruned.storiesRemoved, details: pruned.detailsRemoved,
+                firstKept: context.dates.fullDate($0), before: pruned.bytesBefore, after: pruned.bytesAfter) } ?? strings.nothingToPrune
+            view?.showPruned(PruneViewData(
+                firstKept: pruned.firstKept?.description, daysRemoved: pruned.daysRemoved, storiesRemoved: pruned.storiesRemoved,
+                detailsRemoved: pruned.detailsRemoved, bytesBefore: pruned.bytesBefore, bytesAfter: pruned.bytesAfter,
+                message: message))
+        } catch {
+            view?.showError(context.errors.viewData(for: error, subject: ""))
+        }
+    }
+}
+
+extension ClosedRange<Day> {
+    /// How many days the range spans.
+    var dayCount: Int { Int(upperBound.dayNumber - lowerBound.dayNumber) + 1 }
+}

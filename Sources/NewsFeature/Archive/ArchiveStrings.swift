@@ -1,0 +1,126 @@
+import SyncEngine
+
+/// The archive screen's wording, in either language.
+struct ArchiveStrings: Sendable {
+    let language: Language
+
+    func phase(_ phase: SyncProgress.Phase) -> String {
+        switch (language, phase) {
+        case (.zh, .days): return "日报"
+        case (.en, .days): return "days"
+        case (.zh, .details): return "文章"
+        case (.en, .details): return "stories"
+        }
+    }
+
+    func rate(_ perSecond: Double) -> String {
+        let value = perSecond >= 10 ? String(Int(perSecond.rounded())) : String(Double(Int(perSecond * 10)) / 10)
+        return language == .zh ? "\(value) 项/秒" : "\(value)/s"
+    }
+
+    func remaining(seconds: Int) -> String {
+        let clock = seconds >= 3_600
+            ? "\(seconds / 3_600):\(Self.two(seconds / 60 % 60)):\(Self.two(seconds % 60))"
+            : "\(seconds / 60):\(Self.two(seconds % 60))"
+        return language == .zh ? "剩余 \(clock)" : "\(clock) left"
+    }
+
+    func syncSummary(from: String, to: String, daysFetched: Int, daysPresent: Int, details: (fetched: Int, present: Int)?,
+                     failures: Int, seconds: Double) -> String {
+        let time = String(Double(Int(seconds * 10)) / 10)
+        switch language {
+        case .zh:
+            let stories = details.map { "；文章新取 \($0.fetched) 篇，已有 \($0.present) 篇" } ?? ""
+            return "已同步 \(from) 至 \(to)：新取 \(daysFetched) 天，已有 \(daysPresent) 天\(stories)；失败 \(failures)；用时 \(time) 秒"
+        case .en:
+            let stories = details.map { "; stories: \($0.fetched) fetched, \($0.present) already present" } ?? ""
+            return "Synced \(from) to \(to): \(daysFetched) days fetched, \(daysPresent) already present\(stories); \(failures) failed; \(time) s"
+        }
+    }
+
+    func incomplete(failures: Int, skipped: Int) -> String {
+        switch language {
+        case .zh:
+            let skippedText = skipped > 0 ? "，\(skipped) 项因网络中断未尝试" : ""
+            return "同步未完成：\(failures) 项失败\(skippedText)；再次同步即可从中断处继续"
+        case .en:
+            let skippedText = skipped > 0 ? ", \(skipped) not tried because the network went away" : ""
+            return "Sync incomplete: \(failures) failed\(skippedText); sync again to resume where it stopped"
+        }
+    }
+
+    func failedItem(_ item: SyncFailure.Item, _ kind: ErrorKind) -> String {
+        let message: String
+        switch (language, kind) {
+        case (.zh, .badData): message = "数据有误"
+        case (.en, .badData): message = "bad data"
+        case (.zh, _): message = "无法获取"
+        case (.en, _): message = "could not be fetched"
+        }
+        switch (language, item) {
+        case (.zh, .day(let day)): return "\(day)：\(message)"
+        case (.en, .day(let day)): return "\(day): \(message)"
+        case (.zh, .story(let id)): return "文章 \(id)：\(message)"
+        case (.en, .story(let id)): return "story \(id): \(message)"
+        }
+    }
+
+    func span(_ first: String, _ last: String, days: Int) -> String {
+        language == .zh ? "日期：\(first) 至 \(last)，共 \(days) 天" : "Days: \(first) to \(last), \(days) in all"
+    }
+
+    var emptyArchive: String { language == .zh ? "存档是空的；运行 sync 下载日报" : "The archive is empty; run sync to download days" }
+
+    func gaps(_ gaps: [ArchiveStatusViewData.Gap]) -> String {
+        guard !gaps.isEmpty else { return language == .zh ? "缺口：无" : "Gaps: none" }
+        let total = gaps.reduce(0) { $0 + $1.days }
+        let shown = gaps.prefix(5).map { $0.from == $0.to ? $0.from : "\($0.from)–\($0.to)" }.joined(separator: ", ")
+            + (gaps.count > 5 ? ", …" : "")
+        return language == .zh ? "缺口：\(gaps.count) 处，共 \(total) 天（\(shown)）" : "Gaps: \(gaps.count), \(total) days (\(shown))"
+    }
+
+    func partial(_ days: [String]) -> String {
+        language == .zh ? "未完成：\(days.joined(separator: ", "))（仍会更新）" : "Partial: \(days.joined(separator: ", ")) (still updating)"
+    }
+
+    func counts(stories: Int, details: Int, favorites: Int) -> String {
+        language == .zh ? "文章：\(stories)，详情：\(details)，收藏：\(favorites)"
+            : "Stories: \(stories), details: \(details), favourites: \(favorites)"
+    }
+
+    func size(_ bytes: Int64) -> String {
+        language == .zh ? "大小：\(Self.bytes(bytes))" : "Size: \(Self.bytes(bytes))"
+    }
+
+    func lastSync(_ age: String?) -> String {
+        guard let age else { return language == .zh ? "上次同步：从未" : "Last sync: never" }
+        return language == .zh ? "上次同步：\(age)" : "Last sync: \(age)"
+    }
+
+    func pruned(days: Int, stories: Int, details: Int, firstKept: String, before: Int64, after: Int64) -> String {
+        switch language {
+        case .zh:
+            guard days > 0 else { return "没有早于 \(firstKept) 的日子，无需清理（\(Self.bytes(after))）" }
+            return "已删除 \(days) 天、\(stories) 篇文章、\(details) 篇详情；保留 \(firstKept) 起的日子，收藏不受影响；\(Self.bytes(before)) → \(Self.bytes(after))"
+        case .en:
+            guard days > 0 else { return "No days before \(firstKept); nothing to prune (\(Self.bytes(after)))" }
+            return "Removed \(days) days, \(stories) stories, \(details) details; kept days from \(firstKept) and every favourite; \(Self.bytes(before)) → \(Self.bytes(after))"
+        }
+    }
+
+    var nothingToPrune: String { language == .zh ? "存档是空的，无需清理" : "The archive is empty; nothing to prune" }
+
+    /// "812 B", "4.2 KB", "512.3 MB" (binary units).
+    static func bytes(_ count: Int64) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB"]
+        var value = Double(count)
+        var unit = 0
+        while value >= 1024 && unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        return unit == 0 ? "\(count) B" : "\(Double(Int(value * 10)) / 10) \(units[unit])"
+    }
+
+    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}

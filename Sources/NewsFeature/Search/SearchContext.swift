@@ -1,0 +1,23 @@
+/// The search screen's context: its presenter, view and interactor reached from one place.
+/// Made and bound by `SearchPresenter.init`; the references back are weak.
+@MainActor
+public final class SearchContext {
+    public private(set) weak var presenter: SearchPresenter?
+    public private(set) weak var view: (any SearchView)?
+    public let interactor: any SearchInteractor
+    let strings: Strings
+    let dates: DateFormatting
+    let errors: ErrorPresenter
+
+    init(view: any SearchView, interactor: any SearchInteractor, language: Language) {
+        self.view = view
+        self.interactor = interactor
+        self.strings = Strings(language: language)
+        self.dates = DateFormatting(language: language)
+        self.errors = ErrorPresenter(language: language)
+    }
+
+    func bind(presenter: SearchPresenter) {
+        self.presenter = presenter
+    }
+}

@@ -1,0 +1,61 @@
+import SyncEngine
+
+/// The search screen's presentation logic: one-line titles and snippets, dates, wording.
+@MainActor
+public final class SearchPresenter {
+    /// The screen's shared state and parts; this presenter owns it.
+    public let context: SearchContext
+
+    private var view: (any SearchView)? { context.view }
+
+    /// Composes the screen: its context, bound to this presenter.
+    public init(view: any SearchView, interactor: any SearchInteractor, language: Language = .zh) {
+        context = SearchContext(view: view, interactor: interactor, language: language)
+        context.bind(presenter: self)
+    }
+
+    public func didSearch(_ query: String, limit: Int = 20) async {
+        do {
+            let results = try await context.interactor.search(query, limit: limit)
+            view?.show(SearchViewData(query: query, items: results.map(item),
+                                      emptyMessage: context.strings.noSearchResults(NewsListPresenter.oneLine(query))))
+        } catch {
+            view?.showError(context.errors.viewData(for: error, subject: ""))
+        }
+    }
+
+    private func item(_ result: SearchResult) -> SearchItemViewData {
+        SearchItemViewData(
+            id: result.id, title: NewsListPresenter.oneLine(result.title),
+            dateText: result.day.map(context.dates.fullDate) ?? "", date: result.day?.description,
+            snippet: Self.oneLine(result.snippet))
+    }
+
+    /// The snippet on one line: line breaks and runs of spaces become one space, across parts.
+    static func oneLine(_ parts: [SearchResult.SnippetPart]) -> [SearchItemViewData.Part] {
+        var result: [SearchItemViewData.Part] = []
+        var lastWasSpace = true // Leading space is dropped.
+        for part in parts {
+            var text = ""
+            for character in part.text {
+                if character.isWhitespace {
+                    if !lastWasSpace { text.append(" ") }
+                    lastWasSpace = true
+                } else {
+                    text.append(character)
+                    lastWasSpace = false
+                }
+            }
+            guard !text.isEmpty else { continue }
+            if let last = result.last, last.isMatch == part.isMatch {
+                result[result.count - 1] = .init(text: last.text + text, isMatch: part.isMatch)
+            } else {
+                result.append(.init(text: text, isMatch: part.isMatch))
+            }
+        }
+        if let last = result.last, last.text.hasSuffix(" ") {
+            result[result.count - 1] = .init(text: String(last.text.dropLast()), isMatch: last.isMatch)
+        }
+        return result
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import NewsFeature
+import SyncEngine
+
+struct Search: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Find stories in the archive by title, hint and text; offline.",
+        discussion: """
+            Words separated by spaces must all match; Chinese matches as written, one character or \
+            more ("猫", "咖啡", "魔兽世界"). The query is plain text: quotes, AND, OR and * are searched for. \
+            Stories are searchable by their text once read, kept, or synced with --details.
+            """)
+
+    @Argument(help: ArgumentHelp("What to look for.", valueName: "query"))
+    var query: String
+
+    @Option(help: ArgumentHelp("At most N results (1 to 1000, default 20).", valueName: "N"))
+    var limit = 20
+
+    @OptionGroup var options: GlobalOptions
+
+    func validate() throws {
+        guard (1...1000).contains(limit) else { throw ValidationError("--limit must be between 1 and 1000, not \(limit)") }
+    }
+
+    func run() async throws {
+        let settings = try options.resolve()
+        let (query, limit) = (query, limit)
+        let status = await SearchCommand.run(settings: settings) { await $0.didSearch(query, limit: limit) }
+        guard status == 0 else { throw ExitCode(status) }
+    }
+}
+
+/// Composes the search screen and runs one query on it.
+@MainActor
+enum SearchCommand {
+    static func run(settings: Settings, _ event: (SearchPresenter) async -> Void) async -> Int32 {
+        let output = Output()
+        let errorLine = ErrorLine(output: output, verbose: settings.verbose)
+        let engine: SyncEngine
+        switch Archive.open(settings, errorLine: errorLine) {
+        case .success(let opened): engine = opened
+        case .failure(let failure): return failure.status
+        }
+        let view = SearchTerminalView(output: output, errorLine: errorLine, json: settings.json,
+                                      terminal: Terminal.detect(noColor: settings.noColor))
+        await event(SearchPresenter(view: view, interactor: DefaultSearchInteractor(engine: engine), language: settings.language))
+        return view.exitStatus
+    }
+}

@@ -1,0 +1,107 @@
+import NewsFeature
+import SyncEngine
+
+/// Sync progress, summaries, status and prune reports as text or JSON.
+///
+/// The progress bar goes to stderr and only to a terminal, redrawn at most ten times a second;
+/// stdout gets one summary line (or one JSON object), so scripts and pipes see no bar.
+@MainActor
+final class ArchiveTerminalView: ArchiveView, CommandView {
+    private let output: Output
+    private let errorLine: ErrorLine
+    private let json: Bool
+    private let terminal: Terminal
+    private let path: String
+    private var lastDrawn: ContinuousClock.Instant?
+    private var barShown = false
+    private(set) var exitStatus = ExitStatus.internalError
+
+    init(output: Output, errorLine: ErrorLine, json: Bool, terminal: Terminal, path: String) {
+        self.output = output
+        self.errorLine = errorLine
+        self.json = json
+        self.terminal = terminal
+        self.path = path
+    }
+
+    func showProgress(_ progress: SyncProgressViewData) {
+        guard terminal.stderrIsTerminal else { return }
+        let now = ContinuousClock.now
+        if let lastDrawn, now - lastDrawn < .milliseconds(100), !progress.isFinished { return }
+        lastDrawn = now
+        let counts = "\(progress.phase) \(progress.done)/\(progress.total)"
+        let extras = [progress.rate, progress.remaining, progress.failed > 0 ? "✗ \(progress.failed)" : ""]
+            .filter { !$0.isEmpty }.joined(separator: "  ")
+        let textWidth = TerminalText.width(of: counts) + TerminalText.width(of: extras) + 4
+        let barWidth = max(10, min(40, terminal.width - textWidth - 1))
+        let filled = Int((progress.fraction * Double(barWidth)).rounded(.down))
+        let bar = "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "]"
+        output.err("\r\u{1B}[K" + bar + " " + counts + (extras.isEmpty ? "" : "  " + extras))
+        barShown = true
+    }
+
+    private func clearBar() {
+        guard barShown else { return }
+        output.err("\r\u{1B}[K")
+        barShown = false
+    }
+
+    func showSyncSummary(_ summary: SyncSummaryViewData) {
+        clearBar()
+        if json {
+            output.out(JSONValue.object([
+                ("from", .string(summary.from)), ("to", .string(summary.to)),
+                ("days_fetched", .int(Int64(summary.daysFetched))), ("days_present", .int(Int64(summary.daysPresent))),
+                ("details_fetched", .int(Int64(summary.detailsFetched))), ("details_present", .int(Int64(summary.detailsPresent))),
+                ("failures", .int(Int64(summary.failures))), ("skipped", .int(Int64(summary.skipped))),
+                ("failed", .array(summary.failedItems.map(JSONValue.string))),
+                ("seconds", .double(summary.seconds)),
+            ]).serialized() + "\n")
+        } else {
+            output.out(TerminalText.sanitize(summary.message) + "\n")
+        }
+        if let problem = summary.problem {
+            errorLine.write(problem)
+            exitStatus = ExitStatus.forError(problem.kind)
+        } else {
+            exitStatus = ExitStatus.ok
+        }
+    }
+
+    func showStatus(_ status: ArchiveStatusViewData) {
+        exitStatus = ExitStatus.ok
+        guard json else {
+            output.out(([TerminalText.sanitize(path)] + status.lines.map(TerminalText.sanitize))
+                .joined(separator: "\n") + "\n")
+            return
+        }
+        output.out(JSONValue.object([
+            ("path", .string(path)), ("first", .optional(status.first)), ("last", .optional(status.last)),
+            ("days", .int(Int64(status.days))),
+            ("gaps", .array(status.gaps.map { .object([("from", .string($0.from)), ("to", .string($0.to)), ("days", .int(Int64($0.days)))]) })),
+            ("partial_days", .array(status.partialDays.map(JSONValue.string))),
+            ("stories", .int(Int64(status.stories))), ("details", .int(Int64(status.details))),
+            ("favorites", .int(Int64(status.favorites))), ("database_bytes", .int(status.databaseBytes)),
+            ("last_sync", .optional(status.lastSync)),
+        ]).serialized() + "\n")
+    }
+
+    func showPruned(_ pruned: PruneViewData) {
+        exitStatus = ExitStatus.ok
+        guard json else {
+            output.out(TerminalText.sanitize(pruned.message) + "\n")
+            return
+        }
+        output.out(JSONValue.object([
+            ("first_kept", .optional(pruned.firstKept)), ("days_removed", .int(Int64(pruned.daysRemoved))),
+            ("stories_removed", .int(Int64(pruned.storiesRemoved))), ("details_removed", .int(Int64(pruned.detailsRemoved))),
+            ("bytes_before", .int(pruned.bytesBefore)), ("bytes_after", .int(pruned.bytesAfter)),
+        ]).serialized() + "\n")
+    }
+
+    func showError(_ error: ErrorViewData) {
+        clearBar()
+        errorLine.write(error)
+        exitStatus = ExitStatus.forError(error.kind)
+    }
+}

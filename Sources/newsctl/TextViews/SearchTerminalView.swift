@@ -1,0 +1,68 @@
+import NewsFeature
+
+/// Search results as text (matches highlighted) or as JSON.
+@MainActor
+final class SearchTerminalView: SearchView, CommandView {
+    private let output: Output
+    private let errorLine: ErrorLine
+    private let json: Bool
+    private let terminal: Terminal
+    private(set) var exitStatus = ExitStatus.internalError
+
+    init(output: Output, errorLine: ErrorLine, json: Bool, terminal: Terminal) {
+        self.output = output
+        self.errorLine = errorLine
+        self.json = json
+        self.terminal = terminal
+    }
+
+    func show(_ results: SearchViewData) {
+        exitStatus = ExitStatus.ok
+        if json {
+            let items: [JSONValue] = results.items.map { item in
+                .object([("id", .int(item.id)), ("title", .string(item.title)), ("date", .optional(item.date)),
+                         ("snippet", .string(Self.marked(item.snippet, open: "**", close: "**")))])
+            }
+            output.out(JSONValue.object([("query", .string(results.query)), ("results", .array(items))]).serialized() + "\n")
+            return
+        }
+        guard !results.items.isEmpty else {
+            output.out(TerminalText.sanitize(results.emptyMessage) + "\n")
+            return
+        }
+        let style = Style(enabled: terminal.useColor)
+        let idWidth = results.items.map { String($0.id).count }.max() ?? 0
+        let indent = String(repeating: " ", count: idWidth + 2)
+        let width = max(20, terminal.width - idWidth - 2)
+        var text = ""
+        for item in results.items {
+            let id = String(item.id)
+            let date = item.dateText.isEmpty ? "" : "  " + style.dim(item.dateText)
+            let title = TerminalText.truncate(TerminalText.sanitize(item.title), width: width - TerminalText.width(of: item.dateText) - 2)
+            text += String(repeating: " ", count: idWidth - id.count) + id + "  " + style.bold(title) + date + "\n"
+            text += indent + snippet(item.snippet, width: width, style: style) + "\n"
+        }
+        output.out(text)
+    }
+
+    /// The snippet cut to `width` columns, matches in colour (or in [brackets] without colour).
+    private func snippet(_ parts: [SearchItemViewData.Part], width: Int, style: Style) -> String {
+        var text = ""
+        var left = width
+        for part in parts where left > 0 {
+            let plain = TerminalText.truncate(TerminalText.sanitize(part.text), width: left - (style.enabled || !part.isMatch ? 0 : 2))
+            left -= TerminalText.width(of: plain) + (style.enabled || !part.isMatch ? 0 : 2)
+            text += part.isMatch ? (style.enabled ? style.yellow(style.bold(plain)) : "[" + plain + "]") : plain
+        }
+        return text
+    }
+
+    static func marked(_ parts: [SearchItemViewData.Part], open: String, close: String) -> String {
+        parts.map { $0.isMatch ? open + $0.text + close : $0.text }.joined()
+    }
+
+    func showError(_ error: ErrorViewData) {
+        errorLine.write(error)
+        exitStatus = ExitStatus.forError(error.kind)
+    }
+}
