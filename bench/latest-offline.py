@@ -2,25 +2,45 @@
 """Whole-process time of `newsctl latest --offline` on a warm archive, beside two references
 measured in the same run: `sqlite3` reading the same page from the same file, and a minimal
 Swift program loading the same libraries (bench/reference/minimal-read.swift). Prints medians
-and ratios.
+and ratios; the figure is newsctl against the minimal program (target <= 1.5x).
 
-Usage: bench/latest-offline.py [runs]   (builds release first; default 20 runs)
+Usage: bench/latest-offline.py [runs] [--db PATH] [--newsctl BIN] [--results FILE]
+  runs       default 20
+  --db       an existing archive (e.g. the 10-year one bench/run syncs) instead of a tiny one
+             filled from Tests/Fixtures; it is only read
+  --newsctl  a built binary instead of building release here
+  --results  append the figures to this file (bench/results.py)
 """
-import os, statistics, subprocess, sys, tempfile, time
+import argparse, os, statistics, subprocess, sys, tempfile, time
 
-runs = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import results
+
+RATIO_TARGET = 1.5
+parser = argparse.ArgumentParser(description="newsctl latest --offline against the same read in sqlite3 and minimal Swift")
+parser.add_argument("runs", nargs="?", type=int, default=20)
+parser.add_argument("--db")
+parser.add_argument("--newsctl")
+parser.add_argument("--results")
+args = parser.parse_args()
+runs = args.runs
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-subprocess.run(["swift", "build", "-c", "release", "--product", "newsctl"], cwd=root, check=True,
-               stdout=subprocess.DEVNULL)
-binary = os.path.join(root, ".build", "release", "newsctl")
+binary = args.newsctl
+if not binary:
+    subprocess.run(["swift", "build", "-c", "release", "--product", "newsctl"], cwd=root, check=True,
+                   stdout=subprocess.DEVNULL)
+    binary = os.path.join(root, ".build", "release", "newsctl")
 reference = os.path.join(tempfile.mkdtemp(prefix="newsctl-bench-"), "minimal-read")
 subprocess.run(["swiftc", "-O", os.path.join(root, "bench", "reference", "minimal-read.swift"),
                 "-I", os.path.join(root, "Sources", "CSQLite"), "-I", os.path.join(root, "Sources", "CCurl"),
                 "-lsqlite3", "-lcurl", "-o", reference], check=True)
-db = os.path.join(tempfile.mkdtemp(prefix="newsctl-bench-"), "news.sqlite")
+db = args.db or os.path.join(tempfile.mkdtemp(prefix="newsctl-bench-"), "news.sqlite")
 env = dict(os.environ, NEWSCTL_DB=db, NO_COLOR="1")
-api = "file://" + os.path.join(root, "Tests", "Fixtures", "api", "4")
-subprocess.run([binary, "latest", "--base-url", api], env=env, check=True, stdout=subprocess.DEVNULL)
+if not args.db:
+    api = "file://" + os.path.join(root, "Tests", "Fixtures", "api", "4")
+    subprocess.run([binary, "latest", "--base-url", api], env=env, check=True, stdout=subprocess.DEVNULL)
+elif not os.path.exists(db):
+    sys.exit("no archive at " + db)
 
 # The same page as newsctl shows it: the latest day's stories in order, and the banner.
 query = """
@@ -28,6 +48,11 @@ SELECT s.id, s.title, s.hint, s.image, s.url FROM day_story d JOIN story s ON s.
 WHERE d.date = (SELECT value FROM sync_meta WHERE key = 'latest_date') ORDER BY d.position;
 SELECT id, title, hint, image, url FROM top_story ORDER BY position;
 """
+# An archive without the latest page would make every reader trivially fast: refuse it.
+rows = subprocess.run([reference, db], env=env, check=True, capture_output=True, text=True).stdout
+if not rows.strip():
+    sys.exit("the archive %s has no latest page (sync_meta latest_date, day_story)" % db)
+
 
 def timed(commands):
     """Median seconds of each command; rounds interleave them, so load on a shared machine
@@ -42,7 +67,12 @@ def timed(commands):
     return [statistics.median(s) for s in samples]
 
 newsctl, sqlite, minimal = timed([[binary, "latest", "--offline"], ["sqlite3", db, query], [reference, db]])
-print(f"runs: {runs} each, medians")
+ratio = newsctl / minimal
+print(f"runs: {runs} each, medians; archive {db} ({os.path.getsize(db) / 2**20:.1f} MB, {len(rows.splitlines())} stories today)")
 print(f"newsctl latest --offline        : {newsctl * 1000:7.2f} ms")
 print(f"sqlite3, same page              : {sqlite * 1000:7.2f} ms   ratio {newsctl / sqlite:5.2f}x")
-print(f"minimal Swift, same libraries   : {minimal * 1000:7.2f} ms   ratio {newsctl / minimal:5.2f}x")
+print(f"minimal Swift, same libraries   : {minimal * 1000:7.2f} ms   ratio {ratio:5.2f}x (target <= {RATIO_TARGET}x)")
+label = "latest --offline" + (" (given archive)" if args.db else " (fixture archive)")
+results.add(args.results, label + ": sqlite3 same page", "%.2f ms" % (sqlite * 1000))
+results.add(args.results, label + ": newsctl", "%.2f ms" % (newsctl * 1000), "%.2f ms" % (minimal * 1000),
+            ratio, "<= %.1fx" % RATIO_TARGET, ratio <= RATIO_TARGET)
