@@ -1,0 +1,76 @@
+import Synchronization
+import Testing
+@testable import NewsFeature
+@testable import SyncEngine
+
+@MainActor
+final class SpySearchView: SearchView {
+    enum Event: Equatable {
+        case show(SearchViewData)
+        case error(ErrorViewData)
+    }
+
+    private(set) var events: [Event] = []
+    func show(_ results: SearchViewData) { events.append(.show(results)) }
+    func showError(_ error: ErrorViewData) { events.append(.error(error)) }
+}
+
+final class StubSearchInteractor: SearchInteractor {
+    let results = Mutex<Result<[SearchResult], SyncError>>(.success([]))
+    let queries = Mutex<[String]>([])
+
+    func search(_ query: String, limit: Int) async throws(SyncError) -> [SearchResult] {
+        queries.withLock { $0.append("\(query)|\(limit)") }
+        return try results.withLock { $0 }.get()
+    }
+}
+
+@MainActor
+@Suite struct SearchPresenterTests {
+    private let view = SpySearchView()
+    private let interactor = StubSearchInteractor()
+
+    @Test func resultsAreOnOneLineWithTheirDateAndMarkedMatches() async {
+        interactor.results.withLock {
+            $0 = .success([SearchResult(id: 7, title: "猫为什么\r\n喜欢推东西", day: Day(year: 2023, month: 3, day: 13), snippet: [
+                .init(text: "…为什么", isMatch: false), .init(text: "猫", isMatch: true), .init(text: "\n\n 喜欢  推", isMatch: false),
+                .init(text: "", isMatch: true),
+            ])])
+        }
+        let presenter = SearchPresenter(view: view, interactor: interactor)
+        await presenter.didSearch("猫", limit: 5)
+        #expect(interactor.queries.withLock { $0 } == ["猫|5"])
+        #expect(view.events == [.show(SearchViewData(query: "猫", items: [SearchItemViewData(
+            id: 7, title: "猫为什么 喜欢推东西", dateText: "2023年3月13日", date: "20230313",
+            snippet: [.init(text: "…为什么", isMatch: false), .init(text: "猫", isMatch: true), .init(text: " 喜欢 推", isMatch: false)])],
+            emptyMessage: "没有找到与“猫”有关的文章"))])
+    }
+
+    @Test func aStoryKnownOnlyByItsDetailHasNoDate() async {
+        interactor.results.withLock { $0 = .success([SearchResult(id: 8, title: "t", day: nil, snippet: [])]) }
+        let presenter = SearchPresenter(view: view, interactor: interactor, language: .en)
+        await presenter.didSearch("t")
+        guard case .show(let data)? = view.events.first else { Issue.record("no results shown"); return }
+        #expect(data.items.first?.dateText == "")
+        #expect(data.items.first?.date == nil)
+        #expect(data.emptyMessage == "No stories match “t”")
+    }
+
+    @Test func aQueryWithNothingToSearchIsTheUsersMistake() async {
+        interactor.results.withLock { $0 = .failure(SyncError(code: .invalidQuery, message: "no letters")) }
+        let presenter = SearchPresenter(view: view, interactor: interactor)
+        await presenter.didSearch("！？")
+        #expect(view.events == [.error(ErrorViewData(kind: .invalidInput, message: "搜索词需要含有文字或数字，且不超过 200 个字符",
+                                                     detail: "no letters", retryTitle: "重试"))])
+    }
+
+    @Test func theScreenIsFreedWithItsPresenter() async {
+        weak var weakContext: SearchContext?
+        do {
+            let presenter = SearchPresenter(view: view, interactor: interactor)
+            weakContext = presenter.context
+            #expect(presenter.context.presenter === presenter)
+        }
+        #expect(weakContext == nil)
+    }
+}
