@@ -42,6 +42,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Benchmarks (bench/run), apart from the tests.
+        .executableTarget(name: "newsbench", dependencies: ["SyncEngine"], path: "bench/newsbench"),
         .target(
             name: "TestSupport",
             dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],

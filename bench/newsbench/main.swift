@@ -1,0 +1,103 @@
+// In-process benchmarks of SyncEngine on archives built by bench/run; prints medians and ratios.
+//
+//   newsbench search   <archive> <queries-file> [rounds]   time of engine.search per query
+//   newsbench read-day <big-archive> <small-archive> [rounds]
+//       time of a cache-only read of one day, on a large archive against a small one, over the
+//       same days (the small archive's), interleaved so load on the machine falls on both alike
+import SyncEngine
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+func median(_ samples: [Duration]) -> Duration {
+    let sorted = samples.sorted()
+    return sorted[sorted.count / 2]
+}
+
+func microseconds(_ duration: Duration) -> String {
+    let value = Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
+    return String(Double(Int(value * 10)) / 10) + " µs"
+}
+
+func fail(_ message: String) -> Never {
+    var line = "newsbench: \(message)\n"
+    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    exit(2)
+}
+
+func open(_ path: String) -> SyncEngine {
+    var configuration = SyncEngine.Configuration(databasePath: path)
+    configuration.baseURLs = ["http://127.0.0.1:9/unused"] // Cache-only reads; never used.
+    do { return try SyncEngine(configuration: configuration) } catch { fail("cannot open \(path): \(error)") }
+}
+
+func readLines(_ path: String) -> [String] {
+    guard let file = fopen(path, "r") else { fail("cannot read \(path)") }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while case let count = fread(&buffer, 1, buffer.count, file), count > 0 { bytes += buffer.prefix(count) }
+    return String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init)
+        .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 4 else { fail("usage: newsbench search ARCHIVE QUERIES [ROUNDS] | read-day BIG SMALL [ROUNDS]") }
+let rounds = arguments.count > 4 ? Int(arguments[4]) ?? 20 : 20
+let clock = ContinuousClock()
+
+switch arguments[1] {
+case "search":
+    let engine = open(arguments[2])
+    let queries = readLines(arguments[3])
+    var medians: [Duration] = []
+    print("query                  results   median")
+    for query in queries {
+        var samples: [Duration] = []
+        var count = 0
+        for _ in 0..<(rounds + 2) {
+            let start = clock.now
+            do { count = try await engine.search(query, limit: 20).count } catch { fail("search '\(query)': \(error)") }
+            samples.append(clock.now - start)
+        }
+        let value = median(Array(samples.dropFirst(2))) // two warm-up runs
+        medians.append(value)
+        print(query.padding(20) + String(count).leftPadding(9) + "   " + microseconds(value))
+    }
+    let overall = median(medians)
+    print("search median over \(queries.count) queries: \(microseconds(overall)) (target < 20 ms)")
+    print("RESULT search_median_ms \(Double(overall.components.attoseconds) / 1e15 + Double(overall.components.seconds) * 1e3)")
+
+case "read-day":
+    let big = open(arguments[2]), small = open(arguments[3])
+    let coverage: Coverage
+    do { coverage = try await small.coverage() } catch { fail("\(error)") }
+    guard let first = coverage.first, let last = coverage.last else { fail("the small archive is empty") }
+    let days = (0...Int(last.dayNumber - first.dayNumber)).map { first.adding(days: $0) }
+    var bigSamples: [Duration] = [], smallSamples: [Duration] = []
+    for round in 0..<(rounds + 2) {
+        for day in days {
+            for (engine, isBig) in [(big, true), (small, false)] {
+                let start = clock.now
+                do { _ = try await engine.page(for: day, policy: .cacheOnly) } catch { fail("read \(day): \(error)") }
+                if round >= 2 {
+                    if isBig { bigSamples.append(clock.now - start) } else { smallSamples.append(clock.now - start) }
+                }
+            }
+        }
+    }
+    let bigMedian = median(bigSamples), smallMedian = median(smallSamples)
+    let ratio = (bigMedian / .nanoseconds(1)) / (smallMedian / .nanoseconds(1))
+    print("one day, cache-only, \(bigSamples.count) reads each")
+    print("large archive: \(microseconds(bigMedian))   small archive: \(microseconds(smallMedian))   ratio \(Double(Int(ratio * 100)) / 100) (target ≤ 1.2)")
+    print("RESULT read_day_ratio \(ratio)")
+
+default:
+    fail("unknown benchmark '\(arguments[1])'")
+}
+
+extension String {
+    func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+    func leftPadding(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+}
