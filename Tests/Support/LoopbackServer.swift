@@ -35,6 +35,8 @@ public final class LoopbackServer: Sendable {
         let replies = Mutex<[String: Reply]>([:])
         let log = Mutex<[Logged]>([])
         let task = Mutex<Task<Void, any Error>?>(nil)
+        /// Requests being answered now, and the most there ever were at once.
+        let inFlight = Mutex<(now: Int, peak: Int)>((0, 0))
     }
 
     private let state = State()
@@ -50,6 +52,8 @@ public final class LoopbackServer: Sendable {
                     $0.append(Logged(path: request.path, userAgent: request.headers[HTTPHeader("User-Agent")] ?? "",
                                      peer: request.remoteAddress))
                 }
+                state.inFlight.withLock { $0.now += 1; $0.peak = max($0.peak, $0.now) }
+                defer { state.inFlight.withLock { $0.now -= 1 } }
                 let reply = state.replies.withLock { replies -> Reply? in
                     guard case .sequence(let steps)? = replies[request.path], let first = steps.first else {
                         return replies[request.path]
@@ -94,6 +98,12 @@ public final class LoopbackServer: Sendable {
     /// How many requests asked for `path`.
     public func requestCount(_ path: String) -> Int {
         state.log.withLock { $0.filter { $0.path == path }.count }
+    }
+
+    /// The most requests the server was answering at once (from arrival until the reply is ready,
+    /// so a `.delayed` reply counts for its whole delay).
+    public var peakConcurrentRequests: Int {
+        state.inFlight.withLock { $0.peak }
     }
 
     /// Every requested path, in order.
