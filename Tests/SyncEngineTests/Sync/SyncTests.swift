@@ -1,0 +1,326 @@
+import Foundation
+import Synchronization
+import Testing
+import TestSupport
+@testable import SyncEngine
+
+/// `SyncEngine.sync`: what it fetches, in which order and how many at once, and how a failed,
+/// cancelled or abandoned run is resumed. Real SQLite, real libcurl, a loopback server.
+@Suite struct SyncTests {
+    private let source = SyntheticSource()
+    private var latest: Day { source.latest }
+    private var latestPath: String { SyntheticSource.latestPath }
+
+    private func path(_ day: Day) -> String { SyntheticSource.path(of: day) }
+
+    // MARK: What is fetched
+
+    @Test func aSyncFetchesTheLatestPageThenEveryDayOfTheSpanNewestFirst() async throws {
+        let h = try await SyncHarness.start()
+        source.serve(h.server, days: 5)
+        let log = ProgressLog()
+        let summary = try await h.engine.sync(SyncRequest(span: .lastDays(5), concurrency: 1), progress: log.record)
+
+        #expect(h.server.requestedPaths == [latestPath] + source.days(5).dropFirst().map(path))
+        #expect(summary.days == latest.adding(days: -4)...latest)
+        #expect(summary.daysFetched == 5)
+        #expect(summary.daysPresent == 0)
+        #expect(summary.failures.isEmpty)
+        #expect(summary.skipped == 0)
+        #expect(summary.detailsFetched == 0)
+        let coverage = try await h.engine.coverage()
+        #expect(coverage.cachedRanges == [latest.adding(days: -4)...latest])
+        #expect(coverage.partialDays == [latest], "the latest day stays partial, every earlier one is final")
+        for day in source.days(5).dropFirst() {
+            let page = try await h.engine.page(for: day, policy: .cacheOnly)
+            #expect(page.provenance.isFinal)
+            #expect(page.stories.map(\.id) == source.storyIDs(of: day))
+        }
+        #expect(log.all.first == SyncProgress(phase: .days, done: 0, total: 4, failed: 0))
+        #expect(log.all.last == SyncProgress(phase: .days, done: 4, total: 4, failed: 0))
+        #expect(log.all.map(\.done) == [0, 1, 2, 3, 4])
+        await h.server.stop()
+    }
+
+    @Test func failedDaysAreListedTheRestKeptAndTheNextSyncFetchesOnlyTheFailedOnes() async throws {
+        let h = try await SyncHarness.start()
+        source.serve(h.server, days: 8)
+        let days = source.days(8)
+        let broken = [days[2], days[5]]
+        let dropped = days[6]
+        for day in broken { h.server.setReply(.body(status: 500, text: "{}"), for: path(day)) }
+        h.server.setReply(.truncated(text: source.page(dropped), sentBytes: 20), for: path(dropped))
+
+        let first = try await h.engine.sync(SyncRequest(span: .lastDays(8), concurrency: 2))
+        #expect(Set(first.failures.compactMap(\.day)) == Set(broken + [dropped]))
+        #expect(first.failures.allSatisfy { $0.error.code == .unavailable })
+        #expect(first.failures.first { $0.day == dropped }?.error.remoteError?.transportError?.code == .truncated)
+        #expect(first.failures.first { $0.day == broken[0] }?.error.remoteError?.status == 500)
+        #expect(first.daysFetched == 5)
+        #expect(first.skipped == 0)
+        let afterFirst = try await h.engine.coverage()
+        for day in days {
+            #expect(afterFirst.contains(day) == !(broken + [dropped]).contains(day), "\(day)")
+        }
+
+        // The source recovers: only the three failed days (and the latest page) are asked for again.
+        source.serve(h.server, days: 8)
+        let mark = h.server.requestedPaths.count
+        let second = try await h.engine.sync(SyncRequest(span: .lastDays(8), concurrency: 2))
+        #expect(Set(h.paths(since: mark)) == Set([latestPath] + (broken + [dropped]).map(path)))
+        #expect(h.paths(since: mark).count == 4)
+        #expect(second.failures.isEmpty)
+        #expect(second.daysFetched == 4)
+        #expect(second.daysPresent == 4)
+        let coverage = try await h.engine.coverage()
+        #expect(coverage.cachedRanges == [days.last!...latest])
+        #expect(coverage.gaps.isEmpty)
+
+        // Everything is there: a third sync asks for the latest page only.
+        let third = try await h.engine.sync(SyncRequest(span: .lastDays(8), concurrency: 2))
+        #expect(h.paths(since: mark + 4) == [latestPath])
+        #expect(third.daysFetched == 1)
+        #expect(third.daysPresent == 7)
+        await h.server.stop()
+    }
+
+    @Test func aDayCachedWhileItWasTheLatestIsFetchedAgainAsFinal() async throws {
+        let h = try await SyncHarness.start()
+        let yesterday = latest.adding(days: -1)
+        // Yesterday, the source's latest day was `yesterday`, with one story so far.
+        let early = [(id: source.storyID(yesterday, 0), title: "早上的故事", hint: "甲 · 1 分钟阅读")]
+        h.server.setReply(.body(status: 200, text: source.page(yesterday, stories: early)), for: latestPath)
+        _ = try await h.engine.latest()
+        #expect(try await h.engine.coverage().partialDays == [yesterday])
+
+        // Today the source has moved on; yesterday is complete now.
+        source.serve(h.server, days: 3)
+        let summary = try await h.engine.sync(SyncRequest(span: .lastDays(3), concurrency: 1))
+        #expect(h.server.requestCount(path(yesterday)) == 1)
+        #expect(h.server.requestCount(path(latest.adding(days: -2))) == 1)
+        #expect(summary.daysFetched == 3)
+        #expect(summary.daysPresent == 0)
+        let page = try await h.engine.page(for: yesterday, policy: .cacheOnly)
+        #expect(page.provenance.isFinal)
+        #expect(page.stories.map(\.id) == source.storyIDs(of: yesterday))
+        #expect(try await h.engine.coverage().partialDays == [latest])
+
+        // Final now: not fetched again.
+        _ = try await h.engine.sync(SyncRequest(span: .lastDays(3), concurrency: 1))
+        #expect(h.server.requestCount(path(yesterday)) == 1)
+        await h.server.stop()
+    }
+
+    @Test func cancellingASyncKeepsTheDaysWrittenAndTheRerunFetchesOnlyTheRest() async throws {
+        let h = try await SyncHarness.start(timeout: .seconds(20))
+        source.serve(h.server, days: 7)
+        let days = source.days(7)
+        // The two newest past days come at once; the source is slow with the others.
+        for day in days.dropFirst(3) {
+            h.server.setReply(.delayed(.seconds(20), .body(status: 200, text: source.page(day))), for: path(day))
+        }
+        let sync = Task { try await h.engine.sync(SyncRequest(span: .lastDays(7), concurrency: 2)) }
+        // Once both slow requests have arrived, both fast days have been written.
+        for _ in 0..<400 where !(h.server.requestCount(path(days[3])) == 1 && h.server.requestCount(path(days[4])) == 1) {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        let cancelledAt = ContinuousClock.now
+        sync.cancel()
+        let error = await #expect(throws: SyncError.self) { try await sync.value }
+        #expect(error?.code == .cancelled)
+        #expect(ContinuousClock.now - cancelledAt < .seconds(1.5), "cancelling stops the transfers under way")
+        let kept = try await h.engine.coverage()
+        #expect(kept.cachedRanges == [days[2]...latest])
+        #expect(try await h.engine.status().lastSync == nil, "a cancelled sync did not finish")
+
+        source.serve(h.server, days: 7)
+        let mark = h.server.requestedPaths.count
+        let rerun = try await h.engine.sync(SyncRequest(span: .lastDays(7), concurrency: 2))
+        #expect(Set(h.paths(since: mark)) == Set([latestPath] + days.dropFirst(3).map(path)))
+        #expect(h.paths(since: mark).count == 5)
+        #expect(rerun.daysPresent == 2)
+        #expect(rerun.failures.isEmpty)
+        #expect(try await h.engine.coverage().cachedRanges == [days.last!...latest])
+        await h.server.stop()
+    }
+
+    @Test func aSyncFetchesExactlyTheHolesOfTheArchiveAndStatusReportsThem() async throws {
+        let h = try await SyncHarness.start()
+        source.serve(h.server, days: 10)
+        let days = source.days(10)
+        _ = try await h.engine.latest()
+        for index in [1, 2, 5, 8] { _ = try await h.engine.page(for: days[index]) }
+
+        let before = try await h.engine.status()
+        #expect(before.coverage.gaps == [days[7]...days[6], days[4]...days[3]])
+        #expect(before.coverage.dayCount == 5)
+        #expect(before.stories == 5 * source.storiesPerDay)
+        #expect(before.details == 0)
+        #expect(before.favorites == 0)
+        #expect(before.databaseBytes > 0)
+        #expect(before.lastSync == nil)
+
+        let mark = h.server.requestedPaths.count
+        h.clock.advance(by: 3_600)
+        let summary = try await h.engine.sync(SyncRequest(span: .lastDays(10), concurrency: 3))
+        let holes = [3, 4, 6, 7, 9].map { days[$0] }
+        #expect(Set(h.paths(since: mark)) == Set([latestPath] + holes.map(path)))
+        #expect(h.paths(since: mark).count == 6)
+        #expect(summary.daysFetched == 6)
+        #expect(summary.daysPresent == 4)
+
+        let after = try await h.engine.status()
+        #expect(after.coverage.gaps.isEmpty)
+        #expect(after.coverage.cachedRanges == [days.last!...latest])
+        #expect(after.stories == 10 * source.storiesPerDay)
+        #expect(after.databaseBytes > 0)
+        #expect(after.lastSync == h.clock.now())
+        await h.server.stop()
+    }
+
+    @Test func theSpanIsCountedFromTheSourcesLatestDay() async throws {
+        let h = try await SyncHarness.start()
+        source.serve(h.server, days: 6)
+        let since = try await h.engine.sync(SyncRequest(span: .since(latest.adding(days: -2)), concurrency: 1))
+        #expect(since.days == latest.adding(days: -2)...latest)
+        #expect(h.server.requestedPaths == [latestPath, path(latest.adding(days: -1)), path(latest.adding(days: -2))])
+
+        // A day after the latest, one day, or none at all: the latest page only.
+        for span in [SyncRequest.Span.since(latest.adding(days: 5)), .lastDays(1), .lastDays(0), .lastDays(-3)] {
+            let mark = h.server.requestedPaths.count
+            let summary = try await h.engine.sync(SyncRequest(span: span))
+            #expect(summary.days == latest...latest, "\(span)")
+            #expect(h.paths(since: mark) == [latestPath], "\(span)")
+        }
+        await h.server.stop()
+    }
+
+    // MARK: Order and concurrency
+
+    @Test(arguments: [1, 3])
+    func transfersStartNewestFirstAndNeverMoreThanTheConcurrencyAtOnce(concurrency: Int) async throws {
+        let h = try await SyncHarness.start()
+        source.serve(h.server, days: 13)
+        let days = Array(source.days(13).dropFirst())
+        for day in days {
+            h.server.setReply(.delayed(.milliseconds(60), .body(status: 200, text: source.page(day))), for: path(day))
+        }
+        _ = try await h.engine.sync(SyncRequest(span: .lastDays(13), concurrency: concurrency))
+        #expect(h.server.peakConcurrentRequests == concurrency)
+        let requested = Array(h.server.requestedPaths.dropFirst()).map { requested in days.firstIndex { path($0) == requested }! }
+        #expect(requested.count == days.count)
+        // The i-th request is one of the i + concurrency newest days: items start in order.
+        for (position, index) in requested.enumerated() {
+            #expect(index < position + concurrency, "request \(position) was for day #\(index): \(requested)")
+        }
+        if concurrency == 1 { #expect(requested == Array(days.indices)) }
+        await h.server.stop()
+    }
+
+    @Test(arguments: [(asked: 100, expected: 16), (asked: 0, expected: 1), (asked: -5, expected: 1)])
+    func theConcurrencyIsClampedToOneThroughSixteen(asked: Int, expected: Int) async throws {
+        let h = try await SyncHarness.start()
+        source.serve(h.server, days: 21)
+        for day in source.days(21).dropFirst() {
+            h.server.setReply(.delayed(.milliseconds(expected == 1 ? 20 : 150), .body(status: 200, text: source.page(day))),
+                              for: path(day))
+        }
+        let summary = try await h.engine.sync(SyncRequest(span: .lastDays(expected == 1 ? 5 : 21), concurrency: asked))
+        #expect(summary.failures.isEmpty)
+        #expect(h.server.peakConcurrentRequests == expected)
+        #expect(SyncRequest.maxConcurrency == 16)
+        await h.server.stop()
+    }
+
+    // MARK: Giving up
+
+    @Test func whenTheServerGoesAwayAfterTheLatestPageTheSyncStopsEarly() async throws {
+        let h = try await SyncHarness.start()
+        source.serve(h.server, days: 30, details: true)
+        for day in source.days(30).dropFirst() {
+            h.server.setReply(.delayed(.milliseconds(300), .body(status: 200, text: source.page(day))), for: path(day))
+        }
+        let server = h.server
+        let stopped = Shared<Task<Void, Never>?>(nil)
+        // The first report comes after the latest page was stored and before any day is asked for.
+        let summary = try await h.engine.sync(SyncRequest(span: .lastDays(30), includeDetails: true, concurrency: 2)) { progress in
+            if progress.phase == .days && progress.done == 0 {
+                stopped.set(Task { await server.stop() })
+            }
+        }
+        await stopped.get()?.value
+        #expect(summary.daysFetched == 1)
+        #expect(summary.skipped > 0)
+        #expect(summary.failures.count + summary.skipped == 29)
+        #expect(summary.failures.count <= 2 * 2 + 2 + 1, "gave up after a run of network failures")
+        #expect(summary.failures.allSatisfy { $0.error.code == .unavailable && $0.error.remoteError?.code == .unreachable })
+        #expect(summary.detailsFetched == 0)
+        #expect(!h.server.requestedPaths.contains { $0.hasPrefix("/api/4/news/20") }, "no details after giving up on days")
+        #expect(try await h.engine.coverage().cachedRanges == [latest...latest])
+    }
+
+    @Test func aSourceThatStopsAnsweringCostsAFewTimeoutsNotOnePerDay() async throws {
+        let h = try await SyncHarness.start(timeout: .milliseconds(250))
+        source.serve(h.server, days: 40)
+        for day in source.days(40).dropFirst() {
+            h.server.setReply(.delayed(.seconds(10), .body(status: 200, text: source.page(day))), for: path(day))
+        }
+        let start = ContinuousClock.now
+        let summary = try await h.engine.sync(SyncRequest(span: .lastDays(40), concurrency: 2))
+        let elapsed = ContinuousClock.now - start
+        // 39 days × 250 ms / 2 at once would be about 5 s.
+        #expect(elapsed < .seconds(2.5), "took \(elapsed)")
+        #expect(summary.skipped > 0)
+        #expect(summary.failures.count <= 2 * 2 + 2 + 1)
+        #expect(summary.failures.allSatisfy { $0.error.remoteError?.code == .unreachable })
+        #expect(h.server.requestedPaths.count == 1 + summary.failures.count)
+        await h.server.stop()
+    }
+
+    @Test func serverErrorsDoNotMakeTheSyncGiveUp() async throws {
+        let h = try await SyncHarness.start()
+        source.serve(h.server, days: 16)
+        for day in source.days(16).dropFirst() { h.server.setReply(.body(status: 503, text: "{}"), for: path(day)) }
+        let summary = try await h.engine.sync(SyncRequest(span: .lastDays(16), concurrency: 2))
+        #expect(summary.skipped == 0, "the source answers: every day is tried")
+        #expect(summary.failures.count == 15)
+        await h.server.stop()
+    }
+
+    // MARK: Failures of the sync itself
+
+    @Test func withoutTheLatestPageTheSyncFailsAndWritesNothing() async throws {
+        let h = try await SyncHarness.start()
+        source.serve(h.server, days: 4)
+        h.server.setReply(.body(status: 500, text: "{}"), for: latestPath)
+        let error = await #expect(throws: SyncError.self) { try await h.engine.sync(SyncRequest(span: .lastDays(4))) }
+        #expect(error?.code == .unavailable)
+        #expect(h.server.requestedPaths == [latestPath])
+        let status = try await h.engine.status()
+        #expect(status.coverage.dayCount == 0)
+        #expect(status.lastSync == nil)
+        await h.server.stop()
+    }
+
+    @Test func aDayThatCannotBeSavedEndsTheSyncAsAStorageErrorAndIndexesNothingOfIt() async throws {
+        let h = try await SyncHarness.start()
+        source.serve(h.server, days: 4)
+        let refused = latest.adding(days: -2)
+        // Real SQLite refuses the second story of that day, after the first went in.
+        let other = try Database(path: h.path)
+        try other.execute("""
+            CREATE TRIGGER refuse BEFORE INSERT ON story WHEN NEW.id = \(source.storyID(refused, 1))
+            BEGIN SELECT RAISE(ABORT, 'disk full'); END
+            """)
+        let error = await #expect(throws: SyncError.self) {
+            try await h.engine.sync(SyncRequest(span: .lastDays(4), concurrency: 1))
+        }
+        #expect(error?.code == .storage)
+        #expect(try await !h.engine.coverage().contains(refused))
+        #expect(try await h.engine.coverage().contains(latest.adding(days: -1)))
+        #expect(try await h.engine.search("第\(source.storyID(refused, 0))号故事").isEmpty)
+        #expect(try await h.engine.search("第\(source.storyID(latest.adding(days: -1), 0))号故事").count == 1)
+        #expect(try await h.engine.status().lastSync == nil)
+        await h.server.stop()
+    }
+}
