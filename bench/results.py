@@ -2,6 +2,9 @@
 """The figures of one bench run: scripts append one JSON line each to a results file, and
 `bench/results.py FILE` prints them as a table and exits 1 when a figure misses its target.
 
+`bench/results.py FILE --newsbench` copies newsbench's output from stdin to stdout and appends
+its "RESULT name value" lines as figures, with the targets newsbench states.
+
 A line: {"figure", "value", "reference", "ratio", "target", "pass"}; value and reference are
 display strings, ratio a number or null, target a display string or null, pass true/false/null
 (null: informative, no target).
@@ -16,7 +19,32 @@ def add(path, figure, value, reference=None, ratio=None, target=None, passed=Non
                                 "target": target, "pass": passed}, ensure_ascii=False) + "\n")
 
 
+# newsbench's RESULT names: figure, display format, target, pass test.
+NEWSBENCH = {
+    "search_median_ms": ("search: median over bench/queries.txt", "%.2f ms", "< 20 ms", lambda v: v < 20),
+    "read_day_ratio": ("read one day: 10-year vs small archive", None, "<= 1.2x", lambda v: v <= 1.2),
+}
+
+
+def from_newsbench(path):
+    seen = 0
+    for line in sys.stdin:
+        sys.stdout.write(line)
+        parts = line.split()
+        if len(parts) == 3 and parts[0] == "RESULT" and parts[1] in NEWSBENCH:
+            figure, shown, target, test = NEWSBENCH[parts[1]]
+            value = float(parts[2])
+            if shown:
+                add(path, figure, shown % value, None, None, target, test(value))
+            else:
+                add(path, figure, "%.2fx" % value, None, value, target, test(value))
+            seen += 1
+    return 0 if seen else 1  # no RESULT line: newsbench changed or failed
+
+
 def main():
+    if sys.argv[2:] == ["--newsbench"]:
+        return from_newsbench(sys.argv[1])
     rows = [json.loads(line) for line in open(sys.argv[1], encoding="utf-8") if line.strip()]
     table = [("figure", "value", "reference", "ratio", "target", "pass")]
     for r in rows:

@@ -68,6 +68,7 @@ def run_newsctl(binary, base, days, concurrency, db, details=False):
     if whole != days or failures != 0:
         sys.exit("newsctl sync: days_fetched + days_present = %d (want %d), failures = %r\n%s"
                  % (whole, days, report["failures"], out.decode()[:2000]))
+    report["cpu"] = usage.ru_utime + usage.ru_stime  # beside wall time: busy or waiting?
     return elapsed, usage.ru_maxrss, report
 
 
@@ -95,8 +96,8 @@ def measure(args, base):
                 if n:
                     newsctl.append(n[0])
                     rss.append(n[1])
-            print("  round %d%s: curl %.3f s%s" % (round, " (warm-up)" if not round else "", r,
-                                                   "" if not n else ", newsctl %.3f s, %.1f MB" % (n[0], n[1] / 1024)),
+            print("  round %d%s: curl %.3f s%s" % (round, " (warm-up)" if not round else "", r, "" if not n else
+                                                   ", newsctl %.3f s (cpu %.3f s), %.1f MB" % (n[0], n[2]["cpu"], n[1] / 1024)),
                   file=sys.stderr)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
@@ -122,8 +123,9 @@ def build_archive(args, base):
     if os.path.exists(args.archive):
         sys.exit("%s exists: the archive is built from scratch" % args.archive)
     elapsed, rss, report = run_newsctl(args.newsctl, base, args.days, args.concurrency, args.archive, details=True)
-    try:  # make-api.py's manifest, served beside api/: every story must now have its detail
-        stories = json.load(urllib.request.urlopen(base.rsplit("/api/", 1)[0] + "/manifest.json"))["stories"]
+    try:  # make-api.py's manifest, served beside api/: a whole copy's every story must have its detail
+        manifest = json.load(urllib.request.urlopen(base.rsplit("/api/", 1)[0] + "/manifest.json"))
+        stories = manifest["stories"] if manifest["days"] == args.days else None
     except OSError:
         stories = None
     details = report.get("details_fetched", 0) + report.get("details_present", 0)
@@ -132,9 +134,10 @@ def build_archive(args, base):
     size = os.path.getsize(args.archive) / 2**20
     print("archive: %s, %d days, %d details, %.1f MB, synced in %.1f s, peak %.1f MB"
           % (args.archive, args.days, details, size, elapsed, rss / 1024))
-    results.add(args.results, "archive: sync --days %d --details" % args.days, "%.1f s" % elapsed)
-    results.add(args.results, "archive: peak RSS of that sync", "%.1f MB" % (rss / 1024))
-    results.add(args.results, "archive: file size", "%.1f MB" % size)
+    label = "archive %d days" % args.days
+    results.add(args.results, label + ": sync --details", "%.1f s" % elapsed)
+    results.add(args.results, label + ": peak RSS of that sync", "%.1f MB" % (rss / 1024))
+    results.add(args.results, label + ": file size", "%.1f MB" % size)
     return 0
 
 
