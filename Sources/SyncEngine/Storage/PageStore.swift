@@ -28,6 +28,16 @@ final class PageStore {
         }
     }
 
+    /// Writes several whole days in one transaction (a sync's batch): one commit, and one flush
+    /// of the search index, for all of them.
+    func writeDays(_ days: [(day: Day, stories: [Story])], fetchedAt: Double, isFinal: Bool) throws {
+        try database.transaction {
+            for (day, stories) in days {
+                try insertDay(day, stories: stories, fetchedAt: fetchedAt, isFinal: isFinal)
+            }
+        }
+    }
+
     /// Writes the latest page: its day (partial), the banner, and which day is latest.
     func writeLatest(_ day: Day, stories: [Story], topStories: [Story], fetchedAt: Double) throws {
         try database.transaction {
@@ -50,7 +60,19 @@ final class PageStore {
             ON CONFLICT (date) DO UPDATE SET fetched_at = excluded.fetched_at, is_final = max(is_final, excluded.is_final)
             """, [.integer(day.key), .real(fetchedAt), .integer(isFinal ? 1 : 0)])
         try database.run("DELETE FROM day_story WHERE date = ?", [.integer(day.key)])
+        let index = SearchIndex(database: database)
         for (position, story) in stories.enumerated() {
+            // The search index only changes when the title or hint does (or the story is new).
+            let known = try database.query("SELECT title, hint FROM story WHERE id = ?", [.integer(story.id)]) {
+                ($0.text(at: 0), $0.text(at: 1))
+            }.first
+            if let known, known == (story.title, story.hint) {
+                // Indexed already, as it is.
+            } else if known == nil, try !index.contains(story.id) {
+                try index.addStory(id: story.id, title: story.title, hint: story.hint)
+            } else {
+                try index.indexStory(id: story.id, title: story.title, hint: story.hint)
+            }
             try database.run("""
                 INSERT INTO story (id, title, hint, image, url, ga_prefix, image_hue, type)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -59,7 +81,6 @@ final class PageStore {
                     url = excluded.url, ga_prefix = excluded.ga_prefix,
                     image_hue = excluded.image_hue, type = excluded.type
                 """, Self.columns(of: story))
-            try SearchIndex(database: database).indexStory(id: story.id, title: story.title, hint: story.hint)
             try database.run(
                 "INSERT INTO day_story (date, position, story_id) VALUES (?, ?, ?)",
                 [.integer(day.key), .integer(Int64(position)), .integer(story.id)])

@@ -5,6 +5,17 @@
 struct SearchIndex {
     let database: Database
 
+    /// Whether the story has a row in the index.
+    func contains(_ id: Int64) throws(DatabaseError) -> Bool {
+        try !database.query("SELECT 1 FROM story_search WHERE rowid = ?", [.integer(id)]) { _ in true }.isEmpty
+    }
+
+    /// Indexes a story the index does not hold yet (check with `contains`).
+    func addStory(id: Int64, title: String, hint: String) throws(DatabaseError) {
+        try database.run("INSERT INTO story_search (rowid, title, hint, body) VALUES (?, ?, ?, '')",
+                         [.integer(id), .text(SearchText.indexed(title)), .text(SearchText.indexed(hint))])
+    }
+
     /// Indexes a story from a day list; its detail text, if indexed, stays.
     func indexStory(id: Int64, title: String, hint: String) throws(DatabaseError) {
         let title = SearchText.indexed(title), hint = SearchText.indexed(hint)

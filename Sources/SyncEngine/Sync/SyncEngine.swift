@@ -48,6 +48,9 @@ public actor SyncEngine {
     /// Streams of `updates(for:)`, by the page they watch.
     private var observers: [PageRequest: [UInt64: AsyncStream<PageUpdate>.Continuation]] = [:]
     private nonisolated let observerIDs = Atomic<UInt64>(0)
+    /// Days a sync fetched and has not written yet (see `SyncEngine+Sync`).
+    var pendingSyncedDays: [RemoteDay] = []
+    var lastSyncFlush = ContinuousClock.now
 
     /// One fetch and the reads waiting on it; it is cancelled when every one of them is.
     private final class SharedFetch: Sendable {
