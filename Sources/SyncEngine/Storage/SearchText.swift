@@ -16,9 +16,15 @@ enum SearchText {
     static func indexed(_ text: String) -> String {
         var result = String()
         result.reserveCapacity(text.utf8.count * 2)
+        var previousIsToken = false
         for scalar in text.unicodeScalars where !isMarkup(scalar) {
-            result.unicodeScalars.append(scalar)
-            if isIdeographic(scalar) { result.unicodeScalars.append(separator) }
+            let ideographic = isIdeographic(scalar)
+            // "VR眼镜" must give "vr", "眼", "镜": split before an ideograph as well as after.
+            if ideographic && previousIsToken { result.unicodeScalars.append(separator) }
+            // NUL and other controls end or confuse an FTS5 query; they are never words.
+            result.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0x7F ? " " : scalar)
+            if ideographic { result.unicodeScalars.append(separator) }
+            previousIsToken = !ideographic && isTokenCharacter(scalar)
         }
         return result
     }

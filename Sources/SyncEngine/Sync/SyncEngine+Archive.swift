@@ -54,7 +54,7 @@ extension SyncEngine {
                 return PruneSummary(firstKept: nil, daysRemoved: 0, storiesRemoved: 0, detailsRemoved: 0,
                                     bytesBefore: bytesBefore, bytesAfter: bytesBefore)
             }
-            let firstKept = newest.adding(days: -(keepDays - 1))
+            let firstKept = newest.adding(days: -(min(keepDays, 1_000_000) - 1)) // More than every day there is.
             let pruned = try archive.prune(before: firstKept)
             do {
                 if pruned.days > 0 || pruned.details > 0 { try archive.compact() }
