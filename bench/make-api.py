@@ -10,8 +10,9 @@ Writes under OUT/api/4 (serve OUT with any static server, or read it through fil
   news/<id>               every story's detail (HTML body built from the real captured bodies)
   story-extra/<id>        every story's counters
 and beside api/: manifest.json (what was generated) and queries.tsv (each query of
-bench/queries.txt with the number of stories whose title or plain body text contains it,
-ASCII case-insensitive: what a search should find).
+bench/queries.txt with the number of stories whose title or plain body text contains it: what
+a search should find. Chinese: as a substring; Latin: as a whole word, case-insensitive, also
+when Chinese touches it, as in "关于Voyager的").
 
 Everything is a fixed function of (seed, day): a day's stories do not depend on --days, ids
 grow with the date. Texts are recombined from the real responses in the captures, so lengths,
@@ -24,7 +25,9 @@ CAPTURES = os.path.join(HERE, "..", "..", "shared", "zhihu-daily", "captures")
 
 # Rare terms that no capture contains, planted in a share of the bodies so searches have
 # rare hits to find (per-story probability). queries.txt uses them.
-PLANTED = [("鲸", 0.01), ("琥珀", 0.002), ("鸭嘴兽", 0.0005), ("敦煌莫高窟壁画", 0.0002), ("Voyager", 0.001)]
+# Some stay under 20 hits, a search page, so a check of result counts can see a miss.
+PLANTED = [("鲸", 0.01), ("琥珀", 0.002), ("鸭嘴兽", 0.0004), ("敦煌莫高窟壁画", 0.0002), ("Voyager", 0.001),
+           ("Rosetta", 0.0005)]
 PLANT_SENTENCES = ["<p>这让我想起{}，很多人第一次听说时也是同样的反应。</p>",
                    "<p>顺便说一句，关于{}的问题，我们以后可以单独聊。</p>",
                    "<p>如果你对{}感兴趣，不妨自己去查一查资料。</p>"]
@@ -208,7 +211,9 @@ def main():
     os.makedirs(os.path.join(api, "story-extra"), exist_ok=True)
     queries = [q for q in open(args.queries, encoding="utf-8").read().splitlines() if q.strip()]
     hits = {q: 0 for q in queries}
-    folded = [(q, q.lower()) for q in queries]
+    # A Latin word ends at any non-alphanumeric ASCII, Chinese included; Chinese matches anywhere.
+    finders = [(q, re.compile(r"(?<![a-z0-9])%s(?![a-z0-9])" % re.escape(q.lower())).search if q.isascii()
+                else (lambda text, q=q: q in text)) for q in queries]
     days = [latest - datetime.timedelta(days=n) for n in range(args.days)]
     pages, story_count = {}, 0
     for day in days:
@@ -222,8 +227,8 @@ def main():
             write(os.path.join(api, "news", str(story["id"])), d)
             write(os.path.join(api, "story-extra", str(story["id"])), extra(rng))
             text = (story["title"] + "\n" + plain(d["body"])).lower()
-            for q, low in folded:
-                if low in text:
+            for q, found in finders:
+                if found(text):
                     hits[q] += 1
         story_count += len(stories)
     # Banner: today's first story and one from each of a few earlier days, as the real ones are.
