@@ -2,8 +2,10 @@
 """The figures of one bench run: scripts append one JSON line each to a results file, and
 `bench/results.py FILE` prints them as a table and exits 1 when a figure misses its target.
 
-`bench/results.py FILE --newsbench` copies newsbench's output from stdin to stdout and appends
-its "RESULT name value" lines as figures, with the targets newsbench states.
+`bench/results.py FILE --newsbench [EXPECTED]` copies newsbench's output from stdin to stdout and
+appends its "RESULT name value" lines as figures, with the targets newsbench states. With
+EXPECTED (make-api.py's queries.tsv) it also checks `newsbench search`'s result count of each
+query: min(stories containing it, 20), a search page.
 
 A line: {"figure", "value", "reference", "ratio", "target", "pass"}; value and reference are
 display strings, ratio a number or null, target a display string or null, pass true/false/null
@@ -26,11 +28,24 @@ NEWSBENCH = {
 }
 
 
-def from_newsbench(path):
-    seen = 0
+PAGE = 20
+
+
+def from_newsbench(path, expected_path=None):
+    expected = {}
+    if expected_path:
+        for line in open(expected_path, encoding="utf-8"):
+            query, count = line.rstrip("\n").split("\t")
+            expected[query] = int(count)
+    seen, counted, wrong = 0, 0, []
     for line in sys.stdin:
         sys.stdout.write(line)
         parts = line.split()
+        if len(parts) >= 2 and parts[0] in expected and parts[1].isdigit():  # a row of the search table
+            counted += 1
+            want = min(expected[parts[0]], PAGE)
+            if int(parts[1]) != want:
+                wrong.append("%s: %s results, want %d (%d stories contain it)" % (parts[0], parts[1], want, expected[parts[0]]))
         if len(parts) == 3 and parts[0] == "RESULT" and parts[1] in NEWSBENCH:
             figure, shown, target, test = NEWSBENCH[parts[1]]
             value = float(parts[2])
@@ -39,12 +54,17 @@ def from_newsbench(path):
             else:
                 add(path, figure, "%.2fx" % value, None, value, target, test(value))
             seen += 1
+    if counted:
+        for line in wrong:
+            print("search count mismatch: " + line, file=sys.stderr)
+        add(path, "search: result counts as queries.tsv says", "%d/%d right" % (counted - len(wrong), counted),
+            None, None, "all", not wrong)
     return 0 if seen else 1  # no RESULT line: newsbench changed or failed
 
 
 def main():
-    if sys.argv[2:] == ["--newsbench"]:
-        return from_newsbench(sys.argv[1])
+    if sys.argv[2:3] == ["--newsbench"]:
+        return from_newsbench(sys.argv[1], *sys.argv[3:4])
     rows = [json.loads(line) for line in open(sys.argv[1], encoding="utf-8") if line.strip()]
     table = [("figure", "value", "reference", "ratio", "target", "pass")]
     for r in rows:
