@@ -11,7 +11,7 @@ Usage: bench/latest-offline.py [runs] [--db PATH] [--newsctl BIN] [--results FIL
   --newsctl  a built binary instead of building release here
   --results  append the figures to this file (bench/results.py)
 """
-import argparse, os, statistics, subprocess, sys, tempfile, time
+import argparse, atexit, os, shutil, statistics, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import results
@@ -30,11 +30,13 @@ if not binary:
     subprocess.run(["swift", "build", "-c", "release", "--product", "newsctl"], cwd=root, check=True,
                    stdout=subprocess.DEVNULL)
     binary = os.path.join(root, ".build", "release", "newsctl")
-reference = os.path.join(tempfile.mkdtemp(prefix="newsctl-bench-"), "minimal-read")
+scratch = tempfile.mkdtemp(prefix="newsctl-bench-")
+atexit.register(shutil.rmtree, scratch, ignore_errors=True)
+reference = os.path.join(scratch, "minimal-read")
 subprocess.run(["swiftc", "-O", os.path.join(root, "bench", "reference", "minimal-read.swift"),
                 "-I", os.path.join(root, "Sources", "CSQLite"), "-I", os.path.join(root, "Sources", "CCurl"),
                 "-lsqlite3", "-lcurl", "-o", reference], check=True)
-db = args.db or os.path.join(tempfile.mkdtemp(prefix="newsctl-bench-"), "news.sqlite")
+db = args.db or os.path.join(scratch, "news.sqlite")
 env = dict(os.environ, NEWSCTL_DB=db, NO_COLOR="1")
 if not args.db:
     api = "file://" + os.path.join(root, "Tests", "Fixtures", "api", "4")
