@@ -195,6 +195,21 @@ import TestSupport
         await h.server.stop()
     }
 
+    @Test func theSpanNeverReachesBeforeTheFirstIssue() async throws {
+        let h = try await SyncHarness.start()
+        let early = SyntheticSource(latest: Day.firstIssue.adding(days: 2))
+        early.serve(h.server, days: 3)
+        for span in [SyncRequest.Span.since(Day("20000101")!), .lastDays(.max)] {
+            let summary = try await h.engine.sync(SyncRequest(span: span, concurrency: 1))
+            #expect(summary.days == Day.firstIssue...early.latest, "\(span)")
+            #expect(summary.failures.isEmpty, "\(span)")
+        }
+        #expect(h.server.requestCount(SyntheticSource.path(of: Day.firstIssue)) == 1)
+        #expect(h.server.requestCount(SyntheticSource.path(of: Day.firstIssue.adding(days: -1))) == 0)
+        #expect(try await h.engine.coverage().cachedRanges == [Day.firstIssue...early.latest])
+        await h.server.stop()
+    }
+
     // MARK: Order and concurrency
 
     @Test(arguments: [1, 3])
