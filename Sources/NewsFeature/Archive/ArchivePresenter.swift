@@ -41,7 +41,7 @@ public final class ArchivePresenter {
         } catch {
             sink.finish()
             await drawing.value
-            view?.showError(context.errors.viewData(for: error, subject: context.strings.language == .zh ? "今日内容" : "today's stories"))
+            view?.showError(context.errors.viewData(for: error, subject: Strings(language: context.strings.language).subject(nil)))
         }
     }
 
@@ -131,9 +131,4 @@ public final class ArchivePresenter {
             view?.showError(context.errors.viewData(for: error, subject: ""))
         }
     }
-}
-
-extension ClosedRange<Day> {
-    /// How many days the range spans.
-    var dayCount: Int { Int(upperBound.dayNumber - lowerBound.dayNumber) + 1 }
 }

@@ -1,3 +1,8 @@
+extension ClosedRange<Day> {
+    /// How many days the range spans, both ends included.
+    public var dayCount: Int { Int(upperBound.dayNumber - lowerBound.dayNumber) + 1 }
+}
+
 /// What the archive holds: which days, where the holes are, and which days are still partial.
 public struct Coverage: Sendable, Equatable {
     /// Runs of consecutive cached days, oldest first.
@@ -33,7 +38,7 @@ public struct Coverage: Sendable, Equatable {
 
     /// How many days are cached.
     public var dayCount: Int {
-        cachedRanges.reduce(0) { $0 + Int($1.upperBound.dayNumber - $1.lowerBound.dayNumber) + 1 }
+        cachedRanges.reduce(0) { $0 + $1.dayCount }
     }
 
     /// Missing runs between the first and the last cached day, oldest first.

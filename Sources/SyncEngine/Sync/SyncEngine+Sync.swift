@@ -59,7 +59,7 @@ extension SyncEngine {
             }
             try store.setLastSync(clock.now().timeIntervalSince1970)
             return SyncSummary(
-                days: span, daysFetched: dayRun.done + 1, daysPresent: span.count - days.count - 1,
+                days: span, daysFetched: dayRun.done + 1, daysPresent: span.dayCount - days.count - 1,
                 detailsFetched: detailRun.done, detailsPresent: detailsPresent,
                 failures: dayRun.failures.map { SyncFailure(item: .day($0.item), error: $0.error) }
                     + detailRun.failures.map { SyncFailure(item: .story($0.item), error: $0.error) },
@@ -176,9 +176,4 @@ extension SyncEngine {
         let deadline = ContinuousClock.now.advanced(by: configuration.networkTimeout)
         return try await ZhihuDailyClient.$operationDeadline.withValue(deadline) { try await body() }
     }
-}
-
-extension ClosedRange<Day> {
-    /// How many days the range spans.
-    var count: Int { Int(upperBound.dayNumber - lowerBound.dayNumber) + 1 }
 }
