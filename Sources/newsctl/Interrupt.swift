@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Turns Ctrl-C (SIGINT) and SIGTERM into cancellation of the running command, so transfers stop,
+/// Turns Ctrl-C (SIGINT), SIGTERM and SIGHUP (the terminal closed) into cancellation of the running command, so transfers stop,
 /// no write is cut halfway (a transaction either commits or rolls back), and the command ends
 /// with one line. A second signal ends the process at once.
 enum Interrupt {
@@ -27,7 +27,7 @@ enum Interrupt {
 
     static func install(_ onInterrupt: @escaping @Sendable () -> Void) {
         let queue = DispatchQueue(label: "newsctl.signals")
-        for number in [SIGINT, SIGTERM] {
+        for number in [SIGINT, SIGTERM, SIGHUP] {
             signal(number, SIG_IGN) // Delivered to the source below instead of killing the process.
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {

@@ -10,7 +10,7 @@ struct Newsctl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "newsctl",
         abstract: "Zhihu Daily from a local archive, refreshed from the network when it can be.",
-        subcommands: [Latest.self, Before.self, Show.self, Fav.self, Sync.self, Status.self, Search.self, Prune.self, Doctor.self])
+        subcommands: [Read.self, Latest.self, Before.self, Show.self, Fav.self, Sync.self, Status.self, Search.self, Prune.self, Doctor.self])
 
     /// Runs the command in a task that Ctrl-C cancels, then exits with its status.
     static func main() async {

@@ -40,7 +40,9 @@ extension ProcessTests {
             let lines = result.stdout.split(separator: "\n").map(String.init)
             #expect(lines.first == "3月13日 星期一")
             #expect(lines.contains("  1. 如何判断一个西瓜熟没熟？"))
-            #expect(lines.contains("     25 分钟阅读"))
+            // Each story's id follows its hint, so `newsctl show <id>` can be typed from the list.
+            #expect(lines.contains("     25 分钟阅读 · 9759203"))
+            #expect(lines.contains("     张三 · 2 分钟阅读 · 9759201"))
             // Whether the day is final is the source's word: its latest day is asked for once.
             #expect(server.requestedPaths == ["/api/4/news/before/20230314", "/api/4/news/latest"])
             await server.stop()

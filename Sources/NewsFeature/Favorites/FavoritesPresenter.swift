@@ -12,9 +12,17 @@ public final class FavoritesPresenter {
     private var errors: ErrorPresenter { context.errors }
 
     /// Composes the screen: its context, bound to this presenter.
-    public init(view: any FavoritesView, interactor: any FavoritesInteractor, language: Language = .zh) {
-        context = FavoritesContext(view: view, interactor: interactor, language: language)
+    /// - Parameter navigator: opens a story selected in the list; a front that only prints the
+    ///   list has none.
+    public init(view: any FavoritesView, interactor: any FavoritesInteractor, navigator: (any Navigator)? = nil,
+                language: Language = .zh) {
+        context = FavoritesContext(view: view, interactor: interactor, navigator: navigator, language: language)
         context.bind(presenter: self)
+    }
+
+    /// Opens a story of the list.
+    public func didSelectStory(id: Int64) {
+        context.navigator?.showStory(id: id)
     }
 
     public func viewDidLoad() async {

@@ -24,6 +24,13 @@ public protocol NewsListInteractor: Sendable {
     func page(for day: Day, _ intent: LoadIntent) async throws(SyncError) -> Page
     /// The user's marks (favourite, read) on these stories; stories without marks are left out.
     func marks(for ids: [Int64]) async -> [Int64: StoryMarks]
+    /// Keeps the story (收藏, caching its text when the network allows) or stops keeping it.
+    func setFavorite(id: Int64, _ isFavorite: Bool) async throws(SyncError)
+    /// Caches the story's text so that opening it is instant and works offline; failures are
+    /// silent (it is a convenience), and cancelling stops the transfer.
+    func prefetch(id: Int64) async
+    /// The page as the archive holds it whenever it is written, by this process or another.
+    func updates(for request: PageRequest) -> AsyncStream<PageUpdate>
 }
 
 /// The news list's use cases over a `SyncEngine`.
@@ -47,6 +54,24 @@ public struct DefaultNewsListInteractor: NewsListInteractor {
     public func marks(for ids: [Int64]) async -> [Int64: StoryMarks] {
         // Marks decorate the list; an archive that cannot give them must not fail it.
         (try? await engine.marks(for: ids)) ?? [:]
+    }
+
+    public func setFavorite(id: Int64, _ isFavorite: Bool) async throws(SyncError) {
+        if isFavorite {
+            try await engine.addFavorite(id: id, policy: mode == .offline ? .cacheOnly : .cacheFirst)
+        } else {
+            try await engine.removeFavorite(id: id)
+        }
+    }
+
+    public func prefetch(id: Int64) async {
+        guard mode != .offline else { return }
+        _ = try? await engine.detail(id: id, policy: .cacheFirst)
+    }
+
+    public func updates(for request: PageRequest) -> AsyncStream<PageUpdate> {
+        // The screen has read the page already; the stream only follows later writes.
+        engine.updates(for: request, policy: .cacheOnly)
     }
 
     func policy(_ intent: LoadIntent, standard: ReadPolicy) -> ReadPolicy {

@@ -19,15 +19,25 @@ public final class NewsListPresenter {
     private let errors: ErrorPresenter
     private var isLoading = false
     private var failedAction: Action?
+    private let prefetchDwell: Duration
+    /// Background work tied to the screen: the dwell prefetch and the watched pages. Cancelled
+    /// when the presenter goes.
+    private let background = BackgroundTasks()
+    private var isFollowing = false
+    private var watched: Set<PageRequest> = []
 
     private var view: (any NewsListView)? { context.view }
     private var pages: [Page] { context.pages }
 
     /// Composes the screen: its context, bound to this presenter and its sub-presenters.
+    ///
+    /// - Parameter prefetchDwell: how long the cursor rests on a story before its text is fetched
+    ///   in the background (`didHighlightStory`).
     public init(view: any NewsListView, interactor: any NewsListInteractor, navigator: any Navigator,
-                start: Start = .latest, language: Language = .zh) {
+                start: Start = .latest, language: Language = .zh, prefetchDwell: Duration = .milliseconds(400)) {
         self.context = HomeContext(view: view, interactor: interactor, navigator: navigator, language: language)
         self.start = start
+        self.prefetchDwell = prefetchDwell
         self.errors = ErrorPresenter(language: language)
         context.bind(presenter: self)
     }
@@ -55,7 +65,46 @@ public final class NewsListPresenter {
     }
 
     public func didSelectStory(id: Int64) {
+        background.cancel("prefetch")
         context.navigator.showStory(id: id)
+    }
+
+    /// The screen is shown again (back from a story): the marks may have changed there.
+    public func viewWillAppear() async {
+        guard !pages.isEmpty else { return }
+        await refreshMarks()
+        render()
+    }
+
+    /// The cursor rests on a story: after `prefetchDwell` its text is cached in the background,
+    /// one story at a time; moving on cancels the one before.
+    public func didHighlightStory(id: Int64) {
+        let interactor = context.interactor
+        let dwell = prefetchDwell
+        background.run("prefetch") {
+            try? await Task.sleep(for: dwell)
+            guard !Task.isCancelled else { return }
+            await interactor.prefetch(id: id)
+        }
+    }
+
+    /// Keeps the story (收藏) or stops keeping it; the list shows the new mark.
+    public func didToggleFavorite(id: Int64) async {
+        let marks = context.marks[id] ?? .none
+        do {
+            try await context.interactor.setFavorite(id: id, !marks.isFavorite)
+            context.marks[id] = StoryMarks(isFavorite: !marks.isFavorite, isRead: marks.isRead)
+            render()
+        } catch {
+            view?.showActionError(errors.viewData(for: error, subject: context.strings.storySubject(id)))
+        }
+    }
+
+    /// From now on, a page shown that is written again (by a refresh, or a sync in another
+    /// process) is shown anew in place.
+    public func startFollowingUpdates() {
+        isFollowing = true
+        followPagesShown()
     }
 
     // MARK: Loading
@@ -84,14 +133,62 @@ public final class NewsListPresenter {
                 context.pages.append(try await context.interactor.page(for: oldest.adding(days: -1), .load))
             }
             failedAction = nil
-            let ids = pages.flatMap { $0.stories.map(\.id) + $0.topStories.map(\.id) }
-            context.marks = await context.interactor.marks(for: ids)
+            await refreshMarks()
             render()
+            followPagesShown()
         } catch {
             failedAction = action
             let viewData = errorViewData(error, about: subject(of: action))
             action == .more ? view?.showLoadMoreError(viewData) : view?.showError(viewData)
         }
+    }
+
+    private func refreshMarks() async {
+        let ids = pages.flatMap { $0.stories.map(\.id) + $0.topStories.map(\.id) }
+        context.marks = await context.interactor.marks(for: ids)
+    }
+
+    // MARK: Following
+
+    private func followPagesShown() {
+        guard isFollowing else { return }
+        for page in pages {
+            let request: PageRequest = page.isLatest ? .latest : .day(page.day)
+            guard watched.insert(request).inserted else { continue }
+            let updates = context.interactor.updates(for: request)
+            background.run("\(request)") { [weak self] in
+                for await update in updates {
+                    guard case .page(let page) = update else { continue }
+                    await self?.received(page, for: request)
+                }
+            }
+        }
+    }
+
+    /// Puts a written page in place of the one shown (or, when the source moved to a new day,
+    /// above it), unless it is the same page.
+    private func received(_ page: Page, for request: PageRequest) async {
+        let index: Int?
+        switch request {
+        case .latest: index = pages.firstIndex { $0.isLatest || $0.day == page.day }
+        case .day(let day): index = pages.firstIndex { $0.day == day }
+        }
+        if let index {
+            let shown = pages[index]
+            if shown.day == page.day {
+                guard shown.stories != page.stories || shown.topStories != page.topStories
+                    || shown.provenance.fetchedAt != page.provenance.fetchedAt else { return }
+                context.pages[index] = page
+            } else if page.day > shown.day {
+                context.pages.insert(page, at: index)
+            } else {
+                return
+            }
+        } else {
+            return
+        }
+        await refreshMarks()
+        render()
     }
 
     // MARK: Mapping

@@ -13,4 +13,6 @@ public protocol NewsListView: AnyObject {
     func showError(_ error: ErrorViewData)
     /// An older day could not be loaded; the list stays as it was.
     func showLoadMoreError(_ error: ErrorViewData)
+    /// Something the user asked for on a story shown (keeping it) failed; the list stays.
+    func showActionError(_ error: ErrorViewData)
 }

@@ -5,13 +5,15 @@ public final class SearchContext {
     public private(set) weak var presenter: SearchPresenter?
     public private(set) weak var view: (any SearchView)?
     public let interactor: any SearchInteractor
+    public let navigator: (any Navigator)?
     let strings: Strings
     let dates: DateFormatting
     let errors: ErrorPresenter
 
-    init(view: any SearchView, interactor: any SearchInteractor, language: Language) {
+    init(view: any SearchView, interactor: any SearchInteractor, navigator: (any Navigator)?, language: Language) {
         self.view = view
         self.interactor = interactor
+        self.navigator = navigator
         self.strings = Strings(language: language)
         self.dates = DateFormatting(language: language)
         self.errors = ErrorPresenter(language: language)

@@ -9,9 +9,17 @@ public final class SearchPresenter {
     private var view: (any SearchView)? { context.view }
 
     /// Composes the screen: its context, bound to this presenter.
-    public init(view: any SearchView, interactor: any SearchInteractor, language: Language = .zh) {
-        context = SearchContext(view: view, interactor: interactor, language: language)
+    /// - Parameter navigator: opens a story selected in the list; a front that only prints the
+    ///   list has none.
+    public init(view: any SearchView, interactor: any SearchInteractor, navigator: (any Navigator)? = nil,
+                language: Language = .zh) {
+        context = SearchContext(view: view, interactor: interactor, navigator: navigator, language: language)
         context.bind(presenter: self)
+    }
+
+    /// Opens a story of the list.
+    public func didSelectStory(id: Int64) {
+        context.navigator?.showStory(id: id)
     }
 
     public func didSearch(_ query: String, limit: Int = 20) async {

@@ -54,6 +54,10 @@ final class JSONNewsListView: NewsListView {
         showError(error)
     }
 
+    func showActionError(_ error: ErrorViewData) {
+        showError(error)
+    }
+
     /// The list is shown, but the command still reports what went wrong in its exit status.
     private func reportWarning(_ warning: ErrorViewData?) {
         guard let warning else { return }

@@ -5,7 +5,6 @@ import NewsFeature
 final class TextDetailView: DetailView, CommandView {
     private let output: Output
     private let terminal: Terminal
-    private let style: Style
     private let errorLine: ErrorLine
     private let progress: ProgressLine
     private(set) var exitStatus = ExitStatus.internalError
@@ -13,7 +12,6 @@ final class TextDetailView: DetailView, CommandView {
     init(output: Output, terminal: Terminal, errorLine: ErrorLine, loadingText: String) {
         self.output = output
         self.terminal = terminal
-        self.style = Style(enabled: terminal.useColor)
         self.errorLine = errorLine
         self.progress = ProgressLine(output: output, terminal: terminal, text: loadingText)
     }
@@ -24,29 +22,9 @@ final class TextDetailView: DetailView, CommandView {
 
     func show(_ detail: DetailViewData) {
         progress.clear()
-        var text = wrapped(detail.title, style: style.bold)
-        var header: [String] = []
-        if let credit = detail.imageCredit { header.append(credit) }
-        if let counts = detail.counts { header.append(counts.text) }
-        if !detail.marksText.isEmpty { header.append(detail.marksText) }
-        if !header.isEmpty { text += wrapped(header.joined(separator: " · "), style: style.dim) }
-        text += "\n"
-        if detail.isOffSite {
-            text += wrapped(detail.bodyText) + "\n"
-        }
-        for (index, block) in detail.blocks.enumerated() {
-            text += render(block)
-            // Items of one list stay together; every other block is followed by a blank line.
-            if case .listItem = block, index + 1 < detail.blocks.count, case .listItem = detail.blocks[index + 1] { continue }
-            text += "\n"
-        }
-        for reference in detail.references {
-            text += wrapped(reference, style: style.dim)
-        }
-        if !detail.references.isEmpty { text += "\n" }
-        let status = TerminalText.sanitize(detail.status.text)
-        text += (detail.status.isStale ? style.yellow(status) : style.green(status)) + "\n"
-        output.out(text)
+        var rows = StoryRows.detail(detail, width: terminal.width)
+        rows.append(Row(detail.status.text, detail.status.isStale ? .yellow : .green))
+        output.out(rows.map { $0.text(color: terminal.useColor) + "\n" }.joined())
         exitStatus = ExitStatus.ok
     }
 
@@ -54,35 +32,6 @@ final class TextDetailView: DetailView, CommandView {
         progress.clear()
         errorLine.write(error)
         exitStatus = ExitStatus.forError(error.kind)
-    }
-
-    private func render(_ block: DetailBlockViewData) -> String {
-        switch block {
-        case .heading(let text): return wrapped(text, style: style.bold)
-        case .byline(let text): return wrapped(text, style: style.dim)
-        case .paragraph(let text): return wrapped(text)
-        case .quote(let text): return wrapped(text, firstPrefix: "  │ ", prefix: "  │ ")
-        case .listItem(let marker, let text):
-            let marker = "  " + TerminalText.sanitize(marker) + " "
-            return wrapped(text, firstPrefix: marker, prefix: String(repeating: " ", count: TerminalText.width(of: marker)))
-        case .image(let text): return wrapped(text, style: style.dim)
-        case .rule: return String(repeating: "─", count: min(terminal.width, 40)) + "\n"
-        case .link(let text): return wrapped(text)
-        }
-    }
-
-    /// Wraps each line of `text` to the terminal width after its prefix.
-    private func wrapped(_ text: String, firstPrefix: String = "", prefix: String = "", style apply: (String) -> String = { $0 }) -> String {
-        var result = ""
-        var lead = firstPrefix
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let width = max(10, terminal.width - TerminalText.width(of: lead))
-            for piece in TerminalText.wrap(TerminalText.sanitize(String(line)), width: width) {
-                result += lead + apply(piece) + "\n"
-                lead = prefix
-            }
-        }
-        return result
     }
 }
 

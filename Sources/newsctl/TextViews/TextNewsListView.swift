@@ -72,6 +72,10 @@ final class TextNewsListView: NewsListView {
         showError(error)
     }
 
+    func showActionError(_ error: ErrorViewData) {
+        showError(error)
+    }
+
     /// The list is shown, but the command still reports what went wrong in its exit status.
     private func reportWarning(_ warning: ErrorViewData?) {
         guard let warning else { return }
@@ -79,20 +83,9 @@ final class TextNewsListView: NewsListView {
         exitStatus = ExitStatus.forError(warning.kind)
     }
 
-    /// "  1. title wrapped under its indent" then the dimmed hint.
+    /// "  1. title wrapped under its indent" then the dimmed hint and id.
     private func render(_ item: StoryItemViewData, marker: String) -> String {
-        let indent = String(repeating: " ", count: 2 + TerminalText.width(of: marker) + 1)
-        let textWidth = terminal.width - TerminalText.width(of: indent)
-        // Marks follow the title: ★ kept (收藏), ✓ read.
-        let marks = (item.isFavorite ? " ★" : "") + (item.isRead ? " ✓" : "")
-        let lines = TerminalText.wrap(TerminalText.sanitize(item.title) + marks, width: textWidth)
-        var text = "  " + marker + " " + lines[0] + "\n"
-        for line in lines.dropFirst() { text += indent + line + "\n" }
-        let hint = TerminalText.sanitize(item.hint)
-        if !hint.isEmpty {
-            text += indent + style.dim(TerminalText.truncate(hint, width: textWidth)) + "\n"
-        }
-        return text
+        StoryRows.item(item, marker: marker, width: terminal.width).map { $0.text(color: style.enabled) + "\n" }.joined()
     }
 
     private func statusLine(_ status: StatusViewData) -> String {

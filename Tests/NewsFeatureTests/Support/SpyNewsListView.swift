@@ -10,6 +10,7 @@ final class SpyNewsListView: NewsListView {
         case empty(EmptyViewData)
         case error(ErrorViewData)
         case loadMoreError(ErrorViewData)
+        case actionError(ErrorViewData)
     }
 
     private(set) var events: [Event] = []
@@ -20,6 +21,7 @@ final class SpyNewsListView: NewsListView {
     func showEmpty(_ empty: EmptyViewData) { events.append(.empty(empty)) }
     func showError(_ error: ErrorViewData) { events.append(.error(error)) }
     func showLoadMoreError(_ error: ErrorViewData) { events.append(.loadMoreError(error)) }
+    func showActionError(_ error: ErrorViewData) { events.append(.actionError(error)) }
 
     var lastList: NewsListViewData? {
         for event in events.reversed() { if case .show(let list) = event { return list } }

@@ -53,6 +53,48 @@ final class StubNewsListInteractor: NewsListInteractor {
         storedMarks.withLock { marks in marks.filter { ids.contains($0.key) } }
     }
 
+    /// Favourite changes asked for, and the error the next one fails with.
+    let favoriteChanges = Mutex<[(id: Int64, isFavorite: Bool)]>([])
+    let favoriteFailure = Mutex<SyncError?>(nil)
+
+    func setFavorite(id: Int64, _ isFavorite: Bool) async throws(SyncError) {
+        if let failure = favoriteFailure.withLock({ $0 }) { throw failure }
+        favoriteChanges.withLock { $0.append((id, isFavorite)) }
+        storedMarks.withLock { marks in
+            marks[id] = StoryMarks(isFavorite: isFavorite, isRead: marks[id]?.isRead ?? false)
+        }
+    }
+
+    /// Stories whose prefetch ran to its end, and those whose prefetch was cancelled while it ran.
+    let prefetched = Mutex<[Int64]>([])
+    /// How long a prefetch takes, so a test can move on while it runs.
+    let prefetchTime = Mutex<Duration>(.zero)
+
+    func prefetch(id: Int64) async {
+        try? await Task.sleep(for: prefetchTime.withLock { $0 })
+        guard !Task.isCancelled else { return }
+        prefetched.withLock { $0.append(id) }
+    }
+
+    /// The streams the presenter follows, by page; a test sends writes through `send`.
+    private let streams = Mutex<[PageRequest: [AsyncStream<PageUpdate>.Continuation]]>([:])
+
+    func updates(for request: PageRequest) -> AsyncStream<PageUpdate> {
+        let (stream, continuation) = AsyncStream<PageUpdate>.makeStream()
+        streams.withLock { $0[request, default: []].append(continuation) }
+        continuation.onTermination = { [weak self] _ in
+            self?.streams.withLock { $0[request] = nil }
+        }
+        return stream
+    }
+
+    var followedRequests: Set<PageRequest> { streams.withLock { Set($0.keys) } }
+
+    /// A write of `request`'s page, as the engine would report it.
+    func send(_ page: Page, for request: PageRequest) {
+        for continuation in streams.withLock({ $0[request] ?? [] }) { continuation.yield(.page(page)) }
+    }
+
     private func answer(_ call: Call) async throws(SyncError) -> Page {
         let holds = state.withLock { state -> Bool in
             state.calls.append(call)

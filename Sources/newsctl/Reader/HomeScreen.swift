@@ -1,0 +1,184 @@
+import NewsFeature
+
+/// Today with the banner, then earlier days as the cursor reaches the end; over
+/// `NewsListPresenter`.
+@MainActor
+final class HomeScreen: ReaderScreen, NewsListView {
+    private unowned let app: ReaderApp
+    private var presenter: NewsListPresenter?
+    private var list: NewsListViewData?
+    private var emptyMessage: String?
+    private var loading = false
+    private var loadingMore = false
+    private var error: ErrorViewData?
+    private var moreError: ErrorViewData?
+    private var cursor = SelectableList()
+    private var width = 0
+
+    init(app: ReaderApp) {
+        self.app = app
+    }
+
+    var title: String { "" }
+    var isBusy: Bool { loading || loadingMore }
+
+    func start() {
+        let presenter = NewsListPresenter(
+            view: self, interactor: DefaultNewsListInteractor(engine: app.engine, mode: app.settings.mode),
+            navigator: app, start: .latest, language: app.settings.language)
+        self.presenter = presenter
+        presenter.startFollowingUpdates()
+        Task { await presenter.viewDidLoad() }
+    }
+
+    func willAppear() {
+        guard let presenter else { return }
+        Task { await presenter.viewWillAppear() }
+    }
+
+    func close() {
+        presenter = nil
+    }
+
+    // MARK: NewsListView
+
+    func showLoading() {
+        loading = true
+        error = nil
+        app.setNeedsDisplay()
+    }
+
+    func showLoadingMore() {
+        loadingMore = true
+        moreError = nil
+        app.setNeedsDisplay()
+    }
+
+    func show(_ list: NewsListViewData) {
+        self.list = list
+        emptyMessage = nil
+        finished()
+    }
+
+    func showEmpty(_ empty: EmptyViewData) {
+        list = empty.list
+        emptyMessage = empty.message
+        finished()
+    }
+
+    func showError(_ error: ErrorViewData) {
+        loading = false
+        loadingMore = false
+        self.error = error
+        app.setNeedsDisplay()
+    }
+
+    func showLoadMoreError(_ error: ErrorViewData) {
+        loadingMore = false
+        moreError = error
+        app.setNeedsDisplay()
+    }
+
+    func showActionError(_ error: ErrorViewData) {
+        moreError = error
+        app.setNeedsDisplay()
+    }
+
+    private func finished() {
+        loading = false
+        loadingMore = false
+        error = nil
+        moreError = nil
+        width = 0 // Lay out again.
+        app.setNeedsDisplay()
+    }
+
+    // MARK: Drawing
+
+    var status: ReaderStatus {
+        guard let list else { return ReaderStatus(text: loading ? app.words.loading : "") }
+        let position = cursor.itemCount > 0 ? "\(cursor.selected + 1)/\(cursor.itemCount)" : ""
+        let text = loadingMore ? app.words.loadingMore : list.status.text
+        return ReaderStatus(text: text, isStale: list.status.isStale && !loadingMore, position: position)
+    }
+
+    var message: Row? {
+        if let shown = error ?? moreError ?? list?.warning {
+            return Row(shown.message, .red).appending(app.words.retryHint, .dim)
+        }
+        return nil
+    }
+
+    func body(columns: Int, rows: Int) -> [Row] {
+        if width != columns {
+            width = columns
+            cursor.replace(with: entries(width: columns))
+        }
+        return cursor.rows(height: rows)
+    }
+
+    private func entries(width: Int) -> [SelectableList.Entry] {
+        guard let list else { return [] }
+        var entries: [SelectableList.Entry] = []
+        if !list.topStories.isEmpty {
+            entries.append(.text(Row(list.topStoriesTitle, .bold)))
+            for item in list.topStories {
+                entries.append(.item(id: item.id, rows: StoryRows.item(item, marker: "•", width: width)))
+            }
+        }
+        for section in list.sections {
+            if !entries.isEmpty { entries.append(.text(Row())) }
+            entries.append(.text(Row(section.title, .bold)))
+            let numberWidth = String(section.items.count).count
+            for (index, item) in section.items.enumerated() {
+                let number = String(index + 1)
+                let marker = String(repeating: " ", count: numberWidth - number.count) + number + "."
+                entries.append(.item(id: item.id, rows: StoryRows.item(item, marker: marker, width: width)))
+            }
+        }
+        if let emptyMessage { entries.append(.text(Row("  " + emptyMessage, .dim))) }
+        return entries
+    }
+
+    // MARK: Keys
+
+    func handle(_ key: Key) -> Bool {
+        guard let presenter else { return false }
+        let before = cursor.selectedID
+        switch key {
+        case .up, .character("k"): cursor.move(by: -1)
+        case .down, .character("j"): cursor.move(by: 1)
+        case .wheelUp: cursor.move(by: -3)
+        case .wheelDown: cursor.move(by: 3)
+        case .pageDown, .character(" "): cursor.page(1)
+        case .pageUp, .character("b"): cursor.page(-1)
+        case .home, .character("g"): cursor.moveToStart()
+        case .end, .character("G"): cursor.moveToEnd()
+        case .enter, .character("l"), .right:
+            if let id = cursor.selectedID { presenter.didSelectStory(id: id) }
+            return true
+        case .character("r"):
+            let retries = error != nil || moreError != nil
+            Task { retries ? await presenter.didTapRetry() : await presenter.refresh() }
+            return true
+        case .character("f"):
+            if let id = cursor.selectedID { Task { await presenter.didToggleFavorite(id: id) } }
+            return true
+        case .character("o"):
+            if let url = selectedURL { app.open(url) }
+            return true
+        default:
+            return false
+        }
+        if let id = cursor.selectedID, id != before { presenter.didHighlightStory(id: id) }
+        if cursor.isAtLastItem, list != nil, !loadingMore {
+            Task { await presenter.loadMore() }
+        }
+        return true
+    }
+
+    private var selectedURL: String? {
+        guard let list, let id = cursor.selectedID else { return nil }
+        return (list.topStories + list.sections.flatMap(\.items)).first { $0.id == id }?.url
+    }
+}

@@ -1,0 +1,216 @@
+import NewsFeature
+import SyncEngine
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The reader: a stack of screens on the terminal, keys in, frames out. It implements the
+/// `Navigator` the presenters navigate through.
+@MainActor
+final class ReaderApp: Navigator {
+    let engine: SyncEngine
+    let settings: Settings
+    let words: ReaderWords
+    private let session = TerminalSession()
+    private let writer = FrameWriter()
+    /// Colour allowed (not `--no-color`, no `NO_COLOR`).
+    let color: Bool
+    private var stack: [any ReaderScreen] = []
+    private var showsHelp = false
+    private var exitStatus: Int32?
+    private var size = TerminalSession.size()
+    private var needsDisplay = false
+    private var spinner: Task<Void, Never>?
+    private var spinnerFrame = 0
+    /// A notice of the reader's own (a link shown), cleared by the next key.
+    private var notice: Row?
+
+    init(engine: SyncEngine, settings: Settings) {
+        self.engine = engine
+        self.settings = settings
+        self.words = ReaderWords(language: settings.language)
+        self.color = !settings.noColor && (Environment.value("NO_COLOR") ?? "").isEmpty
+    }
+
+    /// Runs until the user quits, the terminal goes or the command is cancelled (a signal);
+    /// the terminal is given back on every one of those ways out.
+    func run() async -> Int32 {
+        let events = ReaderEvents.stream()
+        session.enter()
+        defer {
+            for screen in stack.reversed() { screen.close() }
+            session.leave()
+        }
+        push(HomeScreen(app: self))
+        draw()
+        for await event in events {
+            switch event {
+            case .keys(let keys):
+                for key in keys where exitStatus == nil { handle(key) }
+            case .resized:
+                size = TerminalSession.size()
+                writer.invalidate()
+            case .resumed:
+                session.enter()
+                size = TerminalSession.size()
+                writer.invalidate()
+            case .hangUp:
+                exitStatus = 128 + SIGHUP
+            }
+            if let exitStatus { return exitStatus }
+            draw()
+        }
+        // The stream ends when the command is cancelled (Ctrl-C from outside, SIGTERM, SIGHUP).
+        return Interrupt.exitStatus
+    }
+
+    // MARK: Navigation
+
+    func showStory(id: Int64) {
+        push(StoryScreen(app: self, storyID: id))
+    }
+
+    func push(_ screen: any ReaderScreen) {
+        stack.append(screen)
+        screen.start()
+        setNeedsDisplay()
+    }
+
+    private func pop() {
+        guard stack.count > 1 else {
+            exitStatus = 0
+            return
+        }
+        stack.removeLast().close()
+        stack.last?.willAppear()
+    }
+
+    // MARK: Keys
+
+    private func handle(_ key: Key) {
+        notice = nil
+        if showsHelp {
+            showsHelp = false
+            return
+        }
+        switch key {
+        case .control("c"):
+            exitStatus = 128 + SIGINT
+            return
+        case .control("z"):
+            suspend()
+            return
+        case .control("l"):
+            size = TerminalSession.size()
+            writer.invalidate()
+            return
+        default:
+            break
+        }
+        guard let screen = stack.last else { return }
+        if screen.handle(key) { return }
+        if screen.capturesText, case .character = key { return }
+        switch key {
+        case .character("q"), .escape, .character("h"), .left:
+            pop()
+        case .character("?"):
+            showsHelp = true
+        case .character("F"):
+            if !(screen is FavoritesScreen) { push(FavoritesScreen(app: self)) }
+        case .character("/"):
+            if !(screen is SearchScreen) { push(SearchScreen(app: self)) }
+        default:
+            break
+        }
+    }
+
+    /// Ctrl-Z: the terminal back to the shell, then stop; SIGCONT (`fg`) brings `.resumed`.
+    private func suspend() {
+        session.leave()
+        signal(SIGTSTP, SIG_DFL)
+        kill(getpid(), SIGTSTP)
+    }
+
+    /// Shows a link in the message line and opens it with `xdg-open` where there is one, in
+    /// the background, with its output thrown away so it cannot draw over the reader.
+    func open(_ url: String) {
+        notice = Row(words.link(url), .bold)
+        Launcher.openInBackground(url)
+        setNeedsDisplay()
+    }
+
+    // MARK: Drawing
+
+    /// Draws soon: many changes in one turn make one frame.
+    func setNeedsDisplay() {
+        updateSpinner()
+        guard !needsDisplay else { return }
+        needsDisplay = true
+        Task { @MainActor in self.draw() }
+    }
+
+    private func updateSpinner() {
+        let busy = stack.last?.isBusy ?? false
+        if busy, spinner == nil {
+            spinner = Task { @MainActor [weak self] in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(120))
+                    guard let self, !Task.isCancelled else { return }
+                    self.spinnerFrame += 1
+                    self.draw()
+                }
+            }
+        } else if !busy, let running = spinner {
+            running.cancel()
+            spinner = nil
+        }
+    }
+
+    private func draw() {
+        needsDisplay = false
+        guard session.isActive, let screen = stack.last else { return }
+        updateSpinner()
+        let columns = size.columns
+        let rows = size.rows
+        guard columns >= 40, rows >= 10 else {
+            let message = TerminalText.wrap(words.tooSmall(columns: columns, rows: rows), width: columns).map { Row($0, .bold) }
+            let frame = Array(message.prefix(rows)) + Array(repeating: Row(), count: max(0, rows - message.count))
+            writer.draw(frame, columns: columns, color: color)
+            return
+        }
+        var frame: [Row] = [topBar(screen, columns: columns)]
+        let message = notice ?? screen.message
+        let bodyRows = rows - 2 - (message == nil ? 0 : 1)
+        var body = showsHelp ? helpRows() : screen.body(columns: columns, rows: bodyRows)
+        body = Array(body.prefix(bodyRows))
+        body += Array(repeating: Row(), count: bodyRows - body.count)
+        frame += body
+        if let message { frame.append(message) }
+        frame.append(statusLine(screen, columns: columns))
+        writer.draw(frame, columns: columns, color: color)
+    }
+
+    private func topBar(_ screen: any ReaderScreen, columns: Int) -> Row {
+        let names = ([words.appName] + stack.dropFirst().map(\.title)).joined(separator: " › ")
+        let gap = max(1, columns - TerminalText.width(of: names) - TerminalText.width(of: words.helpHint))
+        return Row(names, .bold).appending(String(repeating: " ", count: gap)).appending(words.helpHint, .dim)
+    }
+
+    private func statusLine(_ screen: any ReaderScreen, columns: Int) -> Row {
+        let status = screen.status
+        let spin = screen.isBusy ? String(Array("-\\|/")[spinnerFrame % 4]) + " " : ""
+        let left = spin + status.text
+        let gap = max(1, columns - TerminalText.width(of: left) - TerminalText.width(of: status.position))
+        return Row(spin).appending(status.text, status.isStale ? .yellow : .green)
+            .appending(String(repeating: " ", count: gap)).appending(status.position, .dim)
+    }
+
+    private func helpRows() -> [Row] {
+        let keyWidth = words.keys.map { TerminalText.width(of: $0.0) }.max() ?? 0
+        return [Row(words.keysTitle, .bold), Row()] + words.keys.map { keys, meaning in
+            Row("  " + keys, .bold).appending(String(repeating: " ", count: keyWidth - TerminalText.width(of: keys) + 3) + meaning)
+        }
+    }
+}

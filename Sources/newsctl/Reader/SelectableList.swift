@@ -1,0 +1,132 @@
+/// Rows of a screen among which some items can be selected: the cursor, and the scrolling that
+/// keeps it in view.
+struct SelectableList {
+    enum Entry {
+        /// A heading or a blank line, never selected.
+        case text(Row)
+        /// A story (or result) the cursor can rest on.
+        case item(id: Int64, rows: [Row])
+    }
+
+    private(set) var entries: [Entry] = []
+    /// The selected item, counted among items only.
+    private(set) var selected = 0
+    /// The first row on screen.
+    private var top = 0
+    /// Rows on screen at the last draw, for paging.
+    private var height = 10
+
+    var itemCount: Int { entries.reduce(0) { $0 + ($1.isItem ? 1 : 0) } }
+
+    var selectedID: Int64? {
+        var index = 0
+        for case .item(let id, _) in entries {
+            if index == selected { return id }
+            index += 1
+        }
+        return nil
+    }
+
+    var isAtLastItem: Bool { itemCount > 0 && selected == itemCount - 1 }
+
+    /// New content; the cursor stays on the story it was on when that story is still there.
+    mutating func replace(with entries: [Entry]) {
+        let id = selectedID
+        self.entries = entries
+        let ids = entries.compactMap { entry -> Int64? in
+            if case .item(let id, _) = entry { return id }
+            return nil
+        }
+        if let id, ids.indices.contains(selected), ids[selected] == id { return }
+        if let id, let index = ids.firstIndex(of: id) {
+            selected = index
+        } else {
+            selected = min(selected, max(0, ids.count - 1))
+        }
+    }
+
+    mutating func move(by offset: Int) {
+        selected = max(0, min(itemCount - 1, selected + offset))
+    }
+
+    mutating func moveToStart() { selected = 0; top = 0 }
+
+    mutating func moveToEnd() { selected = max(0, itemCount - 1) }
+
+    /// A page down (or up): the cursor goes to the first item a screen further.
+    mutating func page(_ direction: Int) {
+        let starts = itemStarts()
+        guard starts.indices.contains(selected) else { return }
+        let target = starts[selected] + direction * max(1, height - 1)
+        if direction > 0 {
+            selected = starts.firstIndex { $0 >= target } ?? max(0, starts.count - 1)
+        } else {
+            selected = starts.lastIndex { $0 <= target } ?? 0
+        }
+    }
+
+    /// The rows to draw in `height` rows, scrolled so the selected item is whole on screen; the
+    /// selected item is marked ">" and, with colour, reversed.
+    mutating func rows(height: Int, showsCursor: Bool = true) -> [Row] {
+        self.height = height
+        var all: [Row] = []
+        var selectedRange = 0..<0
+        var itemIndex = 0
+        for entry in entries {
+            switch entry {
+            case .text(let row):
+                all.append(row)
+            case .item(_, let rows):
+                if itemIndex == selected && showsCursor {
+                    selectedRange = all.count..<(all.count + rows.count)
+                    all += rows.enumerated().map { offset, row in
+                        (offset == 0 ? Self.marked(row) : row).toned(.selected)
+                    }
+                } else {
+                    all += rows
+                }
+                itemIndex += 1
+            }
+        }
+        if !selectedRange.isEmpty {
+            if selectedRange.upperBound > top + height { top = selectedRange.upperBound - height }
+            if selectedRange.lowerBound < top { top = selectedRange.lowerBound }
+        }
+        top = max(0, min(top, all.count - height))
+        return Array(all.dropFirst(top).prefix(height))
+    }
+
+    private func itemStarts() -> [Int] {
+        var starts: [Int] = []
+        var row = 0
+        for entry in entries {
+            switch entry {
+            case .text: row += 1
+            case .item(_, let rows):
+                starts.append(row)
+                row += rows.count
+            }
+        }
+        return starts
+    }
+
+    /// ">" in place of the row's first column (items start with two spaces).
+    private static func marked(_ row: Row) -> Row {
+        let text = row.plainText
+        guard text.hasPrefix(" ") else { return row }
+        var marked = Row(">")
+        var first = true
+        for span in row.spans {
+            marked.append(first ? String(span.text.dropFirst()) : span.text, span.tone)
+            first = false
+        }
+        return marked
+    }
+}
+
+extension SelectableList.Entry {
+    var isItem: Bool {
+        if case .item = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,78 @@
+import NewsFeature
+
+/// How stories are laid out in rows, shared by the printed views and the reader's screens, so a
+/// story looks the same in `newsctl show` and in `newsctl read`.
+enum StoryRows {
+    /// A story in a list: "  1. title ★ ✓" wrapped under its indent, then the hint and the id, dim.
+    static func item(_ item: StoryItemViewData, marker: String, width: Int) -> [Row] {
+        let indent = String(repeating: " ", count: 2 + TerminalText.width(of: marker) + 1)
+        let textWidth = max(10, width - TerminalText.width(of: indent))
+        // Marks follow the title: ★ kept (收藏), ✓ read.
+        let marks = (item.isFavorite ? " ★" : "") + (item.isRead ? " ✓" : "")
+        let lines = TerminalText.wrap(TerminalText.sanitize(item.title) + marks, width: textWidth)
+        var rows = [Row("  " + marker + " " + lines[0])]
+        rows += lines.dropFirst().map { Row(indent + $0) }
+        // The id, so that what a list shows can be opened with `newsctl show <id>`.
+        let hint = TerminalText.sanitize(item.hint)
+        let details = hint.isEmpty ? String(item.id) : hint + " · " + String(item.id)
+        rows.append(Row(indent).appending(TerminalText.truncate(details, width: textWidth), .dim))
+        return rows
+    }
+
+    /// A story's page: title, credit and counts, the body blocks, the numbered links, the status.
+    static func detail(_ detail: DetailViewData, width: Int) -> [Row] {
+        var rows = wrapped(detail.title, width: width, tone: .bold)
+        var header: [String] = []
+        if let credit = detail.imageCredit { header.append(credit) }
+        if let counts = detail.counts { header.append(counts.text) }
+        if !detail.marksText.isEmpty { header.append(detail.marksText) }
+        if !header.isEmpty { rows += wrapped(header.joined(separator: " · "), width: width, tone: .dim) }
+        rows.append(Row())
+        if detail.isOffSite {
+            rows += wrapped(detail.bodyText, width: width)
+            rows.append(Row())
+        }
+        for (index, block) in detail.blocks.enumerated() {
+            rows += self.block(block, width: width)
+            // Items of one list stay together; every other block is followed by a blank line.
+            if case .listItem = block, index + 1 < detail.blocks.count, case .listItem = detail.blocks[index + 1] { continue }
+            rows.append(Row())
+        }
+        for reference in detail.references {
+            rows += wrapped(reference, width: width, tone: .dim)
+        }
+        if !detail.references.isEmpty { rows.append(Row()) }
+        return rows
+    }
+
+    private static func block(_ block: DetailBlockViewData, width: Int) -> [Row] {
+        switch block {
+        case .heading(let text): return wrapped(text, width: width, tone: .bold)
+        case .byline(let text): return wrapped(text, width: width, tone: .dim)
+        case .paragraph(let text): return wrapped(text, width: width)
+        case .quote(let text): return wrapped(text, width: width, firstPrefix: "  │ ", prefix: "  │ ")
+        case .listItem(let marker, let text):
+            let marker = "  " + TerminalText.sanitize(marker) + " "
+            return wrapped(text, width: width, firstPrefix: marker,
+                           prefix: String(repeating: " ", count: TerminalText.width(of: marker)))
+        case .image(let text): return wrapped(text, width: width, tone: .dim)
+        case .rule: return [Row(String(repeating: "─", count: min(width, 40)))]
+        case .link(let text): return wrapped(text, width: width)
+        }
+    }
+
+    /// Each line of `text` wrapped to `width` after its prefix.
+    static func wrapped(_ text: String, width: Int, tone: Row.Tone = .plain, firstPrefix: String = "",
+                        prefix: String = "") -> [Row] {
+        var rows: [Row] = []
+        var lead = firstPrefix
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let lineWidth = max(10, width - TerminalText.width(of: lead))
+            for piece in TerminalText.wrap(TerminalText.sanitize(String(line)), width: lineWidth) {
+                rows.append(Row(lead).appending(piece, tone))
+                lead = prefix
+            }
+        }
+        return rows
+    }
+}
