@@ -51,11 +51,13 @@ struct Row: Equatable {
     func rendered(columns: Int, color: Bool) -> String {
         var result = ""
         var used = 0
-        for span in spans where used < columns {
+        var isFull = false
+        for span in spans where !isFull {
             var piece = ""
             for character in span.text {
                 let width = TerminalText.width(of: character)
-                if used + width > columns { used = columns; break }
+                // A wide character that would straddle the edge is left out; the rest is padding.
+                if used + width > columns { isFull = true; break }
                 piece.append(character)
                 used += width
             }
