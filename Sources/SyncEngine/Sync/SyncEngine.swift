@@ -320,6 +320,11 @@ public actor SyncEngine {
     /// A stream of one page's updates: the cached page at once (if the archive has it), then the
     /// fetched page when it lands, then every later write of that page by any read of this engine.
     ///
+    /// Writes by other connections to the same file (another process's `newsctl sync`, say) are
+    /// seen within `Configuration.changePollInterval`: the page is read again and sent (origin
+    /// `.cache`) when its content differs from what this stream was last sent, so an unchanged
+    /// page is never sent twice. A page removed from the archive sends nothing.
+    ///
     /// Failures arrive as `.failed` values; the stream goes on after them and ends only when its
     /// consumer stops iterating (which also cancels a fetch nobody else waits for).
     ///
