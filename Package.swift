@@ -51,7 +51,8 @@ let package = Package(
         ),
         .testTarget(name: "SyncEngineTests", dependencies: ["SyncEngine", "TestSupport"]),
         .testTarget(name: "NewsFeatureTests", dependencies: ["NewsFeature", "TestSupport"]),
-        .testTarget(name: "newsctlTests", dependencies: ["newsctl", "TestSupport"]),
+        // SyncEngine too: a test watches the archive while the newsctl binary writes it.
+        .testTarget(name: "newsctlTests", dependencies: ["newsctl", "SyncEngine", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -99,6 +99,12 @@ final class Database {
         return try body()
     }
 
+    /// `PRAGMA data_version`: changes when another connection (in this process or another)
+    /// commits to the file, never for this connection's own commits. Cheap: no table is read.
+    func dataVersion() throws(DatabaseError) -> Int64 {
+        try query("PRAGMA data_version") { $0.int64(at: 0) }.first ?? 0
+    }
+
     private func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
         if let cached = statements[sql] { return cached }
         let statement = try Statement(connection: connection, sql: sql)

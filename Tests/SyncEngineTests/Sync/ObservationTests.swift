@@ -12,6 +12,7 @@ import TestSupport
     private final class Recorder: Sendable {
         private final class State: Sendable {
             let updates = Mutex<[String]>([])
+            let lastPage = Mutex<Page?>(nil)
             let ended = Atomic<Bool>(false)
         }
         private let state = State()
@@ -22,6 +23,7 @@ import TestSupport
             consumer = Task {
                 for await update in stream {
                     state.updates.withLock { $0.append(Recorder.describe(update)) }
+                    if case .page(let page) = update { state.lastPage.withLock { $0 = page } }
                 }
                 state.ended.store(true, ordering: .relaxed)
             }
@@ -35,25 +37,52 @@ import TestSupport
             }
         }
 
-        /// The updates so far, once there are at least `count` (or after five seconds).
-        func waitFor(_ count: Int) async -> [String] {
-            for _ in 0..<500 where state.updates.withLock({ $0.count }) < count {
+        /// The updates so far, once there are at least `count` (or after `limit`).
+        func waitFor(_ count: Int, within limit: Duration = .seconds(5)) async -> [String] {
+            let deadline = ContinuousClock.now + limit
+            while state.updates.withLock({ $0.count }) < count, ContinuousClock.now < deadline {
                 try? await Task.sleep(for: .milliseconds(10))
             }
             return state.updates.withLock { $0 }
         }
+
+        var updates: [String] { state.updates.withLock { $0 } }
+
+        var lastPage: Page? { state.lastPage.withLock { $0 } }
 
         var hasEnded: Bool { state.ended.load(ordering: .relaxed) }
 
         func stop() { consumer.cancel() }
     }
 
-    private func engine(_ server: LoopbackServer, path: String) async throws -> SyncEngine {
+    private func engine(_ server: LoopbackServer, path: String, clock: TestClock = TestClock(),
+                        pollInterval: Duration = .milliseconds(500)) async throws -> SyncEngine {
         var configuration = SyncEngine.Configuration(databasePath: path)
         configuration.baseURLs = [await server.baseURL]
         configuration.networkTimeout = .seconds(3)
         configuration.retryPolicy = .none
-        return try SyncEngine(configuration: configuration, clock: TestClock())
+        configuration.changePollInterval = pollInterval
+        return try SyncEngine(configuration: configuration, clock: clock)
+    }
+
+    /// Waits (20 s at most) until `engine` has polled for other connections' writes `polls` more
+    /// times than it had when called.
+    private func waitForPolls(_ engine: SyncEngine, _ polls: Int) async throws {
+        let target = await engine.changePolls + polls
+        let deadline = ContinuousClock.now + .seconds(20)
+        while await engine.changePolls < target, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(await engine.changePolls >= target, "the engine polls for changes")
+    }
+
+    /// Waits (20 s at most) until `engine` has read its watched pages again more than `count` times.
+    private func waitForRereads(_ engine: SyncEngine, moreThan count: Int) async throws {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while await engine.changeRereads <= count, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(await engine.changeRereads > count, "the engine saw the other connection's write")
     }
 
     @Test func theCacheComesFirstThenTheFreshPage() async throws {
@@ -168,6 +197,150 @@ import TestSupport
         let recorder = Recorder(engine.updates(for: .latest))
         _ = try? await read.value
         #expect(await recorder.waitFor(1) == ["network 20230314"], "the stream fetched for itself")
+        #expect(!recorder.hasEnded)
+        recorder.stop()
+        await server.stop()
+    }
+
+    // MARK: Writes by other connections
+
+    private static let day13 = Day("20230313")!
+    private static let day12 = Day("20230312")!
+
+    @Test func aPageAnotherConnectionWritesReachesAStreamWaitingForIt() async throws {
+        let server = LoopbackServer()
+        try await server.start()
+        let path = try temporaryDatabasePath()
+        let engine = try await engine(server, path: path, pollInterval: .milliseconds(50))
+        let recorder = Recorder(engine.updates(for: .day(Self.day13), policy: .cacheOnly))
+        #expect(await recorder.waitFor(1) == ["failed notCached"])
+
+        // Another engine is another connection: its commit changes this one's data version.
+        let other = try await self.engine(server, path: path)
+        let written = try await other.page(for: Self.day13)
+        #expect(await recorder.waitFor(2, within: .seconds(20)) == ["failed notCached", "cache 20230313"])
+        let page = try #require(recorder.lastPage)
+        #expect(page.stories == written.stories)
+        #expect(page.provenance.origin == .cache)
+        #expect(page.provenance.isFinal && !page.provenance.isStale)
+        #expect(!recorder.hasEnded)
+        recorder.stop()
+        await server.stop()
+    }
+
+    @Test func aWriteByAnotherConnectionToAnotherPageSendsNothing() async throws {
+        let server = LoopbackServer()
+        try await server.start()
+        let path = try temporaryDatabasePath()
+        let engine = try await engine(server, path: path, pollInterval: .milliseconds(50))
+        _ = try await engine.page(for: Self.day13)
+        let recorder = Recorder(engine.updates(for: .day(Self.day13), policy: .cacheOnly))
+        #expect(await recorder.waitFor(1) == ["cache 20230313"])
+        let rereads = await engine.changeRereads
+
+        let other = try await self.engine(server, path: path)
+        _ = try await other.page(for: Self.day12)
+        // The poll saw the commit and read the page again, and it had not changed.
+        try await waitForRereads(engine, moreThan: rereads)
+        try await waitForPolls(engine, 3)
+        #expect(recorder.updates == ["cache 20230313"])
+        recorder.stop()
+        await server.stop()
+    }
+
+    @Test func aRewriteOfTheSamePageSendsItOnlyWhenItsContentChanged() async throws {
+        let server = LoopbackServer()
+        try await server.start()
+        let path = try temporaryDatabasePath()
+        let clock = TestClock()
+        let engine = try await engine(server, path: path, clock: clock, pollInterval: .milliseconds(50))
+        _ = try await engine.page(for: Self.day13)
+        let recorder = Recorder(engine.updates(for: .day(Self.day13)))
+        #expect(await recorder.waitFor(1) == ["cache 20230313"])
+
+        // The same stories fetched at the same time: the archive holds what the stream was sent.
+        let other = try await self.engine(server, path: path, clock: clock)
+        let rereads = await engine.changeRereads
+        _ = try await other.page(for: Self.day13, policy: .networkOnly)
+        try await waitForRereads(engine, moreThan: rereads)
+        try await waitForPolls(engine, 3)
+        #expect(recorder.updates == ["cache 20230313"])
+
+        // Fetched again later: a newer fetched-at time is news, whatever the age says.
+        clock.advance(by: 3600)
+        let refetched = try await other.page(for: Self.day13, policy: .networkOnly)
+        #expect(await recorder.waitFor(2, within: .seconds(20)) == ["cache 20230313", "cache 20230313"])
+        #expect(recorder.lastPage?.provenance.fetchedAt == refetched.provenance.fetchedAt)
+        recorder.stop()
+        await server.stop()
+    }
+
+    @Test func anIdleStreamCostsOnePollPerIntervalAndIsSentNothing() async throws {
+        let server = LoopbackServer()
+        try await server.start()
+        let engine = try await engine(server, path: try temporaryDatabasePath(), pollInterval: .milliseconds(50))
+        _ = try await engine.page(for: Self.day13)
+        let recorder = Recorder(engine.updates(for: .day(Self.day13)))
+        #expect(await recorder.waitFor(1) == ["cache 20230313"])
+        let start = ContinuousClock.now
+        let polls = await engine.changePolls
+        try await waitForPolls(engine, 5)
+        // Not a spin: far fewer polls than the time allows at once (the bound is generous).
+        let elapsed = ContinuousClock.now - start
+        #expect(await engine.changePolls - polls <= Int(elapsed / .milliseconds(50)) + 2)
+        #expect(await engine.changeRereads == 0, "nothing changed, so no page was read again")
+        #expect(recorder.updates == ["cache 20230313"])
+        recorder.stop()
+        await server.stop()
+    }
+
+    @Test func thePollingStopsWhenTheLastStreamEnds() async throws {
+        let server = LoopbackServer()
+        try await server.start()
+        let engine = try await engine(server, path: try temporaryDatabasePath(), pollInterval: .milliseconds(20))
+        #expect(await !engine.isWatchingForChanges)
+        let first = Recorder(engine.updates(for: .day(Self.day13), policy: .cacheOnly))
+        let second = Recorder(engine.updates(for: .day(Self.day12), policy: .cacheOnly))
+        _ = await first.waitFor(1)
+        _ = await second.waitFor(1)
+        #expect(await engine.isWatchingForChanges)
+        try await waitForPolls(engine, 2)
+
+        first.stop()
+        for _ in 0..<500 where await engine.observerCount > 1 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(await engine.isWatchingForChanges, "one stream is still open")
+        second.stop()
+        for _ in 0..<500 where await engine.observerCount > 0 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(await !engine.isWatchingForChanges)
+        // No poll runs after that, however long one waits.
+        let polls = await engine.changePolls
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(await engine.changePolls == polls)
+
+        // A new stream starts it again.
+        let third = Recorder(engine.updates(for: .day(Self.day13), policy: .cacheOnly))
+        _ = await third.waitFor(1)
+        try await waitForPolls(engine, 1)
+        third.stop()
+        await server.stop()
+    }
+
+    @Test func aFailingPollIsReportedOnceAndTheStreamGoesOn() async throws {
+        let server = LoopbackServer()
+        try await server.start()
+        let path = try temporaryDatabasePath()
+        let engine = try await engine(server, path: path, pollInterval: .milliseconds(20))
+        _ = try await engine.page(for: Self.day13)
+        let recorder = Recorder(engine.updates(for: .day(Self.day13)))
+        #expect(await recorder.waitFor(1) == ["cache 20230313"])
+
+        // Another connection breaks the archive under the engine: its page can no longer be read.
+        let rereads = await engine.changeRereads
+        try Database(path: path).execute("DROP TABLE day_story")
+        #expect(await recorder.waitFor(2, within: .seconds(20)) == ["cache 20230313", "failed storage"])
+        // Every poll tries again (the page was not read), and the same failure is not sent again.
+        try await waitForRereads(engine, moreThan: rereads + 3)
+        #expect(recorder.updates == ["cache 20230313", "failed storage"])
         #expect(!recorder.hasEnded)
         recorder.stop()
         await server.stop()
