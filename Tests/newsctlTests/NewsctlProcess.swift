@@ -28,6 +28,11 @@ struct NewsctlProcess {
         databasePath = try Fixtures.temporaryFolder() + "/news.sqlite"
     }
 
+    /// Runs on an archive another test or process uses too.
+    init(databasePath: String) {
+        self.databasePath = databasePath
+    }
+
     /// Runs newsctl to its end. `whileRunning` gets the process id once it has started (to send
     /// it a signal, say).
     func run(_ arguments: [String], environment: [String: String] = [:], executable: String = binary,

@@ -1,0 +1,278 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import newsctl
+
+extension ProcessTests {
+    /// `newsctl read` in a real terminal (tmux), against the loopback copy of the API: what a
+    /// person sees after each key.
+    @Suite(.enabled(if: TmuxPane.isAvailable, "tmux is not installed: the reader's terminal tests need it"))
+    struct ReaderTerminalTests {
+        private let spring = "为什么春天的风总是特别大？"
+        private let melon = "如何判断一个西瓜熟没熟？"
+
+        private struct Reader {
+            let pane: TmuxPane
+            let server: LoopbackServer
+            let base: String
+            let database: String
+
+            /// Starts the reader in the pane's shell, which prints its exit status after it.
+            func start(_ options: String = "", environment: String = "") throws {
+                try pane.run("\(environment) NEWSCTL_DB=\(database) bash -c 'echo $$ > \(pane.folder)/pid; exec \"$0\" \"$@\"' "
+                             + "\(NewsctlProcess.binary) read --base-url \(base) \(options); echo EXIT=$?")
+            }
+
+            var pid: Int32 {
+                Int32((try? String(contentsOfFile: pane.folder + "/pid", encoding: .utf8))?
+                    .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+            }
+
+            /// The row the cursor is on (marked ">").
+            func cursorRow() throws -> String {
+                try pane.screen().first { $0.hasPrefix(">") } ?? ""
+            }
+
+            /// After the reader ended: the status it printed, the main screen back, and the
+            /// line discipline back (echo and canonical input on).
+            func expectTerminalGivenBack(status: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+                let (ended, lines) = try await pane.waitFor("EXIT=\(status)")
+                #expect(ended, "\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
+                #expect(try !pane.isAlternateScreen(), sourceLocation: sourceLocation)
+                try pane.run("stty -a | tr ' ' '\\n' | grep -x -e echo -e icanon -e -echo -e -icanon | sort | tr '\\n' ' '; echo")
+                let (restored, screen) = try await pane.waitFor("echo icanon")
+                #expect(restored, "\(screen.joined(separator: "\n"))", sourceLocation: sourceLocation)
+            }
+        }
+
+        private func reader(columns: Int = 80, rows: Int = 24) async throws -> Reader {
+            let server = LoopbackServer()
+            try await server.start()
+            let pane = try TmuxPane(columns: columns, rows: rows)
+            return Reader(pane: pane, server: server, base: await server.baseURL,
+                          database: try Fixtures.temporaryFolder() + "/news.sqlite")
+        }
+
+        private func show(_ lines: [String]) -> Comment { Comment(rawValue: lines.joined(separator: "\n")) }
+
+        @Test func theListTheCursorAStoryBackAndTheDayBeforeAtTheEnd() async throws {
+            let reader = try await reader()
+            try reader.start()
+            var (ok, lines) = try await reader.pane.waitFor("今日热闻")
+            #expect(ok, show(lines))
+            #expect(lines[0].hasPrefix("知乎日报") && lines[0].hasSuffix("? 帮助"))
+            #expect(lines.contains { $0.contains("热门") })
+            #expect(lines.contains { $0.contains("作者 / 气象小站 · 9759301") }) // Hint and id.
+            #expect(try reader.cursorRow().contains(spring))
+            #expect(lines[23].hasPrefix("已更新") && lines[23].hasSuffix("1/11"), show(lines)) // Status and position.
+
+            try reader.pane.press("j")
+            (ok, lines) = try await reader.pane.waitFor { $0.contains { $0.hasPrefix(">") && $0.contains(self.melon) } }
+            #expect(ok, show(lines))
+            try reader.pane.press("Up", "Enter")
+            (ok, lines) = try await reader.pane.waitFor("春天风大，主要有三个原因。")
+            #expect(ok, show(lines))
+            #expect(lines[0].hasPrefix("知乎日报 › 文章"))
+            #expect(lines.contains { $0.contains("474 赞 · 60 条评论") })
+            #expect(lines.allSatisfy { TerminalText.width(of: $0) <= 80 })
+
+            try reader.pane.press("q")
+            (ok, lines) = try await reader.pane.waitFor { $0[0].hasSuffix("? 帮助") && !$0[0].contains("文章") }
+            #expect(ok, show(lines))
+            #expect(try reader.cursorRow().contains(spring)) // The cursor is where it was.
+            #expect(lines.contains { $0.contains(spring + " ✓") }) // Read now.
+
+            // The end of today's list loads the day before below it; End again goes down into it.
+            try reader.pane.press("End")
+            (ok, lines) = try await reader.pane.waitFor("11/16")
+            #expect(ok, show(lines))
+            try reader.pane.press("End")
+            (ok, lines) = try await reader.pane.waitFor("3月13日 星期一")
+            #expect(ok, show(lines))
+            #expect(try reader.cursorRow().contains("瞎扯 · 如何正确地吐槽"))
+            #expect(reader.server.requestedPaths.contains("/api/4/news/before/20230314"))
+
+            try reader.pane.press("?")
+            (ok, lines) = try await reader.pane.waitFor("按键（任意键关闭）")
+            #expect(ok, show(lines))
+            try reader.pane.press("x")
+            (ok, lines) = try await reader.pane.waitFor { !$0.contains { $0.contains("按键（任意键关闭）") } }
+            #expect(ok, show(lines))
+
+            try reader.pane.press("q")
+            try await reader.expectTerminalGivenBack(status: 0)
+            await reader.server.stop()
+        }
+
+        @Test func aKeptStoryIsStarredAndStillStarredAfterARestartOnALinuxConsole() async throws {
+            let reader = try await reader()
+            try reader.start(environment: "TERM=linux")
+            var (ok, lines) = try await reader.pane.waitFor("今日热闻")
+            #expect(ok, show(lines))
+            try reader.pane.press("f")
+            (ok, lines) = try await reader.pane.waitFor(spring + " ★")
+            #expect(ok, show(lines))
+            try reader.pane.press("q")
+            try await reader.expectTerminalGivenBack(status: 0)
+
+            try reader.start("--offline")
+            (ok, lines) = try await reader.pane.waitFor(spring + " ★")
+            #expect(ok, show(lines))
+            try reader.pane.press("F")
+            (ok, lines) = try await reader.pane.waitFor { $0[0].contains("收藏") && $0.contains { $0.contains("★ " + self.spring) } }
+            #expect(ok, show(lines))
+            try reader.pane.press("q", "q")
+            try await reader.expectTerminalGivenBack(status: 0)
+            await reader.server.stop()
+        }
+
+        @Test func searchFindsAsYouConfirmAndEnterOpensTheResult() async throws {
+            let reader = try await reader()
+            try reader.start()
+            var (ok, lines) = try await reader.pane.waitFor("今日热闻")
+            #expect(ok, show(lines))
+            try reader.pane.press("/")
+            (ok, lines) = try await reader.pane.waitFor("搜索：")
+            #expect(ok, show(lines))
+            try reader.pane.type("春天")
+            try reader.pane.press("Enter")
+            (ok, lines) = try await reader.pane.waitFor { $0.contains { $0.hasPrefix(">") && $0.contains(self.spring) } }
+            #expect(ok, show(lines))
+            try reader.pane.press("Enter")
+            (ok, lines) = try await reader.pane.waitFor("春天风大，主要有三个原因。")
+            #expect(ok, show(lines))
+            try reader.pane.press("q", "q", "q")
+            try await reader.expectTerminalGivenBack(status: 0)
+            await reader.server.stop()
+        }
+
+        @Test func aResizeRedrawsAtTheNewSizeAndATinyTerminalIsToldSo() async throws {
+            let reader = try await reader()
+            try reader.start()
+            var (ok, lines) = try await reader.pane.waitFor("今日热闻")
+            #expect(ok, show(lines))
+            try reader.pane.resize(columns: 120, rows: 40)
+            (ok, lines) = try await reader.pane.waitFor { TerminalText.width(of: $0[0]) == 120 && $0[0].hasSuffix("? 帮助") }
+            #expect(ok, show(lines))
+            #expect(lines.count >= 40 && lines[39].contains("已更新"), show(lines))
+            try reader.pane.resize(columns: 30, rows: 8)
+            (ok, lines) = try await reader.pane.waitFor("终端太小")
+            #expect(ok, show(lines))
+            try reader.pane.resize(columns: 80, rows: 24)
+            (ok, lines) = try await reader.pane.waitFor("今日热闻")
+            #expect(ok, show(lines))
+            try reader.pane.press("q")
+            try await reader.expectTerminalGivenBack(status: 0)
+            await reader.server.stop()
+        }
+
+        @Test func withTheNetworkGoneTheArchiveIsShownWithItsOfflineStatus() async throws {
+            let reader = try await reader()
+            try reader.start()
+            var (ok, lines) = try await reader.pane.waitFor("今日热闻")
+            #expect(ok, show(lines))
+            try reader.pane.press("q")
+            try await reader.expectTerminalGivenBack(status: 0)
+            await reader.server.stop()
+
+            try reader.start("--timeout 2")
+            (ok, lines) = try await reader.pane.waitFor("离线 · 显示")
+            #expect(ok, show(lines))
+            #expect(lines.contains { $0.contains(spring) })
+            try reader.pane.press("q")
+            try await reader.expectTerminalGivenBack(status: 0)
+        }
+
+        @Test func aSyncInAnotherProcessChangesWhatIsOnScreen() async throws {
+            let reader = try await reader()
+            try reader.start()
+            var (ok, lines) = try await reader.pane.waitFor("今日热闻")
+            #expect(ok, show(lines))
+            // The source now has a new title for today's first story; another terminal syncs.
+            let changed = try Fixtures.text("news/latest").replacingOccurrences(of: "\"\(spring)\"", with: "\"另一个终端同步来的新标题\"")
+            reader.server.setReply(.body(status: 200, text: changed), for: "/api/4/news/latest")
+            let sync = try await NewsctlProcess(databasePath: reader.database)
+                .run(["sync", "--days", "1", "--base-url", reader.base])
+            #expect(sync.status == 0, "\(sync.stderr)")
+            (ok, lines) = try await reader.pane.waitFor("另一个终端同步来的新标题")
+            #expect(ok, show(lines))
+            try reader.pane.press("q")
+            try await reader.expectTerminalGivenBack(status: 0)
+            await reader.server.stop()
+        }
+
+        @Test(arguments: [("C-c", 130), ("SIGTERM", 143), ("SIGHUP", 129)])
+        func everyWayOutGivesTheTerminalBack(way: String, status: Int) async throws {
+            let reader = try await reader()
+            try reader.start()
+            let (ok, lines) = try await reader.pane.waitFor("今日热闻")
+            #expect(ok, show(lines))
+            switch way {
+            case "SIGTERM": kill(reader.pid, SIGTERM)
+            case "SIGHUP": kill(reader.pid, SIGHUP)
+            default: try reader.pane.press(way)
+            }
+            try await reader.expectTerminalGivenBack(status: status)
+            await reader.server.stop()
+        }
+
+        @Test func ctrlZSuspendsAndFgRedrawsTheWholeScreen() async throws {
+            let reader = try await reader()
+            try reader.start()
+            var (ok, lines) = try await reader.pane.waitFor("今日热闻")
+            #expect(ok, show(lines))
+            try reader.pane.press("C-z")
+            (ok, lines) = try await reader.pane.waitFor("Stopped")
+            #expect(ok, show(lines))
+            #expect(try !reader.pane.isAlternateScreen())
+            try reader.pane.run("fg")
+            (ok, lines) = try await reader.pane.waitFor { $0[0].hasPrefix("知乎日报") && $0.contains { $0.contains("今日热闻") } }
+            #expect(ok, show(lines))
+            #expect(try reader.pane.isAlternateScreen())
+            try reader.pane.press("q")
+            let (ended, screen) = try await reader.pane.waitFor { !$0.contains { $0.contains("今日热闻") } }
+            #expect(ended, show(screen))
+            #expect(try !reader.pane.isAlternateScreen())
+            await reader.server.stop()
+        }
+
+        @Test func colourOnlyWithoutNoColor() async throws {
+            let reader = try await reader()
+            try reader.start()
+            var (ok, lines) = try await reader.pane.waitFor("今日热闻")
+            #expect(ok, show(lines))
+            #expect(try reader.pane.screen(escapes: true).contains { $0.contains("\u{1B}[7m") }) // The cursor, reversed.
+            try reader.pane.press("q")
+            try await reader.expectTerminalGivenBack(status: 0)
+            try reader.start(environment: "NO_COLOR=1")
+            (ok, lines) = try await reader.pane.waitFor("今日热闻")
+            #expect(ok, show(lines))
+            #expect(try !reader.pane.screen(escapes: true).contains { $0.contains("\u{1B}[") })
+            #expect(try reader.cursorRow().contains(spring)) // The cursor still shows, as ">".
+            try reader.pane.press("q")
+            try await reader.expectTerminalGivenBack(status: 0)
+            await reader.server.stop()
+        }
+    }
+
+    @Suite struct ReaderWithoutATerminalTests {
+        @Test func readWithoutATerminalExits64AndPointsToLatest() async throws {
+            let result = try await NewsctlProcess().run(["read", "--offline"])
+            #expect(result.status == 64)
+            #expect(result.stderr.split(separator: "\n").count == 1)
+            #expect(result.stderr.contains("newsctl latest"))
+            #expect(result.stdout.isEmpty)
+        }
+
+        @Test func readIsFirstInTheHelpAndItsKeysAreInItsOwn() async throws {
+            let help = try await NewsctlProcess().run(["--help"])
+            let commands = help.stdout.components(separatedBy: "SUBCOMMANDS:").last ?? ""
+            #expect(commands.split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?
+                .trimmingCharacters(in: .whitespaces).hasPrefix("read") == true, "\(help.stdout)")
+            let readHelp = try await NewsctlProcess().run(["read", "--help"])
+            for keys in ["PgUp PgDn  b space", "Enter  l", "q  Esc  h", "Ctrl-L"] {
+                #expect(readHelp.stdout.contains(keys), "\(readHelp.stdout)")
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import TestSupport
+
+/// A real terminal for the reader: a tmux server of its own (private socket, no user config) with
+/// one pane running an interactive bash, driven with `send-keys` and read with `capture-pane`.
+final class TmuxPane {
+    static let executable: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"]
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+    static var isAvailable: Bool { executable != nil }
+
+    let folder: String
+    private let socket: String
+
+    init(columns: Int = 80, rows: Int = 24) throws {
+        folder = try Fixtures.temporaryFolder()
+        socket = folder + "/tmux.sock"
+        // A plain prompt and no history or rc files: what is on screen is ours alone.
+        let shell = "env -i PATH=/usr/bin:/bin HOME=\(folder) TERM=tmux-256color PS1='$ ' bash --norc --noprofile -i"
+        // The server this starts keeps the descriptors it was given: no pipe, or reading it never ends.
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", String(columns), "-y", String(rows), shell], capturing: false)
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+    }
+
+    /// Types text as it is (no key names).
+    func type(_ text: String) throws {
+        try tmux(["send-keys", "-l", text])
+    }
+
+    /// Sends keys by tmux's names: "Enter", "End", "C-c", "j".
+    func press(_ keys: String...) throws {
+        try tmux(["send-keys"] + keys)
+    }
+
+    /// Runs a command line in the pane's shell.
+    func run(_ commandLine: String) throws {
+        try type(commandLine)
+        try press("Enter")
+    }
+
+    /// The screen's text now, one string per row; with `escapes`, colours and attributes too.
+    func screen(escapes: Bool = false) throws -> [String] {
+        try tmux(["capture-pane", "-p"] + (escapes ? ["-e"] : [])).components(separatedBy: "\n")
+    }
+
+    func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-x", String(columns), "-y", String(rows)])
+    }
+
+    /// Whether the program in the pane has the alternate screen on.
+    func isAlternateScreen() throws -> Bool {
+        try tmux(["display-message", "-p", "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    }
+
+    /// Waits until the screen satisfies `condition`, with room for a loaded machine; returns the
+    /// last screen seen either way, so a failed expectation shows what was there.
+    @discardableResult
+    func waitFor(timeout: Duration = .seconds(20), _ condition: ([String]) -> Bool) async throws -> (Bool, [String]) {
+        let deadline = ContinuousClock.now + timeout
+        var lines = try screen()
+        while !condition(lines) {
+            guard ContinuousClock.now < deadline else { return (false, lines) }
+            try await Task.sleep(for: .milliseconds(100))
+            lines = try screen()
+        }
+        return (true, lines)
+    }
+
+    /// Waits until some row contains `text`.
+    @discardableResult
+    func waitFor(_ text: String, timeout: Duration = .seconds(20)) async throws -> (Bool, [String]) {
+        try await waitFor(timeout: timeout) { $0.contains { $0.contains(text) } }
+    }
+
+    /// Runs tmux to its end with posix_spawn and waitpid (Foundation's Process never reaped the
+    /// client that starts the server here), its output through a file.
+    @discardableResult
+    private func tmux(_ arguments: [String], capturing: Bool = true) throws -> String {
+        let outputPath = folder + "/tmux-output"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        // The server the first call starts keeps the descriptors it was given: never the file read.
+        posix_spawn_file_actions_addopen(&actions, 1, capturing ? outputPath : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let program = Self.executable ?? "/usr/bin/tmux"
+        let argv: [UnsafeMutablePointer<CChar>?] = ([program, "-S", socket] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid = pid_t()
+        guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else {
+            throw CocoaError(.executableLoad)
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard capturing else { return "" }
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    }
+}
