@@ -169,6 +169,50 @@ import TestSupport
         await h.server.stop()
     }
 
+    @Test func anEarlierAnswerForADayTheArchiveKnowsIsPublishedIsBadDataWithoutAskingTheSourceAgain() async throws {
+        let h = try await harness()
+        _ = try await h.engine.latest() // the archive has seen the source at 20230314
+        h.server.setReply(.body(status: 500, text: "{}"), for: latestPath) // and could not ask it again
+        h.server.setReply(.fixture("news/before/20230312"), for: day13Path) // answers 20230311 for 20230313
+        let error = await #expect(throws: SyncError.self) { try await h.engine.page(for: self.day13) }
+        #expect(error?.code == .badResponse)
+        #expect(error?.message.contains("asked for 20230313, the source answered with 20230311, although its latest day is 20230314") == true,
+                "\(String(describing: error))")
+        #expect(h.server.requestCount(latestPath) == 1, "the archive's latest day settles it")
+        for day in [day13, Day("20230311")!] {
+            let offline = await #expect(throws: SyncError.self) { try await h.engine.page(for: day, policy: .cacheOnly) }
+            #expect(offline?.code == .notCached, "nothing was written for \(day)")
+        }
+        await h.server.stop()
+    }
+
+    @Test func aLatestPageDatedBeforeTheKnownLatestDayDoesNotMakeAPublishedDayUnpublished() async throws {
+        let h = try await harness()
+        let known = Day("20230425")!
+        h.server.setReply(.body(status: 200, text: SyntheticSource().page(known, top: true)), for: latestPath)
+        _ = try await h.engine.latest()
+        // The source now says its latest day is 20230314, and answers 20230128 for 20230131.
+        h.server.setReply(.fixture("news/latest"), for: latestPath)
+        h.server.setReply(.body(status: 200, text: SyntheticSource().page(Day("20230128")!)), for: "/api/4/news/before/20230201")
+        let asked = Day("20230131")!
+        let error = await #expect(throws: SyncError.self) { try await h.engine.page(for: asked) }
+        #expect(error?.code == .badResponse)
+        #expect(error?.message.contains("asked for 20230131, the source answered with 20230128, although its latest day is 20230425") == true,
+                "\(String(describing: error))")
+        #expect(try await h.engine.latestKnownDay() == known)
+        for day in [asked, Day("20230128")!] {
+            let offline = await #expect(throws: SyncError.self) { try await h.engine.page(for: day, policy: .cacheOnly) }
+            #expect(offline?.code == .notCached, "nothing was written for \(day)")
+        }
+
+        // A day after the known latest day is still not published, whatever the latest page says.
+        h.server.setReply(.body(status: 200, text: SyntheticSource().page(known)), for: "/api/4/news/before/20230427")
+        let later = await #expect(throws: SyncError.self) { try await h.engine.page(for: Day("20230426")!) }
+        #expect(later?.code == .notPublished)
+        #expect(try await h.engine.latestKnownDay() == known, "the earlier latest page was not written")
+        await h.server.stop()
+    }
+
     @Test func aPartialPageIsFreshForItsFreshnessThenRefetched() async throws {
         let h = try await harness(freshness: .seconds(300))
         _ = try await h.engine.latest()
