@@ -84,6 +84,25 @@ import TestSupport
         await h.server.stop()
     }
 
+    @Test func aDayAnsweredWithAnEarlierDateIsBadDataNotUnpublishedAndIsNotWritten() async throws {
+        let h = try await SyncHarness.start()
+        source.serve(h.server, days: 4)
+        let days = source.days(4)
+        let misdated = days[1]
+        // Every synced day is before the source's latest, so it is published: this answer is wrong.
+        h.server.setReply(.body(status: 200, text: source.page(days[2])), for: path(misdated))
+        let summary = try await h.engine.sync(SyncRequest(span: .lastDays(4), concurrency: 1))
+        #expect(summary.failures.compactMap(\.day) == [misdated])
+        let error = summary.failures.first?.error
+        #expect(error?.code == .badResponse)
+        #expect(error?.message.contains("asked for \(misdated), the source answered with \(days[2]), although its latest day is \(latest)") == true,
+                "\(String(describing: error))")
+        let coverage = try await h.engine.coverage()
+        #expect(!coverage.contains(misdated), "nothing was written for \(misdated)")
+        #expect(try await h.engine.page(for: days[2], policy: .cacheOnly).stories.map(\.id) == source.storyIDs(of: days[2]))
+        await h.server.stop()
+    }
+
     @Test func aDayCachedWhileItWasTheLatestIsFetchedAgainAsFinal() async throws {
         let h = try await SyncHarness.start()
         let yesterday = latest.adding(days: -1)
