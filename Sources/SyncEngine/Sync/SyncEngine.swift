@@ -287,9 +287,10 @@ public actor SyncEngine {
             if let latest = try store.latestDay(), day <= latest { throw error.publishedDayMisdated(latest: latest) }
             do {
                 try await fetchShared(.latest)
-            } catch let latestError as RemoteError where latestError.code != .cancelled {
-                logger.notice("cannot check whether a day is published",
-                              metadata: ["day": "\(day)", "error": "\(latestError)"])
+            } catch let latestError {
+                // Unsettled, then: the source's answer stands. Only cancelling ends the read here.
+                if latestError is CancellationError || (latestError as? RemoteError)?.code == .cancelled { throw latestError }
+                logger.notice("cannot check whether a day is published", metadata: ["day": "\(day)", "error": "\(latestError)"])
             }
             if let latest = try store.latestDay(), day <= latest { throw error.publishedDayMisdated(latest: latest) }
             throw error
