@@ -26,3 +26,20 @@ func story(_ id: Int64, _ title: String = "title", image: String? = "https://pic
 func temporaryDatabasePath() throws -> String {
     try Fixtures.temporaryFolder() + "/news.sqlite"
 }
+
+/// The real libcurl transport, noting the time each request was given: what is left of a shared
+/// deadline shows without timing the test.
+final class RecordingTransport: HTTPTransport {
+    private let transport = CurlTransport()
+    private let requests = Mutex<[(url: String, timeout: Duration)]>([])
+
+    func get(_ url: String, timeout: Duration) async throws(TransportError) -> HTTPResponse {
+        requests.withLock { $0.append((url, timeout)) }
+        return try await transport.get(url, timeout: timeout)
+    }
+
+    /// The timeouts given to requests whose URL ends with `suffix`, in order.
+    func timeouts(endingWith suffix: String) -> [Duration] {
+        requests.withLock { $0.filter { $0.url.hasSuffix(suffix) }.map(\.timeout) }
+    }
+}

@@ -55,6 +55,33 @@ extension ProcessTests {
             await server.stop()
         }
 
+        @Test func syncCallsAnotherDateForAPublishedDayBadDataAndWritesNothingOfIt() async throws {
+            let server = LoopbackServer()
+            try await server.start()
+            let base = await server.baseURL
+            let newsctl = try NewsctlProcess()
+            // Asked for 20230312 (before the latest, 20230314), the source answers 20230311.
+            server.setReply(.fixture("news/before/20230312"), for: "/api/4/news/before/20230313")
+
+            let result = try await newsctl.run(["sync", "--days", "4", "--json", "--verbose", "--base-url", base])
+            #expect(result.status == 65)
+            let errorLines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("newsctl: ") }
+            #expect(errorLines.count == 1, "\(result.stderr)")
+            let line = errorLines.first.map(String.init) ?? ""
+            #expect(line.hasPrefix("newsctl: 同步未完成：1 项失败"), "\(line)")
+            #expect(line.contains("asked for 20230312, the source answered with 20230311, although its latest day is 20230314"), "\(line)")
+            let summary = try result.stdout.jsonObject()
+            #expect(summary["failed"] as? [String] == ["20230312：数据有误"])
+            #expect(summary["days_fetched"] as? Int == 3)
+
+            let status = try await newsctl.run(["status", "--json"]).stdout.jsonObject()
+            let gaps = try #require(status["gaps"] as? [[String: Any]])
+            #expect(gaps.count == 1)
+            #expect(gaps.first?["from"] as? String == "20230312" && gaps.first?["to"] as? String == "20230312")
+            #expect(status["days"] as? Int == 3)
+            await server.stop()
+        }
+
         @Test func syncWithDetailsMakesTheirTextSearchable() async throws {
             let server = LoopbackServer()
             try await server.start()

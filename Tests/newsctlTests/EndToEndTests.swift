@@ -131,6 +131,53 @@ extension ProcessTests {
             await server.stop()
         }
 
+        /// A fixture's text with its `date` changed, as a source that got it wrong would send it.
+        private func fixture(_ path: String, dated from: String, as date: String) throws -> String {
+            let text = try Fixtures.text(path)
+            let changed = text.replacingOccurrences(of: "\"\(from)\"", with: "\"\(date)\"")
+            #expect(changed != text, "\(path) is dated \(from)")
+            return changed
+        }
+
+        @Test func aPublishedDayAnsweredWithAnotherDateExits65AndOnlyALaterDayIsNotPublished() async throws {
+            let (server, base) = try await started()
+            let newsctl = try NewsctlProcess()
+            server.setReply(.body(status: 200, text: try fixture("news/latest", dated: "20230314", as: "20230425")),
+                            for: "/api/4/news/latest")
+            #expect(try await newsctl.run(["latest", "--base-url", base]).status == 0) // the archive knows 20230425
+            // Now the source's latest page goes back to 20230314, and it answers 20230128 for 20230131.
+            server.setReply(.fixture("news/latest"), for: "/api/4/news/latest")
+            server.setReply(.body(status: 200, text: try fixture("news/before/20230312", dated: "20230311", as: "20230128")),
+                            for: "/api/4/news/before/20230201")
+
+            let bad = try await newsctl.run(["before", "20230201", "--verbose", "--base-url", base])
+            #expect(bad.status == 65)
+            #expect(bad.stdout.isEmpty)
+            let errorLines = bad.stderr.split(separator: "\n").filter { $0.hasPrefix("newsctl: ") }
+            #expect(errorLines.count == 1, "\(bad.stderr)")
+            let line = errorLines.first.map(String.init) ?? ""
+            #expect(line.hasPrefix("newsctl: 知乎日报返回的2023年1月31日数据有误 ("), "\(line)")
+            #expect(line.contains("asked for 20230131, the source answered with 20230128, although its latest day is 20230425"), "\(line)")
+
+            let plain = try await newsctl.run(["before", "20230201", "--base-url", base])
+            #expect(plain.status == 65)
+            #expect(plain.stderr == "newsctl: 知乎日报返回的2023年1月31日数据有误\n")
+
+            // Nothing was written: the archive still holds the one day it had.
+            let status = try await newsctl.run(["status", "--json"]).stdout.jsonObject()
+            #expect(status["days"] as? Int == 1)
+            #expect(status["first"] as? String == "20230425")
+            #expect(status["last"] as? String == "20230425")
+
+            // A day after the latest day the source has shown is still not published.
+            server.setReply(.body(status: 200, text: try fixture("news/latest", dated: "20230314", as: "20230425")),
+                            for: "/api/4/news/before/20230427")
+            let later = try await newsctl.run(["before", "20230427", "--base-url", base])
+            #expect(later.status == 69)
+            #expect(later.stderr == "newsctl: 2023年4月26日的日报还没有发布\n")
+            await server.stop()
+        }
+
         @Test(arguments: ["2023-13-01", "20230230", "20130519", "202304", "99999999", "29990101", "abc"])
         func badDatesExit64WithOneLine(_ date: String) async throws {
             let result = try await NewsctlProcess().run(["before", date])
@@ -178,9 +225,13 @@ extension ProcessTests {
         @Test func theTimeoutBoundsTheWholeCommand() async throws {
             let (server, base) = try await started()
             server.setReply(.delayed(.seconds(30), .fixture("news/latest")), for: "/api/4/news/latest")
-            let result = try await NewsctlProcess().run(["latest", "--timeout", "1", "--base-url", base])
+            let newsctl = try NewsctlProcess()
+            let result = try await newsctl.run(["latest", "--timeout", "1", "--base-url", base])
             #expect(result.status == 69)
-            #expect(result.seconds < 3)
+            #expect(result.stderr == "newsctl: 无法连接知乎日报，本地也没有今日内容的缓存\n")
+            // Far from the server's 30 s: the 1 s deadline, with room for a loaded machine.
+            #expect(.seconds(result.seconds) < TimeBound.process(.seconds(1)), "took \(result.seconds) s")
+            #expect(try await newsctl.run(["latest", "--offline"]).status == 69, "nothing was written")
             await server.stop()
         }
 

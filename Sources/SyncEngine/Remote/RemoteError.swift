@@ -23,15 +23,27 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
     /// The `Retry-After` header of an HTTP error, as sent.
     public let retryAfter: String?
     public let message: String
+    /// For `.notPublished`: the day asked for and the earlier day the source answered with.
+    let misdated: (asked: Day, answered: Day)?
 
     init(code: Code, url: String, status: Int? = nil, transportError: TransportError? = nil,
-         retryAfter: String? = nil, message: String) {
+         retryAfter: String? = nil, misdated: (asked: Day, answered: Day)? = nil, message: String) {
         self.code = code
         self.url = url
         self.status = status
         self.transportError = transportError
         self.retryAfter = retryAfter
+        self.misdated = misdated
         self.message = message
+    }
+
+    /// A "not published" answer for a day the source has already shown (on or before `latest`):
+    /// the day exists, so an answer dated otherwise is bad data, not a day still to come.
+    func publishedDayMisdated(latest: Day) -> RemoteError {
+        let asked = misdated.map { "\($0.asked)" } ?? "a day"
+        let answered = misdated.map { "\($0.answered)" } ?? "an earlier day"
+        return RemoteError(code: .badResponse, url: url,
+                           message: "asked for \(asked), the source answered with \(answered), although its latest day is \(latest)")
     }
 
     public var description: String { "\(message) (\(url))" }

@@ -42,7 +42,7 @@ struct ZhihuDailyClient: Sendable {
         guard dto.date == day.description else {
             // For a day after its latest, the source answers with its latest day.
             if let answered = Day(dto.date), answered < day {
-                throw RemoteError(code: .notPublished, url: response.url,
+                throw RemoteError(code: .notPublished, url: response.url, misdated: (day, answered),
                                   message: "\(day) is not published yet; the source's latest day is \(answered)")
             }
             throw RemoteError(code: .badResponse, url: response.url,

@@ -38,7 +38,7 @@ extension SyncEngine {
             let dayRun: PoolResult<Day>
             do {
                 dayRun = try await runPool(days, phase: .days, width: width, progress: progress) { day in
-                    try await self.syncDay(day)
+                    try await self.syncDay(day, latest: latest)
                 }
                 try flushSyncedDays()
             } catch {
@@ -124,9 +124,17 @@ extension SyncEngine {
         return result
     }
 
-    /// Fetches one past day off the engine, so transfers and decoding run side by side.
-    private nonisolated func syncDay(_ day: Day) async throws {
-        let remote = try await withItemDeadline { try await self.client.day(day) }
+    /// Fetches one past day off the engine, so transfers and decoding run side by side. Every
+    /// day synced is before the source's `latest`, so it is published: an earlier answer for it
+    /// is bad data, never "not published yet".
+    private nonisolated func syncDay(_ day: Day, latest: Day) async throws {
+        let remote = try await withItemDeadline { () async throws -> RemoteDay in
+            do {
+                return try await self.client.day(day)
+            } catch let error as RemoteError where error.code == .notPublished {
+                throw error.publishedDayMisdated(latest: latest)
+            }
+        }
         try await storeSyncedDay(remote)
     }
 

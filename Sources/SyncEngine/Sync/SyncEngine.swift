@@ -286,17 +286,25 @@ public actor SyncEngine {
         }
     }
 
-    /// The day from the source. "Not published yet" is only believed if the source's latest day
-    /// agrees; an earlier answer for a day the source has published is bad data.
+    /// The day from the source. An earlier answer means "not published yet" only for a day after
+    /// the latest day the source has shown; for a day on or before it, the day exists and the
+    /// answer is bad data. The archive's latest day settles that without the network; only a
+    /// day after it needs the source's latest page, and if that cannot be fetched the answer
+    /// stands (the source may well not have published the day).
     private func fetchDay(_ day: Day) async throws -> RemoteDay {
         do {
             return try await client.day(day)
         } catch {
             guard error.code == .notPublished else { throw error }
-            if (try? await fetchShared(.latest)) != nil, let latest = try store.latestDay(), day <= latest {
-                throw RemoteError(code: .badResponse, url: error.url,
-                                  message: "asked for \(day), the source answered with an earlier day although its latest is \(latest)")
+            if let latest = try store.latestDay(), day <= latest { throw error.publishedDayMisdated(latest: latest) }
+            do {
+                try await fetchShared(.latest)
+            } catch let latestError {
+                // Unsettled, then: the source's answer stands. Only cancelling ends the read here.
+                if latestError is CancellationError || (latestError as? RemoteError)?.code == .cancelled { throw latestError }
+                logger.notice("cannot check whether a day is published", metadata: ["day": "\(day)", "error": "\(latestError)"])
             }
+            if let latest = try store.latestDay(), day <= latest { throw error.publishedDayMisdated(latest: latest) }
             throw error
         }
     }

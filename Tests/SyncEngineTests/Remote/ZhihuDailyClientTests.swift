@@ -107,21 +107,26 @@ import TestSupport
         let live = LoopbackServer()
         try await live.start()
         let start = ContinuousClock.now
-        let latest = try await client([stalled.baseURL, await live.baseURL], connectTimeout: .milliseconds(300)).latest()
+        // Without the connect timeout, the stalled host would use up the whole 20 s deadline.
+        let latest = try await client([stalled.baseURL, await live.baseURL], timeout: .seconds(20),
+                                      connectTimeout: .milliseconds(300)).latest()
         #expect(latest.stories.count == 6)
-        #expect(ContinuousClock.now - start < .seconds(2))
+        let elapsed = ContinuousClock.now - start
+        #expect(elapsed < TimeBound.within(.milliseconds(300)), "took \(elapsed)")
         await live.stop()
     }
 
     @Test func theDeadlineCoversEveryFallback() async throws {
-        let first = try StalledListener()
-        let second = try StalledListener()
+        // Six hosts that never accept: with a deadline each (and 3 attempts), they would take
+        // 6 x 3 x 800 ms = 14.4 s; with one deadline for all, 800 ms.
+        let stalled = try (0..<6).map { _ in try StalledListener() }
         let start = ContinuousClock.now
         let error = await expectRemoteError(.unreachable) { () throws(RemoteError) in
-            try await client([first.baseURL, second.baseURL], timeout: .milliseconds(800)).latest()
+            try await client(stalled.map(\.baseURL), timeout: .milliseconds(800)).latest()
         }
         #expect(error?.transportError?.code == .connect)
-        #expect(ContinuousClock.now - start < .milliseconds(1_800))
+        let elapsed = ContinuousClock.now - start
+        #expect(elapsed < TimeBound.within(.milliseconds(800)), "took \(elapsed)")
     }
 
     @Test func notFoundIsAnHTTPStatusError() async throws {
@@ -169,7 +174,10 @@ import TestSupport
             try await client([await server.baseURL], timeout: .milliseconds(600)).latest()
         }
         #expect(error?.transportError?.code == .timeout)
-        #expect(ContinuousClock.now - start < .milliseconds(1_600))
+        // The first attempt used the whole deadline, so there was none left to retry in.
+        #expect(server.requestCount("/api/4/news/latest") == 1)
+        let elapsed = ContinuousClock.now - start
+        #expect(elapsed < TimeBound.within(.milliseconds(600)), "took \(elapsed)")
         await server.stop()
     }
 }
