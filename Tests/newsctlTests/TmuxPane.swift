@@ -87,7 +87,7 @@ final class TmuxPane {
         posix_spawn_file_actions_addopen(&actions, 1, capturing ? outputPath : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let program = Self.executable ?? "/usr/bin/tmux"
-        let argv: [UnsafeMutablePointer<CChar>?] = ([program, "-S", socket] + arguments).map { strdup($0) } + [nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = ([program, "-u", "-S", socket] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var pid = pid_t()
         guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else {
