@@ -80,15 +80,8 @@ final class FavoritesScreen: ReaderScreen, FavoritesView {
     func handle(_ key: Key) -> Bool {
         guard let presenter else { return false }
         notice = nil
+        if cursor.navigate(key) { return true }
         switch key {
-        case .up, .character("k"): cursor.move(by: -1)
-        case .down, .character("j"): cursor.move(by: 1)
-        case .wheelUp: cursor.move(by: -3)
-        case .wheelDown: cursor.move(by: 3)
-        case .pageDown, .character(" "): cursor.page(1)
-        case .pageUp, .character("b"): cursor.page(-1)
-        case .home, .character("g"): cursor.moveToStart()
-        case .end, .character("G"): cursor.moveToEnd()
         case .enter, .character("l"), .right:
             if let id = cursor.selectedID { presenter.didSelectStory(id: id) }
         case .character("f"):

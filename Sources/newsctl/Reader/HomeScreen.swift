@@ -145,15 +145,14 @@ final class HomeScreen: ReaderScreen, NewsListView {
     func handle(_ key: Key) -> Bool {
         guard let presenter else { return false }
         let before = cursor.selectedID
+        if cursor.navigate(key) {
+            if let id = cursor.selectedID, id != before { presenter.didHighlightStory(id: id) }
+            if cursor.isAtLastItem, list != nil, !loadingMore {
+                Task { await presenter.loadMore() }
+            }
+            return true
+        }
         switch key {
-        case .up, .character("k"): cursor.move(by: -1)
-        case .down, .character("j"): cursor.move(by: 1)
-        case .wheelUp: cursor.move(by: -3)
-        case .wheelDown: cursor.move(by: 3)
-        case .pageDown, .character(" "): cursor.page(1)
-        case .pageUp, .character("b"): cursor.page(-1)
-        case .home, .character("g"): cursor.moveToStart()
-        case .end, .character("G"): cursor.moveToEnd()
         case .enter, .character("l"), .right:
             if let id = cursor.selectedID { presenter.didSelectStory(id: id) }
             return true
@@ -170,11 +169,6 @@ final class HomeScreen: ReaderScreen, NewsListView {
         default:
             return false
         }
-        if let id = cursor.selectedID, id != before { presenter.didHighlightStory(id: id) }
-        if cursor.isAtLastItem, list != nil, !loadingMore {
-            Task { await presenter.loadMore() }
-        }
-        return true
     }
 
     private var selectedURL: String? {

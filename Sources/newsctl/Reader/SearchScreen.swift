@@ -103,6 +103,8 @@ final class SearchScreen: ReaderScreen, SearchView {
                 if !query.isEmpty { query.removeLast() }
             case .control("u"):
                 query = ""
+            case .left, .right:
+                break // The field has no cursor to move; the arrows must not leave the screen.
             case .enter:
                 guard !query.isEmpty else { return true }
                 searching = true
@@ -116,16 +118,12 @@ final class SearchScreen: ReaderScreen, SearchView {
             }
             return true
         }
+        if key == .up || key == .character("k"), cursor.selected == 0 {
+            editing = true // Up from the first result goes back to the field.
+            return true
+        }
+        if cursor.navigate(key) { return true }
         switch key {
-        case .up, .character("k"):
-            if cursor.selected == 0 { editing = true } else { cursor.move(by: -1) }
-        case .down, .character("j"): cursor.move(by: 1)
-        case .wheelUp: cursor.move(by: -3)
-        case .wheelDown: cursor.move(by: 3)
-        case .pageDown, .character(" "): cursor.page(1)
-        case .pageUp, .character("b"): cursor.page(-1)
-        case .home, .character("g"): cursor.moveToStart()
-        case .end, .character("G"): cursor.moveToEnd()
         case .enter, .character("l"), .right:
             if let id = cursor.selectedID { presenter.didSelectStory(id: id) }
         case .character("/"):

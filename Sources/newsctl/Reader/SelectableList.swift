@@ -45,6 +45,23 @@ struct SelectableList {
         }
     }
 
+    /// Moves the cursor for a navigation key (arrows, j/k, wheel, pages, g/G, Home/End); false
+    /// for any other key.
+    mutating func navigate(_ key: Key) -> Bool {
+        switch key {
+        case .up, .character("k"): move(by: -1)
+        case .down, .character("j"): move(by: 1)
+        case .wheelUp: move(by: -3)
+        case .wheelDown: move(by: 3)
+        case .pageDown, .character(" "): page(1)
+        case .pageUp, .character("b"): page(-1)
+        case .home, .character("g"): moveToStart()
+        case .end, .character("G"): moveToEnd()
+        default: return false
+        }
+        return true
+    }
+
     mutating func move(by offset: Int) {
         selected = max(0, min(itemCount - 1, selected + offset))
     }
