@@ -104,6 +104,26 @@ extension ProcessTests {
             await reader.server.stop()
         }
 
+        @Test func aFailedLoadShowsTheErrorLineWithItsRetryKeyAndTheListStays() async throws {
+            let reader = try await reader()
+            reader.server.setReply(.body(status: 500, text: "{}"), for: "/api/4/news/before/20230314")
+            try reader.start("--timeout 2")
+            var (ok, lines) = try await reader.pane.waitFor("今日热闻")
+            #expect(ok, show(lines))
+            try reader.pane.press("End")
+            (ok, lines) = try await reader.pane.waitFor("（r 重试）")
+            #expect(ok, show(lines))
+            #expect(lines.contains { $0.contains("2023年3月13日") }) // The presenter's wording names the day.
+            #expect(lines.contains { $0.contains("瞎扯 · 如何正确地吐槽") }) // What was on screen stays.
+            reader.server.setReply(.fixture("news/before/20230314"), for: "/api/4/news/before/20230314")
+            try reader.pane.press("r")
+            (ok, lines) = try await reader.pane.waitFor { !$0.contains { $0.contains("重试") } && $0.contains { $0.contains("/16") } }
+            #expect(ok, show(lines))
+            try reader.pane.press("q")
+            try await reader.expectTerminalGivenBack(status: 0)
+            await reader.server.stop()
+        }
+
         @Test func aKeptStoryIsStarredAndStillStarredAfterARestartOnALinuxConsole() async throws {
             let reader = try await reader()
             try reader.start(environment: "TERM=linux")
