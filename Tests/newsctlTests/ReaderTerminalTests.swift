@@ -124,6 +124,30 @@ extension ProcessTests {
             await reader.server.stop()
         }
 
+        @Test func theStoryUnderTheCursorIsFetchedAfterADwellAndReadsOffline() async throws {
+            let reader = try await reader()
+            try reader.start()
+            var (ok, lines) = try await reader.pane.waitFor("今日热闻")
+            #expect(ok, show(lines))
+            // Nobody pressed Enter: the cursor rested on the first story, so its text was fetched.
+            let fetched = try await reader.pane.waitFor(timeout: .seconds(20)) { _ in
+                reader.server.requestedPaths.contains("/api/4/news/9759301")
+            }
+            #expect(fetched.0, "\(reader.server.requestedPaths)")
+            try reader.pane.press("q")
+            try await reader.expectTerminalGivenBack(status: 0)
+            await reader.server.stop()
+
+            try reader.start("--offline")
+            (ok, lines) = try await reader.pane.waitFor("今日热闻")
+            #expect(ok, show(lines))
+            try reader.pane.press("Enter")
+            (ok, lines) = try await reader.pane.waitFor("春天风大，主要有三个原因。")
+            #expect(ok, show(lines))
+            try reader.pane.press("q", "q")
+            try await reader.expectTerminalGivenBack(status: 0)
+        }
+
         @Test func aKeptStoryIsStarredAndStillStarredAfterARestartOnALinuxConsole() async throws {
             let reader = try await reader()
             try reader.start(environment: "TERM=linux")

@@ -14,6 +14,8 @@ final class HomeScreen: ReaderScreen, NewsListView {
     private var moreError: ErrorViewData?
     private var cursor = SelectableList()
     private var width = 0
+    /// The story last reported under the cursor (its text is prefetched after a dwell).
+    private var highlighted: Int64?
 
     init(app: ReaderApp) {
         self.app = app
@@ -113,6 +115,7 @@ final class HomeScreen: ReaderScreen, NewsListView {
         if width != columns {
             width = columns
             cursor.replace(with: entries(width: columns))
+            reportHighlight() // The first list, too, has a story under the cursor.
         }
         return cursor.rows(height: rows)
     }
@@ -144,9 +147,8 @@ final class HomeScreen: ReaderScreen, NewsListView {
 
     func handle(_ key: Key) -> Bool {
         guard let presenter else { return false }
-        let before = cursor.selectedID
         if cursor.navigate(key) {
-            if let id = cursor.selectedID, id != before { presenter.didHighlightStory(id: id) }
+            reportHighlight()
             if cursor.isAtLastItem, list != nil, !loadingMore {
                 Task { await presenter.loadMore() }
             }
@@ -169,6 +171,12 @@ final class HomeScreen: ReaderScreen, NewsListView {
         default:
             return false
         }
+    }
+
+    private func reportHighlight() {
+        guard let id = cursor.selectedID, id != highlighted else { return }
+        highlighted = id
+        presenter?.didHighlightStory(id: id)
     }
 
     private var selectedURL: String? {
