@@ -20,9 +20,10 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // Headers only, no pkgConfig (its `-lcurl` would link libcurl into every product):
+        // CurlTransport loads libcurl with dlopen when the network is first needed.
         .systemLibrary(
             name: "CCurl",
-            pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .target(

@@ -1,11 +1,17 @@
-// The floor for a cold offline read: a Swift program that loads the same libraries as newsctl
-// (SQLite, libcurl, FoundationEssentials), opens the archive and prints the latest page's rows.
+// The floor for a cold offline read: a Swift program that loads the libraries an offline newsctl
+// loads (SQLite, FoundationEssentials), opens the archive and prints the latest page's rows.
+// Built with -lcurl (and without -D NO_CURL) it also links and binds libcurl, as newsctl did
+// before it loaded libcurl only for the network: the cost of mapping libcurl, measured apart.
+#if !NO_CURL
 import CCurl
+#endif
 import CSQLite
 import FoundationEssentials
 import Glibc
 
-_ = curl_version() // make sure libcurl is really loaded and bound, as newsctl's is
+#if !NO_CURL
+_ = curl_version() // make sure libcurl is really loaded and bound
+#endif
 let path = CommandLine.arguments.dropFirst().first ?? "news.sqlite"
 var db: OpaquePointer?
 guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else { exit(74) }

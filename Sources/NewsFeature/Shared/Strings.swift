@@ -100,6 +100,12 @@ struct Strings: Sendable {
         }
     }
 
+    /// `.unavailable` because this machine cannot do HTTP at all (libcurl could not be loaded).
+    func transportUnavailableMessage(subject: String) -> String {
+        language == .zh ? "无法加载 libcurl，不能联网，本地也没有\(subject)的缓存"
+            : "libcurl could not be loaded, so there is no network, and \(subject) is not in the local archive"
+    }
+
     /// A local database failure, worded so the user knows what to fix.
     func storageMessage(_ problem: DatabaseError.Problem) -> String {
         switch (language, problem) {

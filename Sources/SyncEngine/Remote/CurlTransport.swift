@@ -10,6 +10,10 @@ import Synchronization
 /// threads as there are cores, so concurrent transfers would wait for each other and time out.)
 /// Easy handles are pooled: a handle keeps its connection cache, so requests to the same host reuse
 /// connections.
+///
+/// libcurl is loaded on the first `get` (`CurlLibrary`), not at start-up: making a transport costs
+/// nothing, and a process that stays offline never maps libcurl. When it cannot be loaded, every
+/// `get` fails with `TransportError.Code.unavailable`, as a network that is down would.
 public final class CurlTransport: HTTPTransport {
     public struct Options: Sendable {
         /// Deadline for the TCP and TLS connection.
@@ -26,16 +30,32 @@ public final class CurlTransport: HTTPTransport {
 
     private let options: Options
     private let idleHandles = Mutex<[EasyHandle]>([])
-
-    private static let globalInit: UInt32 = curl_global_init(Int(CURL_GLOBAL_ALL)).rawValue
+    /// nil: the process's libcurl (`CurlLibrary.shared`); otherwise the soname a test loads instead.
+    private let libraryName: String?
 
     public init(options: Options = Options()) {
-        _ = Self.globalInit
         self.options = options
+        libraryName = nil
+    }
+
+    /// A transport that loads libcurl from `libraryName` instead (tests: a library that is missing).
+    /// Such a transport loads it again on every `get`.
+    init(options: Options = Options(), libraryName: String) {
+        self.options = options
+        self.libraryName = libraryName
+    }
+
+    private var library: Result<CurlLibrary, TransportError> {
+        libraryName.map(CurlLibrary.load) ?? CurlLibrary.shared
     }
 
     public func get(_ url: String, timeout: Duration) async throws(TransportError) -> HTTPResponse {
-        guard let handle = idleHandles.withLock({ $0.popLast() }) ?? EasyHandle() else {
+        let library: CurlLibrary
+        switch self.library {
+        case .success(let loaded): library = loaded
+        case .failure(let error): throw TransportError(code: error.code, url: url, message: error.message)
+        }
+        guard let handle = idleHandles.withLock({ $0.popLast() }) ?? EasyHandle(library) else {
             throw TransportError(code: .other, url: url, message: "libcurl could not create a handle")
         }
         let cancellation = CancellationFlag()
@@ -80,58 +100,61 @@ private final class TransferState {
 /// `@unchecked Sendable`: the transport hands a handle to exactly one transfer at a time (it is
 /// popped from the idle pool before use and pushed back after), so it is never used concurrently.
 private final class EasyHandle: @unchecked Sendable {
+    private let curl: CurlLibrary
     private let handle: UnsafeMutableRawPointer
     /// Where this handle's transfers block; serial queues get threads of their own.
     let queue = DispatchQueue(label: "CurlTransport.transfer")
 
-    init?() {
-        guard let handle = curl_easy_init() else { return nil }
+    init?(_ curl: CurlLibrary) {
+        guard let handle = curl.easyInit() else { return nil }
+        self.curl = curl
         self.handle = handle
     }
 
     deinit {
-        curl_easy_cleanup(handle)
+        curl.easyCleanup(handle)
     }
 
     func perform(url: String, timeout: Duration, options: CurlTransport.Options,
                  cancellation: CancellationFlag) -> Result<HTTPResponse, TransportError> {
         // Reset clears the previous transfer's options but keeps its connections and DNS cache.
-        curl_easy_reset(handle)
+        curl.easyReset(handle)
         let state = TransferState(maxBodyBytes: options.maxBodyBytes, cancellation: cancellation)
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        let headers = curl_slist_append(nil, "Accept: application/json")
+        let headers = curl.slistAppend(nil, "Accept: application/json")
         defer {
             // Drop the options that point at this transfer's buffers before they go away.
-            curl_easy_reset(handle)
-            curl_slist_free_all(headers)
+            curl.easyReset(handle)
+            curl.slistFreeAll(headers)
         }
 
         let code: CURLcode = withExtendedLifetime(state) {
             errorBuffer.withUnsafeMutableBufferPointer { buffer in
                 let statePointer = Unmanaged.passUnretained(state).toOpaque()
-                _ = ccurl_set_string(handle, CURLOPT_URL, url)
-                _ = ccurl_set_long(handle, CURLOPT_NOSIGNAL, 1)
-                _ = ccurl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https,file")
-                _ = ccurl_set_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-                _ = ccurl_set_long(handle, CURLOPT_FOLLOWLOCATION, 1)
-                _ = ccurl_set_long(handle, CURLOPT_MAXREDIRS, 5)
-                _ = ccurl_set_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
-                _ = ccurl_set_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
-                _ = ccurl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, max(1, options.connectTimeout.milliseconds))
-                _ = ccurl_set_long(handle, CURLOPT_TIMEOUT_MS, max(1, timeout.milliseconds))
-                _ = ccurl_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, options.lowSpeedBytesPerSecond)
-                _ = ccurl_set_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, options.lowSpeedTime.milliseconds / 1000))
-                _ = ccurl_set_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(options.maxBodyBytes))
-                _ = ccurl_set_string(handle, CURLOPT_USERAGENT, options.userAgent)
-                _ = ccurl_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")
-                _ = ccurl_set_slist(handle, CURLOPT_HTTPHEADER, headers)
-                _ = ccurl_set_pointer(handle, CURLOPT_ERRORBUFFER, buffer.baseAddress)
-                _ = ccurl_set_write_function(handle, writeBody)
-                _ = ccurl_set_pointer(handle, CURLOPT_WRITEDATA, statePointer)
-                _ = ccurl_set_long(handle, CURLOPT_NOPROGRESS, 0)
-                _ = ccurl_set_xferinfo_function(handle, checkCancellation)
-                _ = ccurl_set_pointer(handle, CURLOPT_XFERINFODATA, statePointer)
-                return curl_easy_perform(handle)
+                let setopt = curl.setopt
+                _ = ccurl_set_string(setopt, handle, CURLOPT_URL, url)
+                _ = ccurl_set_long(setopt, handle, CURLOPT_NOSIGNAL, 1)
+                _ = ccurl_set_string(setopt, handle, CURLOPT_PROTOCOLS_STR, "http,https,file")
+                _ = ccurl_set_string(setopt, handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+                _ = ccurl_set_long(setopt, handle, CURLOPT_FOLLOWLOCATION, 1)
+                _ = ccurl_set_long(setopt, handle, CURLOPT_MAXREDIRS, 5)
+                _ = ccurl_set_long(setopt, handle, CURLOPT_SSL_VERIFYPEER, 1)
+                _ = ccurl_set_long(setopt, handle, CURLOPT_SSL_VERIFYHOST, 2)
+                _ = ccurl_set_long(setopt, handle, CURLOPT_CONNECTTIMEOUT_MS, max(1, options.connectTimeout.milliseconds))
+                _ = ccurl_set_long(setopt, handle, CURLOPT_TIMEOUT_MS, max(1, timeout.milliseconds))
+                _ = ccurl_set_long(setopt, handle, CURLOPT_LOW_SPEED_LIMIT, options.lowSpeedBytesPerSecond)
+                _ = ccurl_set_long(setopt, handle, CURLOPT_LOW_SPEED_TIME, max(1, options.lowSpeedTime.milliseconds / 1000))
+                _ = ccurl_set_off_t(setopt, handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(options.maxBodyBytes))
+                _ = ccurl_set_string(setopt, handle, CURLOPT_USERAGENT, options.userAgent)
+                _ = ccurl_set_string(setopt, handle, CURLOPT_ACCEPT_ENCODING, "")
+                _ = ccurl_set_slist(setopt, handle, CURLOPT_HTTPHEADER, headers)
+                _ = ccurl_set_pointer(setopt, handle, CURLOPT_ERRORBUFFER, buffer.baseAddress)
+                _ = ccurl_set_write_function(setopt, handle, writeBody)
+                _ = ccurl_set_pointer(setopt, handle, CURLOPT_WRITEDATA, statePointer)
+                _ = ccurl_set_long(setopt, handle, CURLOPT_NOPROGRESS, 0)
+                _ = ccurl_set_xferinfo_function(setopt, handle, checkCancellation)
+                _ = ccurl_set_pointer(setopt, handle, CURLOPT_XFERINFODATA, statePointer)
+                return curl.easyPerform(handle)
             }
         }
 
@@ -139,11 +162,11 @@ private final class EasyHandle: @unchecked Sendable {
             let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let kind = classify(code, state: state)
             let message = kind == .tooLarge ? "the body is larger than the cap of \(options.maxBodyBytes) bytes"
-                : detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+                : detail.isEmpty ? curl.easyStrerror(code).map { String(cString: $0) } ?? "curl code \(code.rawValue)" : detail
             return .failure(TransportError(code: kind, url: url, curlCode: Int32(code.rawValue), message: message))
         }
         var status = 0
-        _ = ccurl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        _ = ccurl_get_long(curl.getinfo, handle, CURLINFO_RESPONSE_CODE, &status)
         // file:// transfers report 0: a file that was read is a success.
         return .success(HTTPResponse(status: status == 0 ? 200 : status, body: state.body, url: url,
                                      headers: responseHeaders()))
@@ -153,7 +176,7 @@ private final class EasyHandle: @unchecked Sendable {
     private func responseHeaders() -> [String: String] {
         var headers: [String: String] = [:]
         var previous: UnsafeMutablePointer<curl_header>?
-        while let header = curl_easy_nextheader(handle, UInt32(CURLH_HEADER), -1, previous) {
+        while let header = curl.easyNextHeader(handle, UInt32(CURLH_HEADER), -1, previous) {
             if let name = header.pointee.name, let value = header.pointee.value {
                 headers[String(cString: name).lowercased()] = String(cString: value)
             }
@@ -170,7 +193,7 @@ private final class EasyHandle: @unchecked Sendable {
         case CURLE_OPERATION_TIMEDOUT:
             // A deadline that passed before the connection was made is a connect failure.
             var connectTime: curl_off_t = 0
-            _ = ccurl_get_off_t(handle, CURLINFO_CONNECT_TIME_T, &connectTime)
+            _ = ccurl_get_off_t(curl.getinfo, handle, CURLINFO_CONNECT_TIME_T, &connectTime)
             return connectTime == 0 ? .connect : .timeout
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
              CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR:

@@ -44,6 +44,9 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
         case notFound
         /// The URL was malformed or of a scheme the transport does not speak.
         case badURL
+        /// The transport cannot work in this process at all (libcurl could not be loaded): the
+        /// network is unavailable. Not retried, and no other base URL is tried.
+        case unavailable
         /// Anything else the transport reported.
         case other
     }

@@ -3,6 +3,7 @@ import SyncEngine
 
 struct Before: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "before",
         abstract: "The stories of the day before <yyyyMMdd>.",
         discussion: "Like the API: `before 20230421` shows 20230420. Past days come from the archive when it has them.")
 

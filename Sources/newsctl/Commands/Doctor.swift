@@ -4,6 +4,7 @@ import SyncEngine
 
 struct Doctor: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "doctor",
         abstract: "Check the archive's integrity; with --rebuild, rebuild the cache and keep your own data.",
         discussion: """
             The check changes nothing. --rebuild empties the cache tables (they refill from the network) \

@@ -4,11 +4,13 @@ import SyncEngine
 
 struct Fav: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "fav",
         abstract: "Keep stories (收藏): add, remove, list. Favourites outlive the cache.",
         subcommands: [Add.self, Remove.self, List.self])
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Keep a story and cache its text for offline reading.")
 
         @Argument(help: ArgumentHelp("The story's numeric id.", valueName: "id"))
@@ -41,7 +43,7 @@ struct Fav: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "The stories kept, newest first; offline too.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "The stories kept, newest first; offline too.")
 
         @OptionGroup var options: GlobalOptions
 

@@ -2,6 +2,7 @@ import ArgumentParser
 
 struct Latest: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "latest",
         abstract: "Today's stories and the top stories.",
         discussion: "Today is the source's latest day. Served from the network, or from the archive when the network fails.")
 

@@ -4,6 +4,7 @@ import SyncEngine
 
 struct Read: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "read",
         abstract: "Read in a full-screen reader: today, earlier days as you scroll, stories, favourites, search.",
         discussion: """
             Works offline from the archive; a page on screen updates in place when the archive \

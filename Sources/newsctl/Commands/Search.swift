@@ -4,6 +4,7 @@ import SyncEngine
 
 struct Search: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "search",
         abstract: "Find stories in the archive by title, hint and text; offline.",
         discussion: """
             Words separated by spaces must all match; Chinese matches as written, one character or \

@@ -4,6 +4,7 @@ import SyncEngine
 
 struct Show: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "show",
         abstract: "Read one story: its text, counts and marks; from the archive when it has it.",
         discussion: "A story read once (or kept with `fav add`) reads offline. Reading marks it read.")
 

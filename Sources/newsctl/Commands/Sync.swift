@@ -4,6 +4,7 @@ import SyncEngine
 
 struct Sync: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "sync",
         abstract: "Download days (and with --details, their stories) into the archive for offline reading.",
         discussion: """
             Fetches only what the archive lacks, newest day first. Interrupt it and run it again: \
@@ -64,6 +65,7 @@ struct Sync: AsyncParsableCommand {
 
 struct Status: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "status",
         abstract: "What the archive holds: days, gaps, partial days, stories, details, favourites, size, last sync.",
         discussion: "Reads the archive only; never the network.")
 
@@ -77,6 +79,7 @@ struct Status: AsyncParsableCommand {
 
 struct Prune: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "prune",
         abstract: "Drop days older than the newest N from the archive; favourites and their text are kept.",
         discussion: "Counted back from the source's latest day. The file shrinks afterwards.")
 
