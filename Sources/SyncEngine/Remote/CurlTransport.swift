@@ -11,16 +11,20 @@ import Synchronization
 /// Easy handles are pooled: a handle keeps its connection cache, so requests to the same host reuse
 /// connections.
 public final class CurlTransport: HTTPTransport {
+    /// Limits and identity for every transfer.
     public struct Options: Sendable {
         /// Deadline for the TCP and TLS connection.
         public var connectTimeout: Duration = .seconds(5)
         /// A transfer slower than this many bytes per second for `lowSpeedTime` is aborted.
         public var lowSpeedBytesPerSecond = 16
+        /// How long a transfer may stay below `lowSpeedBytesPerSecond` before it is aborted.
         public var lowSpeedTime: Duration = .seconds(5)
         /// Larger bodies are refused (`TransportError.Code.tooLarge`).
         public var maxBodyBytes = 8 * 1024 * 1024
+        /// The `User-Agent` header sent with every request.
         public var userAgent = "newsctl/0.1 (SyncEngine; libcurl)"
 
+        /// The defaults: 5 s to connect, abort below 16 bytes/s for 5 s, 8 MiB bodies.
         public init() {}
     }
 
@@ -29,6 +33,7 @@ public final class CurlTransport: HTTPTransport {
 
     private static let globalInit: UInt32 = curl_global_init(Int(CURL_GLOBAL_ALL)).rawValue
 
+    /// A transport with these options; libcurl is initialised once per process.
     public init(options: Options = Options()) {
         _ = Self.globalInit
         self.options = options
