@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         // Tests only: the in-process loopback HTTP server.
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+        // Documentation only: `swift package generate-documentation` (scripts/docs).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
     targets: [
         .systemLibrary(

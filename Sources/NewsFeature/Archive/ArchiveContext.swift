@@ -2,8 +2,11 @@
 /// Made and bound by `ArchivePresenter.init`; the references back are weak.
 @MainActor
 public final class ArchiveContext {
+    /// The screen's presenter, which owns this context.
     public private(set) weak var presenter: ArchivePresenter?
+    /// The screen's view.
     public private(set) weak var view: (any ArchiveView)?
+    /// The screen's use cases.
     public let interactor: any ArchiveInteractor
     let strings: ArchiveStrings
     let dates: DateFormatting

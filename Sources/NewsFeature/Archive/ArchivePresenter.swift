@@ -16,6 +16,9 @@ public final class ArchivePresenter {
     /// Composes the screen: its context, bound to this presenter.
     ///
     /// - Parameters:
+    ///   - view: the screen's view, held weakly.
+    ///   - interactor: the screen's use cases.
+    ///   - language: the language of the wording.
     ///   - now: the monotonic time, for rates and time left.
     ///   - clock: the wall clock, for the age of the last sync.
     public init(view: any ArchiveView, interactor: any ArchiveInteractor, language: Language = .zh,
@@ -26,6 +29,7 @@ public final class ArchivePresenter {
         context.bind(presenter: self)
     }
 
+    /// Runs a sync, showing progress as it goes, then its summary (or the error that stopped it).
     public func didRequestSync(_ request: SyncRequest) async {
         // Progress arrives on the engine; the newest is enough to draw.
         let (updates, sink) = AsyncStream<SyncProgress>.makeStream(bufferingPolicy: .bufferingNewest(1))
@@ -85,6 +89,7 @@ public final class ArchivePresenter {
             problem: problem)
     }
 
+    /// Shows what the archive holds, or the error.
     public func didRequestStatus() async {
         do {
             view?.showStatus(statusViewData(try await context.interactor.status()))
@@ -117,6 +122,7 @@ public final class ArchivePresenter {
             favorites: status.favorites, databaseBytes: status.databaseBytes, lastSync: lastSync, lines: lines)
     }
 
+    /// Drops days older than the newest `keepDays` and shows what went, or the error.
     public func didRequestPrune(keepDays: Int) async {
         do {
             let pruned = try await context.interactor.prune(keepDays: keepDays)

@@ -2,7 +2,9 @@
 public struct SyncProgressViewData: Equatable, Sendable {
     /// "日报" while days are fetched, "文章" while details are.
     public let phase: String
+    /// Items finished in this phase, failed ones included.
     public let done: Int
+    /// Items this phase has to do.
     public let total: Int
     /// 0…1.
     public let fraction: Double
@@ -10,9 +12,12 @@ public struct SyncProgressViewData: Equatable, Sendable {
     public let rate: String
     /// "剩余 0:28"; empty until it can be estimated.
     public let remaining: String
+    /// Items of this phase that failed so far.
     public let failed: Int
+    /// True once every item of the phase is done.
     public let isFinished: Bool
 
+    /// Creates the view data; the presenter makes these, tests may too.
     public init(phase: String, done: Int, total: Int, fraction: Double, rate: String, remaining: String,
                 failed: Int, isFinished: Bool) {
         self.phase = phase
@@ -30,21 +35,30 @@ public struct SyncProgressViewData: Equatable, Sendable {
 public struct SyncSummaryViewData: Equatable, Sendable {
     /// "20230422".
     public let from: String
+    /// The newest day covered, "20230422".
     public let to: String
+    /// Days fetched.
     public let daysFetched: Int
+    /// Complete days the archive already had.
     public let daysPresent: Int
+    /// Stories whose detail or counters were fetched.
     public let detailsFetched: Int
+    /// Stories whose detail and counters the archive already had.
     public let detailsPresent: Int
+    /// Days and stories that failed.
     public let failures: Int
     /// "20230301: 无法连接知乎日报…" for each failure, at most a few.
     public let failedItems: [String]
+    /// Items not tried because the network went away.
     public let skipped: Int
+    /// How long the sync took.
     public let seconds: Double
     /// The one summary line.
     public let message: String
     /// Why the sync is not complete, when it is not; the kind sets the exit status.
     public let problem: ErrorViewData?
 
+    /// Creates the view data; the presenter makes these, tests may too.
     public init(from: String, to: String, daysFetched: Int, daysPresent: Int, detailsFetched: Int, detailsPresent: Int,
                 failures: Int, failedItems: [String], skipped: Int, seconds: Double, message: String, problem: ErrorViewData?) {
         self.from = from
@@ -64,22 +78,33 @@ public struct SyncSummaryViewData: Equatable, Sendable {
 
 /// What the archive holds.
 public struct ArchiveStatusViewData: Equatable, Sendable {
+    /// A run of days missing between cached ones.
     public struct Gap: Equatable, Sendable {
         /// "20230301".
         public let from: String
+        /// The last missing day, "20230305".
         public let to: String
+        /// How many days are missing.
         public let days: Int
     }
 
     /// "20130520", or nil for an empty archive.
     public let first: String?
+    /// The newest cached day, or nil for an empty archive.
     public let last: String?
+    /// Cached days.
     public let days: Int
+    /// Runs of missing days between the first and the last.
     public let gaps: [Gap]
+    /// Cached days that are still partial, "20230422".
     public let partialDays: [String]
+    /// Stories in the archive.
     public let stories: Int
+    /// Story details in the archive.
     public let details: Int
+    /// Stories the user keeps.
     public let favorites: Int
+    /// The database file and its write-ahead log, in bytes.
     public let databaseBytes: Int64
     /// "2023-04-25T08:00:00Z", or nil before the first sync.
     public let lastSync: String?
@@ -89,11 +114,18 @@ public struct ArchiveStatusViewData: Equatable, Sendable {
 
 /// What a prune removed.
 public struct PruneViewData: Equatable, Sendable {
+    /// The oldest day kept, "20230323"; nil when the archive holds no days.
     public let firstKept: String?
+    /// Days dropped.
     public let daysRemoved: Int
+    /// Stories dropped with them.
     public let storiesRemoved: Int
+    /// Story details dropped.
     public let detailsRemoved: Int
+    /// The archive's size before, in bytes.
     public let bytesBefore: Int64
+    /// The archive's size after, in bytes.
     public let bytesAfter: Int64
+    /// The one line for a person.
     public let message: String
 }

@@ -5,9 +5,13 @@ import SyncEngine
 /// presenter and the view are weak, so the screen is released as a whole.
 @MainActor
 public final class DetailContext {
+    /// The screen's presenter, which owns this context.
     public private(set) weak var presenter: DetailPresenter?
+    /// The screen's view.
     public private(set) weak var view: (any DetailView)?
+    /// The screen's use cases.
     public let interactor: any DetailInteractor
+    /// Where the screen's navigation goes.
     public let navigator: any Navigator
     /// The story shown, once loaded.
     public internal(set) var page: DetailPage?

@@ -13,6 +13,7 @@ public struct DefaultDetailInteractor: DetailInteractor {
     private let engine: SyncEngine
     private let mode: ReadMode
 
+    /// Use cases over `engine`, reading as `mode` says.
     public init(engine: SyncEngine, mode: ReadMode = .standard) {
         self.engine = engine
         self.mode = mode

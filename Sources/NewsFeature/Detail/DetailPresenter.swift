@@ -21,6 +21,7 @@ public final class DetailPresenter {
 
     // MARK: Events
 
+    /// The screen appeared: loads the story.
     public func viewDidLoad() async {
         await load(.load)
     }
@@ -30,6 +31,7 @@ public final class DetailPresenter {
         await load(.refresh)
     }
 
+    /// Repeats the load that failed last.
     public func didTapRetry() async {
         guard let intent = failedIntent else { return }
         await load(intent)

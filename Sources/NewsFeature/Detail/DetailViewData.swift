@@ -1,8 +1,10 @@
 /// Everything the detail screen shows, as strings and flags; no domain models.
 public struct DetailViewData: Equatable, Sendable {
+    /// The story's id.
     public let id: Int64
     /// On one line.
     public let title: String
+    /// The header image's URL.
     public let image: String?
     /// The image's credit as the source gives it ("Yestone.com 版权图片库").
     public let imageSource: String?
@@ -14,18 +16,26 @@ public struct DetailViewData: Equatable, Sendable {
     public let references: [String]
     /// The body as plain text (blocks, then references); for an off-site article, where to read it.
     public let bodyText: String
+    /// The article lives off site, at `url`; `blocks` is empty.
     public let isOffSite: Bool
+    /// The link to share.
     public let shareURL: String?
+    /// The story's web page.
     public let url: String
     /// Likes and comments, or nil when they are not known.
     public let counts: CountsViewData?
+    /// The user keeps the story (收藏).
     public let isFavorite: Bool
+    /// The user has opened the story.
     public let isRead: Bool
     /// "★ 已收藏", or empty.
     public let marksText: String
+    /// Where the story came from, in machine form.
     public let source: SourceViewData
+    /// The status line.
     public let status: StatusViewData
 
+    /// Creates the view data; the presenter makes these, tests may too.
     public init(id: Int64, title: String, image: String?, imageSource: String?, imageCredit: String?, blocks: [DetailBlockViewData], references: [String],
                 bodyText: String, isOffSite: Bool, shareURL: String?, url: String, counts: CountsViewData?,
                 isFavorite: Bool, isRead: Bool, marksText: String, source: SourceViewData, status: StatusViewData) {
@@ -55,12 +65,15 @@ public enum DetailBlockViewData: Equatable, Sendable {
     case heading(String)
     /// "作者，简介".
     case byline(String)
+    /// A paragraph, with `**strong**` and `*em*` kept.
     case paragraph(String)
+    /// A quoted paragraph.
     case quote(String)
     /// `marker` is "•" or "1.".
     case listItem(marker: String, text: String)
     /// "[图片: caption]" or "[图片]".
     case image(String)
+    /// A horizontal rule.
     case rule
     /// "查看知乎讨论 [1]".
     case link(String)
@@ -68,15 +81,20 @@ public enum DetailBlockViewData: Equatable, Sendable {
 
 /// A story's counters: the numbers for machines and one line for people.
 public struct CountsViewData: Equatable, Sendable {
+    /// Likes.
     public let popularity: Int
+    /// Long plus short comments.
     public let comments: Int
+    /// Long comments.
     public let longComments: Int
+    /// Short comments.
     public let shortComments: Int
     /// "474 赞 · 60 条评论".
     public let text: String
     /// The counters are older than their freshness and could not be refreshed.
     public let isStale: Bool
 
+    /// Creates the view data; the presenter makes these, tests may too.
     public init(popularity: Int, comments: Int, longComments: Int, shortComments: Int, text: String, isStale: Bool) {
         self.popularity = popularity
         self.comments = comments

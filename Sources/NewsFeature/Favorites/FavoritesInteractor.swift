@@ -2,6 +2,7 @@ import SyncEngine
 
 /// The favourites' use cases.
 public protocol FavoritesInteractor: Sendable {
+    /// The stories the user keeps, newest first.
     func favorites() async throws(SyncError) -> [Favorite]
     /// Adds a favourite, caching its detail for offline reading when the network allows.
     func add(id: Int64) async throws(SyncError) -> Favorite
@@ -9,15 +10,18 @@ public protocol FavoritesInteractor: Sendable {
     func remove(id: Int64) async throws(SyncError) -> Bool
 }
 
+/// The favourites' use cases over a `SyncEngine`.
 public struct DefaultFavoritesInteractor: FavoritesInteractor {
     private let engine: SyncEngine
     private let mode: ReadMode
 
+    /// Use cases over `engine`; `mode` decides how an added story's detail is read.
     public init(engine: SyncEngine, mode: ReadMode = .standard) {
         self.engine = engine
         self.mode = mode
     }
 
+    /// Runs `SyncEngine.favorites()`.
     public func favorites() async throws(SyncError) -> [Favorite] {
         try await engine.favorites()
     }

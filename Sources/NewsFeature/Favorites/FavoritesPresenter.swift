@@ -12,8 +12,13 @@ public final class FavoritesPresenter {
     private var errors: ErrorPresenter { context.errors }
 
     /// Composes the screen: its context, bound to this presenter.
-    /// - Parameter navigator: opens a story selected in the list; a front that only prints the
-    ///   list has none.
+    ///
+    /// - Parameters:
+    ///   - view: the screen's view, held weakly.
+    ///   - interactor: the screen's use cases.
+    ///   - navigator: opens a story selected in the list; a front that only prints the
+    ///     list has none.
+    ///   - language: the language of the wording.
     public init(view: any FavoritesView, interactor: any FavoritesInteractor, navigator: (any Navigator)? = nil,
                 language: Language = .zh) {
         context = FavoritesContext(view: view, interactor: interactor, navigator: navigator, language: language)
@@ -25,6 +30,7 @@ public final class FavoritesPresenter {
         context.navigator?.showStory(id: id)
     }
 
+    /// The screen appeared: shows the favourites, or the error.
     public func viewDidLoad() async {
         do {
             let items = try await interactor.favorites().map { favorite in
@@ -38,6 +44,7 @@ public final class FavoritesPresenter {
         }
     }
 
+    /// Keeps the story and shows the change, saying whether it reads offline.
     public func didRequestAdd(id: Int64) async {
         do {
             let favorite = try await interactor.add(id: id)
@@ -49,6 +56,7 @@ public final class FavoritesPresenter {
         }
     }
 
+    /// Stops keeping the story and shows the change.
     public func didRequestRemove(id: Int64) async {
         do {
             let removed = try await interactor.remove(id: id)

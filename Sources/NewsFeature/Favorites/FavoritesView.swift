@@ -5,5 +5,6 @@ public protocol FavoritesView: AnyObject {
     func show(_ favorites: FavoritesViewData)
     /// A favourite was added or removed.
     func showChange(_ change: FavoriteChangeViewData)
+    /// Loading, adding or removing failed.
     func showError(_ error: ErrorViewData)
 }

@@ -13,13 +13,19 @@ import SyncEngine
 public final class HomeContext {
     /// The screen's presenter, which loads pages and drives the view.
     public private(set) weak var presenter: NewsListPresenter?
+    /// The screen's view.
     public private(set) weak var view: (any NewsListView)?
+    /// The screen's use cases.
     public let interactor: any NewsListInteractor
+    /// Where a selected story opens.
     public let navigator: any Navigator
 
     // Sub-presenters, each owning one part of the screen's presentation.
+    /// The banner of today's top stories.
     public private(set) lazy var banner = TopStoriesPresenter(context: self)
+    /// The sections of days and their stories.
     public private(set) lazy var list = StoryListPresenter(context: self)
+    /// The status line and any warning beside the list.
     public private(set) lazy var statusLine = StatusLinePresenter(context: self)
 
     // Shared state.

@@ -2,7 +2,9 @@ import SyncEngine
 
 /// Whether a load was asked for by the user as a refresh.
 public enum LoadIntent: Sendable, Equatable {
+    /// An ordinary load: the screen's read mode decides.
     case load
+    /// The user asked for fresh data: network first.
     case refresh
 }
 
@@ -38,6 +40,7 @@ public struct DefaultNewsListInteractor: NewsListInteractor {
     private let engine: SyncEngine
     private let mode: ReadMode
 
+    /// Use cases over `engine`, reading as `mode` says.
     public init(engine: SyncEngine, mode: ReadMode = .standard) {
         self.engine = engine
         self.mode = mode

@@ -5,7 +5,9 @@ import SyncEngine
 public final class NewsListPresenter {
     /// The first page the screen shows.
     public enum Start: Sendable, Equatable {
+        /// Today's page, with the banner.
         case latest
+        /// The stories of one day.
         case day(Day)
     }
 
@@ -31,8 +33,14 @@ public final class NewsListPresenter {
 
     /// Composes the screen: its context, bound to this presenter and its sub-presenters.
     ///
-    /// - Parameter prefetchDwell: how long the cursor rests on a story before its text is fetched
-    ///   in the background (`didHighlightStory`).
+    /// - Parameters:
+    ///   - view: the screen's view, held weakly.
+    ///   - interactor: the screen's use cases.
+    ///   - navigator: where a selected story opens.
+    ///   - start: the first page shown: today's, or one day's.
+    ///   - language: the language of the wording.
+    ///   - prefetchDwell: how long the cursor rests on a story before its text is fetched
+    ///     in the background (`didHighlightStory(id:)`).
     public init(view: any NewsListView, interactor: any NewsListInteractor, navigator: any Navigator,
                 start: Start = .latest, language: Language = .zh, prefetchDwell: Duration = .milliseconds(400)) {
         self.context = HomeContext(view: view, interactor: interactor, navigator: navigator, language: language)
@@ -44,6 +52,7 @@ public final class NewsListPresenter {
 
     // MARK: Events
 
+    /// The screen appeared: loads the first page.
     public func viewDidLoad() async {
         await perform(.initial)
     }
@@ -64,6 +73,7 @@ public final class NewsListPresenter {
         await perform(action)
     }
 
+    /// Opens a story through the navigator and cancels a pending prefetch.
     public func didSelectStory(id: Int64) {
         background.cancel("prefetch")
         context.navigator.showStory(id: id)

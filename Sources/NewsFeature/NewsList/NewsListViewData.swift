@@ -2,6 +2,7 @@
 public struct NewsListViewData: Equatable, Sendable {
     /// The banner; empty except on today's page.
     public let topStories: [StoryItemViewData]
+    /// "热门" or "Top stories".
     public let topStoriesTitle: String
     /// One section per day, newest first.
     public let sections: [NewsSectionViewData]
@@ -10,6 +11,7 @@ public struct NewsListViewData: Equatable, Sendable {
     /// A failure to report beside the list shown, such as a fresh page that could not be saved.
     public let warning: ErrorViewData?
 
+    /// Creates the view data; the presenter makes these, tests may too.
     public init(topStories: [StoryItemViewData], topStoriesTitle: String, sections: [NewsSectionViewData],
                 status: StatusViewData, warning: ErrorViewData? = nil) {
         self.topStories = topStories
@@ -26,9 +28,12 @@ public struct NewsSectionViewData: Equatable, Sendable {
     public let title: String
     /// The day as the API writes it, "20230420".
     public let date: String
+    /// The day's stories in the source's order.
     public let items: [StoryItemViewData]
+    /// Where the day came from, in machine form.
     public let source: SourceViewData
 
+    /// Creates the view data; the presenter makes these, tests may too.
     public init(title: String, date: String, items: [StoryItemViewData], source: SourceViewData) {
         self.title = title
         self.date = date
@@ -39,18 +44,22 @@ public struct NewsSectionViewData: Equatable, Sendable {
 
 /// One story row.
 public struct StoryItemViewData: Equatable, Sendable {
+    /// The story's id, for `didSelectStory(id:)`.
     public let id: Int64
     /// On one line: line breaks folded to spaces.
     public let title: String
     /// "作者 · 3 分钟阅读"; an empty author part dropped.
     public let hint: String
+    /// The thumbnail's URL.
     public let image: String?
+    /// The story's web page.
     public let url: String
     /// The user has opened it.
     public let isRead: Bool
     /// The user keeps it (收藏).
     public let isFavorite: Bool
 
+    /// Creates the view data; the presenter makes these, tests may too.
     public init(id: Int64, title: String, hint: String, image: String?, url: String, isRead: Bool = false, isFavorite: Bool = false) {
         self.id = id
         self.title = title
@@ -64,10 +73,12 @@ public struct StoryItemViewData: Equatable, Sendable {
 
 /// The status line: "已更新", "离线 · 显示2 小时前的缓存".
 public struct StatusViewData: Equatable, Sendable {
+    /// The line to show.
     public let text: String
     /// True when the data shown may be out of date; views may highlight it.
     public let isStale: Bool
 
+    /// Creates the view data; the presenter makes these, tests may too.
     public init(text: String, isStale: Bool) {
         self.text = text
         self.isStale = isStale
@@ -80,11 +91,14 @@ public struct SourceViewData: Equatable, Sendable {
     public let origin: String
     /// "2023-04-25T08:00:00Z".
     public let fetchedAt: String
+    /// The day is final: it will not change.
     public let isFinal: Bool
+    /// The day was served from the archive although it may be out of date.
     public let isStale: Bool
     /// "offline", "server_error", "bad_response", or nil.
     public let staleReason: String?
 
+    /// Creates the view data; the presenter makes these, tests may too.
     public init(origin: String, fetchedAt: String, isFinal: Bool, isStale: Bool, staleReason: String?) {
         self.origin = origin
         self.fetchedAt = fetchedAt
@@ -96,10 +110,12 @@ public struct SourceViewData: Equatable, Sendable {
 
 /// A day that has no stories.
 public struct EmptyViewData: Equatable, Sendable {
+    /// "这一天没有文章" or its English.
     public let message: String
     /// The list as it stands (its sections have no items).
     public let list: NewsListViewData
 
+    /// Creates the view data; the presenter makes these, tests may too.
     public init(message: String, list: NewsListViewData) {
         self.message = message
         self.list = list

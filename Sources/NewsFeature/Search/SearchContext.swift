@@ -2,9 +2,13 @@
 /// Made and bound by `SearchPresenter.init`; the references back are weak.
 @MainActor
 public final class SearchContext {
+    /// The screen's presenter, which owns this context.
     public private(set) weak var presenter: SearchPresenter?
+    /// The screen's view.
     public private(set) weak var view: (any SearchView)?
+    /// The screen's use case.
     public let interactor: any SearchInteractor
+    /// Where a selected story opens; nil for a front that only prints the results.
     public let navigator: (any Navigator)?
     let strings: Strings
     let dates: DateFormatting

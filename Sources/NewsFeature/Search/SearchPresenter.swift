@@ -9,8 +9,13 @@ public final class SearchPresenter {
     private var view: (any SearchView)? { context.view }
 
     /// Composes the screen: its context, bound to this presenter.
-    /// - Parameter navigator: opens a story selected in the list; a front that only prints the
-    ///   list has none.
+    ///
+    /// - Parameters:
+    ///   - view: the screen's view, held weakly.
+    ///   - interactor: the screen's use cases.
+    ///   - navigator: opens a story selected in the list; a front that only prints the
+    ///     list has none.
+    ///   - language: the language of the wording.
     public init(view: any SearchView, interactor: any SearchInteractor, navigator: (any Navigator)? = nil,
                 language: Language = .zh) {
         context = SearchContext(view: view, interactor: interactor, navigator: navigator, language: language)
@@ -22,6 +27,7 @@ public final class SearchPresenter {
         context.navigator?.showStory(id: id)
     }
 
+    /// Searches the archive and shows the results (or none), or the error for an unusable query.
     public func didSearch(_ query: String, limit: Int = 20) async {
         do {
             let results = try await context.interactor.search(query, limit: limit)

@@ -1,10 +1,13 @@
 /// What a search found.
 public struct SearchViewData: Equatable, Sendable {
+    /// The query as the user typed it.
     public let query: String
+    /// The results, best first.
     public let items: [SearchItemViewData]
     /// "没有找到与“魔兽”有关的文章", shown when `items` is empty.
     public let emptyMessage: String
 
+    /// Creates the view data; the presenter makes these, tests may too.
     public init(query: String, items: [SearchItemViewData], emptyMessage: String) {
         self.query = query
         self.items = items
@@ -12,18 +15,23 @@ public struct SearchViewData: Equatable, Sendable {
     }
 }
 
+/// One search result.
 public struct SearchItemViewData: Equatable, Sendable {
     /// A stretch of the snippet; `isMatch` stretches are to be highlighted.
     public struct Part: Equatable, Sendable {
+        /// The text of the stretch.
         public let text: String
+        /// True for a stretch that matches a word of the query.
         public let isMatch: Bool
 
+        /// Creates a stretch of a snippet.
         public init(text: String, isMatch: Bool) {
             self.text = text
             self.isMatch = isMatch
         }
     }
 
+    /// The story's id.
     public let id: Int64
     /// On one line.
     public let title: String
@@ -34,6 +42,7 @@ public struct SearchItemViewData: Equatable, Sendable {
     /// On one line, with "…" where it was cut.
     public let snippet: [Part]
 
+    /// Creates the view data; the presenter makes these, tests may too.
     public init(id: Int64, title: String, dateText: String, date: String?, snippet: [Part]) {
         self.id = id
         self.title = title

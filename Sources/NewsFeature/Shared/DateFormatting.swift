@@ -2,8 +2,10 @@ import SyncEngine
 
 /// Calendar and age wording for presenters, in either language. Pure functions of their input.
 public struct DateFormatting: Sendable {
+    /// The language of the wording.
     public let language: Language
 
+    /// Wording in `language`.
     public init(language: Language) {
         self.language = language
     }

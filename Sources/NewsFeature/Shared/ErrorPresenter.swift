@@ -5,6 +5,7 @@ import SyncEngine
 public struct ErrorPresenter: Sendable {
     private let strings: Strings
 
+    /// Wording in `language`.
     public init(language: Language) {
         strings = Strings(language: language)
     }

@@ -32,13 +32,16 @@ public enum ErrorKind: String, Sendable, Equatable {
 
 /// An error state with a way to retry.
 public struct ErrorViewData: Equatable, Sendable {
+    /// What kind of failure it is; fronts map it to their exit codes.
     public let kind: ErrorKind
     /// One short line for the user.
     public let message: String
     /// The technical cause, for a verbose mode.
     public let detail: String
+    /// "重试" or "Retry".
     public let retryTitle: String
 
+    /// Creates the view data; presenters make these, tests may too.
     public init(kind: ErrorKind, message: String, detail: String, retryTitle: String) {
         self.kind = kind
         self.message = message

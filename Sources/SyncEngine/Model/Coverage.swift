@@ -1,3 +1,4 @@
+/// Day arithmetic on ranges of days.
 extension ClosedRange<Day> {
     /// How many days the range spans, both ends included.
     public var dayCount: Int { Int(upperBound.dayNumber - lowerBound.dayNumber) + 1 }
@@ -12,6 +13,7 @@ public struct Coverage: Sendable, Equatable {
     /// The source's latest day as last seen, if the archive has ever fetched it.
     public let latestKnownDay: Day?
 
+    /// Creates a coverage report; the engine makes these from the archive.
     public init(cachedRanges: [ClosedRange<Day>], partialDays: [Day], latestKnownDay: Day?) {
         self.cachedRanges = cachedRanges
         self.partialDays = partialDays

@@ -3,8 +3,11 @@
 /// Arithmetic is done on day numbers, never on strings: `Day("20230301")!.adding(days: -1)`
 /// is `20230228`.
 public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The Gregorian year.
     public let year: Int
+    /// The month, 1 to 12.
     public let month: Int
+    /// The day of the month, 1 to 31.
     public let day: Int
 
     /// The first day Zhihu Daily published: 2013-05-19.
@@ -80,6 +83,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.init(dayNumber: days)
     }
 
+    /// The day `days` days later (earlier when negative).
     public func adding(days: Int) -> Day {
         Day(dayNumber: dayNumber + Int64(days))
     }
@@ -121,6 +125,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
 /// Why a text is not a day.
 public struct DayError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What is wrong with the text.
     public enum Reason: Sendable, Equatable {
         /// Not eight digits.
         case malformed
@@ -128,7 +133,9 @@ public struct DayError: Error, Equatable, Sendable, CustomStringConvertible {
         case impossible
     }
 
+    /// The text that was parsed.
     public let text: String
+    /// Why it is not a day.
     public let reason: Reason
 
     public var description: String {

@@ -11,6 +11,7 @@ public struct Page: Equatable, Sendable {
     /// Origin, age and staleness of this page.
     public let provenance: Provenance
 
+    /// Creates a page; the engine makes these, tests and previews may too.
     public init(day: Day, stories: [Story], topStories: [Story], isLatest: Bool, provenance: Provenance) {
         self.day = day
         self.stories = stories

@@ -6,6 +6,7 @@ import Foundation
 
 /// Where a page came from and how much to trust its freshness.
 public struct Provenance: Equatable, Sendable {
+    /// Where a page was read from.
     public enum Origin: String, Sendable {
         /// Fetched from the source during this read (then written and read back).
         case network
@@ -25,6 +26,7 @@ public struct Provenance: Equatable, Sendable {
         case storageError = "storage_error"
     }
 
+    /// Whether the page came from the network during this read or from the archive.
     public let origin: Origin
     /// When the page was fetched from the source.
     public let fetchedAt: Date
@@ -35,8 +37,10 @@ public struct Provenance: Equatable, Sendable {
     /// Set when the page is served from the cache although it is not known to be current.
     public let staleReason: StaleReason?
 
+    /// True when `staleReason` is set: the page may be out of date.
     public var isStale: Bool { staleReason != nil }
 
+    /// Creates a provenance; the engine makes these, tests and previews may too.
     public init(origin: Origin, fetchedAt: Date, age: Duration, isFinal: Bool, staleReason: StaleReason?) {
         self.origin = origin
         self.fetchedAt = fetchedAt

@@ -2,9 +2,12 @@
 public struct SearchResult: Sendable, Equatable, Identifiable {
     /// A stretch of the snippet; matched stretches are the query's words.
     public struct SnippetPart: Sendable, Equatable {
+        /// The text of the stretch.
         public let text: String
+        /// True for a stretch that matches a word of the query.
         public let isMatch: Bool
 
+        /// Creates a stretch of a snippet.
         public init(text: String, isMatch: Bool) {
             self.text = text
             self.isMatch = isMatch
@@ -12,12 +15,14 @@ public struct SearchResult: Sendable, Equatable, Identifiable {
     }
 
     public let id: Int64
+    /// The story's title as the source wrote it.
     public let title: String
     /// The latest day whose list holds the story; nil for a story known only by its detail.
     public let day: Day?
     /// The best-matching stretch of the title, hint or detail text, with "…" where it was cut.
     public let snippet: [SnippetPart]
 
+    /// Creates a result; the engine makes these, tests may too.
     public init(id: Int64, title: String, day: Day?, snippet: [SnippetPart]) {
         self.id = id
         self.title = title

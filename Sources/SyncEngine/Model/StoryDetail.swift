@@ -1,21 +1,27 @@
 /// A story's full text and header, as `news/ID` gives it.
 public struct StoryDetail: Sendable, Equatable {
+    /// The source's 64-bit story id.
     public let id: Int64
+    /// The title as the source wrote it.
     public let title: String
     /// The body HTML; nil for off-site articles (`type` 1), which are read at `url`.
     public let bodyHTML: String?
     /// The header image and its credit.
     public let image: String?
+    /// The header image's credit ("Yestone.com 版权图片库").
     public let imageSource: String?
     /// `share_url` (the source sends `http://` even in 2023).
     public let shareURL: String?
+    /// The story's web page.
     public let url: String
+    /// The source's story type; 1 is an off-site article.
     public let type: Int
     /// The column it belongs to (`section.name`), when there is one.
     public let sectionName: String?
     /// Unix seconds (2023 and later only).
     public let publishTime: Int64?
 
+    /// Creates a detail; the engine makes these from `news/ID`, tests may too.
     public init(id: Int64, title: String, bodyHTML: String?, image: String?, imageSource: String?, shareURL: String?,
                 url: String, type: Int, sectionName: String?, publishTime: Int64?) {
         self.id = id
@@ -43,9 +49,12 @@ public struct StoryExtra: Sendable, Equatable {
     public let popularity: Int
     /// Long plus short comments.
     public let comments: Int
+    /// Long comments.
     public let longComments: Int
+    /// Short comments.
     public let shortComments: Int
 
+    /// Creates counters; the engine makes these from `story-extra/ID`, tests may too.
     public init(popularity: Int, comments: Int, longComments: Int, shortComments: Int) {
         self.popularity = popularity
         self.comments = comments
@@ -56,26 +65,35 @@ public struct StoryExtra: Sendable, Equatable {
 
 /// The user's own marks on a story, kept apart from the cache.
 public struct StoryMarks: Sendable, Equatable {
+    /// The user keeps the story (收藏).
     public let isFavorite: Bool
+    /// The user has opened the story.
     public let isRead: Bool
 
+    /// Creates marks.
     public init(isFavorite: Bool, isRead: Bool) {
         self.isFavorite = isFavorite
         self.isRead = isRead
     }
 
+    /// No marks: neither kept nor read.
     public static let none = StoryMarks(isFavorite: false, isRead: false)
 }
 
 /// A story detail with where it came from, its counters (if known) and the user's marks.
 public struct DetailPage: Sendable {
+    /// The story's text and header.
     public let detail: StoryDetail
+    /// Origin, age and staleness of the detail; a detail, once cached, is final.
     public let provenance: Provenance
     /// The counters, or nil when they were never fetched and cannot be now.
     public let extra: StoryExtra?
+    /// Origin, age and staleness of the counters, when there are counters.
     public let extraProvenance: Provenance?
+    /// The user's marks on the story.
     public let marks: StoryMarks
 
+    /// Creates a detail page; the engine makes these, tests may too.
     public init(detail: StoryDetail, provenance: Provenance, extra: StoryExtra?, extraProvenance: Provenance?, marks: StoryMarks) {
         self.detail = detail
         self.provenance = provenance
@@ -87,14 +105,18 @@ public struct DetailPage: Sendable {
 
 /// A favourite as the user's table keeps it: it outlives the cache.
 public struct Favorite: Sendable, Equatable {
+    /// The story's id.
     public let id: Int64
+    /// The story's title when it was kept.
     public let title: String
     /// Unix seconds.
     public let addedAt: Double
+    /// The user has opened the story.
     public let isRead: Bool
     /// Whether the detail is in the archive, readable offline.
     public let isDetailCached: Bool
 
+    /// Creates a favourite; the engine makes these from the user's table, tests may too.
     public init(id: Int64, title: String, addedAt: Double, isRead: Bool, isDetailCached: Bool) {
         self.id = id
         self.title = title

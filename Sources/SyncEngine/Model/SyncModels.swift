@@ -8,19 +8,23 @@ import Foundation
 public struct SyncRequest: Sendable, Equatable {
     /// Which days: the last `n` up to the source's latest day, or every day since one.
     public enum Span: Sendable, Equatable {
+        /// The last `n` days, the source's latest day included.
         case lastDays(Int)
+        /// Every day from this one (or the first issue, if later) to the source's latest day.
         case since(Day)
     }
 
     /// The most transfers a sync runs at once, whatever is asked.
     public static let maxConcurrency = 16
 
+    /// Which days to bring in.
     public var span: Span
     /// Also fetch each story's detail and counters where the archive lacks them.
     public var includeDetails: Bool
     /// Transfers at once, 1 to `maxConcurrency`; 2 is polite to the source.
     public var concurrency: Int
 
+    /// A request for `span`; details off and two transfers at once unless asked.
     public init(span: Span, includeDetails: Bool = false, concurrency: Int = 2) {
         self.span = span
         self.includeDetails = includeDetails
@@ -30,18 +34,24 @@ public struct SyncRequest: Sendable, Equatable {
 
 /// How far a sync has come; sent after every item.
 public struct SyncProgress: Sendable, Equatable {
+    /// What a sync is doing.
     public enum Phase: Sendable, Equatable {
+        /// Fetching days' story lists.
         case days
+        /// Fetching stories' details and counters.
         case details
     }
 
+    /// The phase this progress is about.
     public let phase: Phase
     /// Items finished in this phase, failed ones included.
     public let done: Int
     /// Items this phase has to do (what the archive already had is not counted).
     public let total: Int
+    /// Items of this phase that failed so far.
     public let failed: Int
 
+    /// Creates a progress report; the engine sends these, tests may make them too.
     public init(phase: Phase, done: Int, total: Int, failed: Int) {
         self.phase = phase
         self.done = done
@@ -52,12 +62,17 @@ public struct SyncProgress: Sendable, Equatable {
 
 /// One day or story a sync could not fetch; running the sync again retries it.
 public struct SyncFailure: Sendable {
+    /// What failed: a day's list or a story's detail or counters.
     public enum Item: Sendable, Equatable {
+        /// The story list of a day.
         case day(Day)
+        /// The detail or counters of a story, by id.
         case story(Int64)
     }
 
+    /// The day or story that failed.
     public let item: Item
+    /// Why it failed: always a remote failure (a local one ends the sync and is thrown).
     public let error: SyncError
 }
 
@@ -65,23 +80,31 @@ public struct SyncFailure: Sendable {
 public struct SyncSummary: Sendable {
     /// The days the sync covered, oldest to newest (the newest is the source's latest day).
     public let days: ClosedRange<Day>
+    /// Days fetched, the source's latest day included.
     public let daysFetched: Int
     /// Complete days the archive already had, which were not fetched again.
     public let daysPresent: Int
+    /// Stories whose detail or counters were fetched.
     public let detailsFetched: Int
     /// Stories whose detail and counters the archive already had.
     public let detailsPresent: Int
+    /// Every day and story that failed; running the sync again retries them.
     public let failures: [SyncFailure]
     /// Items not tried because the network went away (the sync gave up early); a later run does them.
     public let skipped: Int
+    /// How long the sync took.
     public let duration: Duration
 }
 
 /// What the archive holds, for `status`.
 public struct ArchiveStatus: Sendable {
+    /// Which days are cached, the gaps between them, and the partial days.
     public let coverage: Coverage
+    /// Stories in the archive.
     public let stories: Int
+    /// Story details in the archive.
     public let details: Int
+    /// Stories the user keeps.
     public let favorites: Int
     /// The database file and its write-ahead log.
     public let databaseBytes: Int64
@@ -93,9 +116,14 @@ public struct ArchiveStatus: Sendable {
 public struct PruneSummary: Sendable {
     /// The oldest day kept; nil when the archive holds no days.
     public let firstKept: Day?
+    /// Days dropped.
     public let daysRemoved: Int
+    /// Stories dropped with them.
     public let storiesRemoved: Int
+    /// Story details dropped (favourites' details stay).
     public let detailsRemoved: Int
+    /// The database file and its write-ahead log before the prune.
     public let bytesBefore: Int64
+    /// The same after the prune and compaction.
     public let bytesAfter: Int64
 }

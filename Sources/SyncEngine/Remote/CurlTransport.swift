@@ -15,16 +15,20 @@ import Synchronization
 /// nothing, and a process that stays offline never maps libcurl. When it cannot be loaded, every
 /// `get` fails with `TransportError.Code.unavailable`, as a network that is down would.
 public final class CurlTransport: HTTPTransport {
+    /// Limits and identity for every transfer.
     public struct Options: Sendable {
         /// Deadline for the TCP and TLS connection.
         public var connectTimeout: Duration = .seconds(5)
         /// A transfer slower than this many bytes per second for `lowSpeedTime` is aborted.
         public var lowSpeedBytesPerSecond = 16
+        /// How long a transfer may stay below `lowSpeedBytesPerSecond` before it is aborted.
         public var lowSpeedTime: Duration = .seconds(5)
         /// Larger bodies are refused (`TransportError.Code.tooLarge`).
         public var maxBodyBytes = 8 * 1024 * 1024
+        /// The `User-Agent` header sent with every request.
         public var userAgent = "newsctl/0.1 (SyncEngine; libcurl)"
 
+        /// The defaults: 5 s to connect, abort below 16 bytes/s for 5 s, 8 MiB bodies.
         public init() {}
     }
 
@@ -33,6 +37,7 @@ public final class CurlTransport: HTTPTransport {
     /// nil: the process's libcurl (`CurlLibrary.shared`); otherwise the soname a test loads instead.
     private let libraryName: String?
 
+    /// A transport with these options; libcurl is initialised once per process.
     public init(options: Options = Options()) {
         self.options = options
         libraryName = nil

@@ -2,12 +2,14 @@
 public struct HTTPResponse: Sendable {
     /// The HTTP status (200 for a `file://` read).
     public let status: Int
+    /// The response body, as received.
     public let body: [UInt8]
     /// The URL that was asked for.
     public let url: String
     /// Response headers of the last request (after redirects), names lowercased.
     public let headers: [String: String]
 
+    /// Creates a response; a custom transport returns these.
     public init(status: Int, body: [UInt8], url: String, headers: [String: String] = [:]) {
         self.status = status
         self.body = body
@@ -25,6 +27,7 @@ public protocol HTTPTransport: Sendable {
 
 /// A request that produced no HTTP response.
 public struct TransportError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The kind of transport failure.
     public enum Code: String, Sendable {
         /// The host name did not resolve.
         case dns
@@ -51,12 +54,16 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
         case other
     }
 
+    /// The kind of failure.
     public let code: Code
+    /// The URL that was asked for.
     public let url: String
     /// libcurl's `CURLcode`, when the failure came from libcurl.
     public let curlCode: Int32?
+    /// What went wrong, in the transport's words.
     public let message: String
 
+    /// Creates a transport error; a custom transport throws these.
     public init(code: Code, url: String, curlCode: Int32? = nil, message: String) {
         self.code = code
         self.url = url

@@ -1,5 +1,6 @@
 /// The source could not give a usable page.
 public struct RemoteError: Error, Sendable, CustomStringConvertible {
+    /// The kind of remote failure.
     public enum Code: String, Sendable {
         /// No HTTP answer: DNS, connect, TLS, timeout, a broken or oversized transfer.
         case unreachable
@@ -13,6 +14,7 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
         case cancelled
     }
 
+    /// The kind of failure.
     public let code: Code
     /// The URL of the last attempt.
     public let url: String
@@ -22,6 +24,7 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
     public let transportError: TransportError?
     /// The `Retry-After` header of an HTTP error, as sent.
     public let retryAfter: String?
+    /// What went wrong, in one line.
     public let message: String
     /// For `.notPublished`: the day asked for and the earlier day the source answered with.
     let misdated: (asked: Day, answered: Day)?

@@ -11,6 +11,7 @@ public struct RetryPolicy: Sendable, Equatable {
     /// The longest wait the backoff itself chooses.
     public var maxDelay: Duration = .seconds(2)
 
+    /// The defaults: 3 attempts, 200 ms doubling up to 2 s.
     public init() {}
 
     /// No retries at all.

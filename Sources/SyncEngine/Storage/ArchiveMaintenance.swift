@@ -24,6 +24,7 @@ public struct ArchiveHealth: Sendable, Equatable {
     /// Rows in each user table (favourites, read marks), when they could be counted.
     public let userRows: [String: Int]
 
+    /// True when the file exists and no check found a problem.
     public var isHealthy: Bool { exists && problems.isEmpty }
 }
 

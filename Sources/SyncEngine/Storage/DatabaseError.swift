@@ -16,6 +16,7 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
     /// The operating system's `errno` behind an I/O failure (`ENOSPC`, `EACCES`…), or 0.
     public let systemErrno: Int32
 
+    /// Creates an error; the storage layer makes these from SQLite's result codes.
     public init(resultCode: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0) {
         self.resultCode = resultCode
         self.message = message
@@ -46,6 +47,7 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
         case other
     }
 
+    /// What went wrong, from the `errno` behind an I/O failure first, then SQLite's primary code.
     public var problem: Problem {
         // SQLite reports some full disks and permission failures as generic I/O errors.
         switch systemErrno {

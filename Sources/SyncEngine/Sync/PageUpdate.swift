@@ -2,6 +2,7 @@
 public enum PageRequest: Hashable, Sendable {
     /// The source's latest day, with the banner.
     case latest
+    /// The stories of one day.
     case day(Day)
 
     /// Network-first for today, cache-first for past days.

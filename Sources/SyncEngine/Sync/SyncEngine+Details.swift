@@ -96,7 +96,9 @@ extension SyncEngine {
     /// Without a network the favourite is still added when the archive knows the story's title;
     /// the returned favourite says whether its detail is cached.
     ///
-    /// - Parameter policy: how to read the detail; `.cacheOnly` never touches the network.
+    /// - Parameters:
+    ///   - id: the story's id.
+    ///   - policy: how to read the detail; `.cacheOnly` never touches the network.
     @discardableResult
     public func addFavorite(id: Int64, policy: ReadPolicy = .cacheFirst) async throws(SyncError) -> Favorite {
         do {

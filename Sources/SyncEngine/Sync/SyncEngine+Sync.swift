@@ -8,7 +8,9 @@ extension SyncEngine {
     /// fails for many items in a row the sync stops early and counts the rest as skipped (and
     /// leaves details for the next run).
     ///
-    /// - Parameter progress: called after every item, on the engine; keep it quick.
+    /// - Parameters:
+    ///   - request: which days, whether to fetch details too, and how many transfers at once.
+    ///   - progress: called after every item, on the engine; keep it quick.
     /// - Throws: when the source's latest day cannot be fetched (the span is counted from it),
     ///   on a local database failure, and `.cancelled` when the task is cancelled.
     public func sync(_ request: SyncRequest,

@@ -16,6 +16,7 @@ import Synchronization
 /// let titles = earlier.stories.map(\.title) // earlier.provenance says where they came from
 /// ```
 public actor SyncEngine {
+    /// Where the archive lives, which API roots to use, and the engine's timings.
     public struct Configuration: Sendable {
         /// The SQLite file; created with its folder's permission if missing.
         public var databasePath: String
@@ -35,6 +36,7 @@ public actor SyncEngine {
         /// changed. Nothing is polled while no stream is open.
         public var changePollInterval: Duration = .milliseconds(500)
 
+        /// The defaults for everything but the archive's path.
         public init(databasePath: String) {
             self.databasePath = databasePath
         }
@@ -99,6 +101,7 @@ public actor SyncEngine {
     /// Opens (and migrates) the archive. Nothing touches the network until a read needs it.
     ///
     /// - Parameters:
+    ///   - configuration: the archive's path, the API roots and the engine's timings.
     ///   - transport: how to reach the source; `CurlTransport` unless an embedder has its own.
     ///   - clock: the wall clock for fetched-at times and ages.
     ///   - logger: where the engine says what it does; silent by default.
@@ -336,8 +339,10 @@ public actor SyncEngine {
     /// Failures arrive as `.failed` values; the stream goes on after them and ends only when its
     /// consumer stops iterating (which also cancels a fetch nobody else waits for).
     ///
-    /// - Parameter policy: whether to fetch after showing the cache; `nil` means network-first for
-    ///   today and cache-first for past days, like the reads.
+    /// - Parameters:
+    ///   - request: the page to watch: `.latest` or `.day(_:)`.
+    ///   - policy: whether to fetch after showing the cache; `nil` means network-first for
+    ///     today and cache-first for past days, like the reads.
     public nonisolated func updates(for request: PageRequest, policy: ReadPolicy? = nil) -> AsyncStream<PageUpdate> {
         let (stream, continuation) = AsyncStream<PageUpdate>.makeStream(bufferingPolicy: .bufferingNewest(32))
         let id = observerIDs.add(1, ordering: .relaxed).newValue

@@ -1,5 +1,6 @@
 /// Why the engine could not give a page.
 public struct SyncError: Error, Sendable, CustomStringConvertible {
+    /// The kind of failure; what a front maps to its messages and exit codes.
     public enum Code: String, Sendable {
         /// The source could not be reached or answered with an HTTP error, and nothing is cached.
         case unavailable
@@ -17,11 +18,13 @@ public struct SyncError: Error, Sendable, CustomStringConvertible {
         case invalidQuery
     }
 
+    /// The kind of failure.
     public let code: Code
     /// The remote failure behind `.unavailable` and `.badResponse`.
     public let remoteError: RemoteError?
     /// The SQLite failure behind `.storage`.
     public let databaseError: DatabaseError?
+    /// What went wrong, in one line.
     public let message: String
 
     init(code: Code, remoteError: RemoteError? = nil, databaseError: DatabaseError? = nil, message: String) {
