@@ -39,9 +39,14 @@ final class Database {
 
     /// Opens `path` read-write (creating it if missing); an existing file this process cannot
     /// write is opened read-only instead (`allowReadOnly`), and every write then fails with a
-    /// `.readOnly` problem.
-    init(path: String, allowReadOnly: Bool = true) throws(DatabaseError) {
+    /// `.readOnly` problem. `readOnly` opens an existing file read-only even when it is writable.
+    init(path: String, readOnly: Bool = false, allowReadOnly: Bool = true) throws(DatabaseError) {
         self.path = path
+        if readOnly {
+            (connection, mode) = try Database.openReadOnly(path)
+            try finishSetUp()
+            return
+        }
         let writable: OpaquePointer
         do throws(DatabaseError) {
             writable = try Database.open(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)

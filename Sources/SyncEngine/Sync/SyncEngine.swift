@@ -35,6 +35,10 @@ public actor SyncEngine {
         /// Each check is one `PRAGMA data_version`; the watched pages are read again only when it
         /// changed. Nothing is polled while no stream is open.
         public var changePollInterval: Duration = .milliseconds(500)
+        /// Opens the archive read-only even when it could be written (a viewer that must never
+        /// change it). An archive the process cannot write is opened read-only anyway; see
+        /// `SyncEngine.isReadOnly`.
+        public var readOnly = false
 
         public init(databasePath: String) {
             self.databasePath = databasePath
@@ -117,7 +121,7 @@ public actor SyncEngine {
         logger: Logger = Logger(label: "SyncEngine", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws(SyncError) {
         do {
-            let database = try Database(path: configuration.databasePath)
+            let database = try Database(path: configuration.databasePath, readOnly: configuration.readOnly)
             store = try PageStore(database: database)
             details = DetailStore(database: database)
             isReadOnly = database.isReadOnly
