@@ -78,7 +78,6 @@ final class Database {
     }
 
     private func finishSetUp() throws(DatabaseError) {
-        sqlite3_busy_timeout(connection, Database.busyTimeoutMilliseconds)
         try execute("PRAGMA foreign_keys = ON")
     }
 
@@ -96,6 +95,8 @@ final class Database {
             throw error
         }
         sqlite3_extended_result_codes(opened, 1)
+        // Before the first statement: switching to WAL waits for another process's lock too.
+        sqlite3_busy_timeout(opened, Database.busyTimeoutMilliseconds)
         return opened
     }
 
