@@ -2,7 +2,7 @@ import SyncEngine
 
 /// The detail screen's use cases.
 public protocol DetailInteractor: Sendable {
-    /// The story, with its counters; reading it marks it read.
+    /// The story, with its counters; reading it marks it read (unless the archive is read-only).
     func load(id: Int64, _ intent: LoadIntent) async throws(SyncError) -> DetailPage
     /// Keeps or drops the story; returns whether it is now a favourite.
     func setFavorite(id: Int64, _ isFavorite: Bool) async throws(SyncError) -> Bool
@@ -27,6 +27,9 @@ public struct DefaultDetailInteractor: DetailInteractor {
         case (.standard, .load): policy = .cacheFirst // a fetched detail is final
         }
         let page = try await engine.detail(id: id, policy: policy)
+        // A read-only archive cannot keep the mark: the story is still shown, and shown as the
+        // archive holds it (unread, unless a writable run marked it). The read is what was asked.
+        guard !engine.isReadOnly else { return page }
         try await engine.markRead(id: id)
         return DetailPage(detail: page.detail, provenance: page.provenance, extra: page.extra,
                           extraProvenance: page.extraProvenance,

@@ -126,7 +126,8 @@ public final class StatusLinePresenter {
     /// A fetched page that could not be saved is reported beside the list.
     var warning: ErrorViewData? {
         guard let context, context.pages.contains(where: { $0.provenance.staleReason == .storageError }) else { return nil }
-        return ErrorViewData(kind: .storage, message: context.strings.saveFailed, detail: "storage_error",
+        let message = context.interactor.isArchiveReadOnly ? context.strings.saveFailedReadOnly : context.strings.saveFailed
+        return ErrorViewData(kind: .storage, message: message, detail: "storage_error",
                              retryTitle: context.strings.retry)
     }
 }

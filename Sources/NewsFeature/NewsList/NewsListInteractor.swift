@@ -33,6 +33,12 @@ public protocol NewsListInteractor: Sendable {
     func prefetch(id: Int64) async
     /// The page as the archive holds it whenever it is written, by this process or another.
     func updates(for request: PageRequest) -> AsyncStream<PageUpdate>
+    /// Whether the archive was opened read-only (nothing fetched can be saved).
+    var isArchiveReadOnly: Bool { get }
+}
+
+extension NewsListInteractor {
+    public var isArchiveReadOnly: Bool { false }
 }
 
 /// The news list's use cases over a `SyncEngine`.
@@ -66,6 +72,8 @@ public struct DefaultNewsListInteractor: NewsListInteractor {
             try await engine.removeFavorite(id: id)
         }
     }
+
+    public var isArchiveReadOnly: Bool { engine.isReadOnly }
 
     public func prefetch(id: Int64) async {
         guard mode != .offline else { return }

@@ -82,6 +82,18 @@ public enum ArchiveMaintenance {
     /// whole archive there: the old one or the new one.
     public static func rebuild(databasePath path: String, force: Bool = false,
                                clock: any NewsClock = SystemClock()) throws(SyncError) -> RebuildReport {
+        // A file or folder this process may not write is refused before anything is made: a
+        // rename in a writable folder would replace even a read-only file.
+        if FileManager.default.fileExists(atPath: path) {
+            let slash = path.lastIndex(of: "/")
+            let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+            guard access(path, W_OK) == 0, access(folder, W_OK) == 0 else {
+                let code = errno
+                throw SyncError.wrapping(DatabaseError(resultCode: SQLITE_READONLY,
+                                                       message: "the archive or its folder is read-only; nothing was changed",
+                                                       systemErrno: code))
+            }
+        }
         let fresh = path + ".rebuild"
         func discardFresh() { for leftover in [fresh, fresh + "-wal", fresh + "-shm"] { unlink(leftover) } }
         discardFresh()

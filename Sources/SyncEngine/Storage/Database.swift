@@ -1,33 +1,155 @@
 import CSQLite
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One SQLite connection: WAL journal, a busy timeout, foreign keys on, cached statements.
+///
+/// An archive this process cannot write (the file read-only, or its folder, so no `-wal`/`-shm`
+/// can be made) is opened read-only instead; see `Access`.
 ///
 /// Not thread-safe by design: one owner (the engine actor) uses it at a time.
 final class Database {
+    /// How the connection reaches the file.
+    enum Access: Equatable {
+        /// Reads and writes; the normal case.
+        case readWrite
+        /// `SQLITE_OPEN_READONLY` with SQLite's usual locking: it sees other connections' writes,
+        /// and reads a WAL archive through an existing `-shm` (SQLite keeps its own copy in memory
+        /// when that file is read-only) or one it could create.
+        case readOnly
+        /// `immutable=1`: no locks and no `-shm`. Only for a WAL archive whose `-shm` cannot be
+        /// created (read-only folder) and whose `-wal` is absent or empty, so the file alone is
+        /// the whole archive. A writer that starts later (the folder's owner) is not seen.
+        case immutable
+    }
+
     let path: String
+    let mode: Access
     private let connection: OpaquePointer
     private var statements: [String: Statement] = [:]
 
     /// How long a writer waits for another process's lock before failing with `SQLITE_BUSY`.
     static let busyTimeoutMilliseconds: Int32 = 5_000
 
-    init(path: String) throws(DatabaseError) {
+    var isReadOnly: Bool { mode != .readWrite }
+
+    /// Opens `path` read-write (creating it if missing); an existing file this process cannot
+    /// write is opened read-only instead (`allowReadOnly`), and every write then fails with a
+    /// `.readOnly` problem. `readOnly` opens an existing file read-only even when it is writable.
+    init(path: String, readOnly: Bool = false, allowReadOnly: Bool = true) throws(DatabaseError) {
+        self.path = path
+        if readOnly {
+            (connection, mode) = try Database.openReadOnly(path)
+            try finishSetUp()
+            return
+        }
+        let writable: OpaquePointer
+        do throws(DatabaseError) {
+            writable = try Database.open(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+            // SQLite opens a file it may not write read-only without saying so: ask.
+            if sqlite3_db_readonly(writable, "main") == 1 {
+                sqlite3_close_v2(writable)
+                throw DatabaseError(resultCode: SQLITE_READONLY, message: "the file is read-only")
+            }
+            do throws(DatabaseError) {
+                // The first statements touch the file: a corrupt or foreign file fails here, and
+                // so does a folder where the `-wal` and `-shm` cannot be created.
+                try Database.execute("PRAGMA journal_mode = WAL", on: writable)
+                try Database.execute("PRAGMA synchronous = NORMAL", on: writable)
+            } catch {
+                sqlite3_close_v2(writable)
+                throw error
+            }
+        } catch {
+            guard allowReadOnly, Database.meansCannotWrite(error), Database.exists(path) else { throw error }
+            let (readOnly, mode) = try Database.openReadOnly(path)
+            connection = readOnly
+            self.mode = mode
+            try finishSetUp()
+            return
+        }
+        connection = writable
+        mode = .readWrite
+        try finishSetUp()
+    }
+
+    private func finishSetUp() throws(DatabaseError) {
+        try execute("PRAGMA foreign_keys = ON")
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    private static func open(_ filename: String, flags: Int32) throws(DatabaseError) -> OpaquePointer {
         var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        let code = sqlite3_open_v2(filename, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let opened else {
             let error = DatabaseError(handle: opened, resultCode: code, sql: nil)
             sqlite3_close_v2(opened) // A failed open still allocates a handle.
             throw error
         }
-        self.path = path
-        self.connection = opened
         sqlite3_extended_result_codes(opened, 1)
+        // Before the first statement: switching to WAL waits for another process's lock too.
         sqlite3_busy_timeout(opened, Database.busyTimeoutMilliseconds)
-        // The first statements touch the file: a corrupt or foreign file fails here.
-        try execute("PRAGMA journal_mode = WAL")
-        try execute("PRAGMA synchronous = NORMAL")
-        try execute("PRAGMA foreign_keys = ON")
+        return opened
+    }
+
+    /// Failures that say this process may not write the file or its folder (not that it is broken).
+    private static func meansCannotWrite(_ error: DatabaseError) -> Bool {
+        error.problem == .readOnly || error.problem == .cannotOpen || error.systemErrno == EACCES || error.systemErrno == EPERM
+    }
+
+    /// Read-only with locking first; `immutable=1` only where that cannot work (no `-shm` can be
+    /// created) and the file alone holds everything (no `-wal`, or an empty one). A `-wal` with
+    /// frames but no `-shm` in a read-only folder cannot be read safely: its error stands.
+    private static func openReadOnly(_ path: String) throws(DatabaseError) -> (OpaquePointer, Access) {
+        let probe = "SELECT count(*) FROM sqlite_master" // Reading the schema opens the WAL, if any.
+        let readOnly = try open(path, flags: SQLITE_OPEN_READONLY)
+        let readOnlyError: DatabaseError
+        do {
+            try execute(probe, on: readOnly)
+            return (readOnly, .readOnly)
+        } catch {
+            sqlite3_close_v2(readOnly)
+            readOnlyError = error
+        }
+        var info = stat()
+        let walIsEmpty = stat(path + "-wal", &info) != 0 || info.st_size == 0
+        guard walIsEmpty, meansCannotWrite(readOnlyError) else { throw readOnlyError }
+        let immutable = try open("file:" + uriEscaped(path) + "?immutable=1", flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+        do {
+            try execute(probe, on: immutable)
+        } catch {
+            sqlite3_close_v2(immutable)
+            throw error
+        }
+        return (immutable, .immutable)
+    }
+
+    /// `path` as the path of an SQLite URI filename: everything but unreserved bytes and `/` is
+    /// percent-encoded, so `?`, `#` and `%` in a folder name stay part of the path.
+    static func uriEscaped(_ path: String) -> String {
+        var text = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                 UInt8(ascii: "~"), UInt8(ascii: "/"):
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                text.unicodeScalars.append("%")
+                text.unicodeScalars.append(hex[Int(byte >> 4)])
+                text.unicodeScalars.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return text
     }
 
     deinit {
@@ -37,6 +159,10 @@ final class Database {
 
     /// Runs one or more statements that return no values the caller needs.
     func execute(_ sql: String) throws(DatabaseError) {
+        try Database.execute(sql, on: connection)
+    }
+
+    private static func execute(_ sql: String, on connection: OpaquePointer) throws(DatabaseError) {
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(connection, sql, nil, nil, &message)
         defer { sqlite3_free(message) }

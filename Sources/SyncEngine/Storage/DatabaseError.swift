@@ -15,13 +15,18 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
     public let sql: String?
     /// The operating system's `errno` behind an I/O failure (`ENOSPC`, `EACCES`…), or 0.
     public let systemErrno: Int32
+    /// A problem the codes alone do not tell (`.needsUpgrade`), or nil to derive it from them.
+    private let statedProblem: Problem?
 
     /// Creates an error; the storage layer makes these from SQLite's result codes.
-    public init(resultCode: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0) {
+    ///
+    /// - Parameter problem: what went wrong when the codes alone cannot tell; nil to derive it.
+    public init(resultCode: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0, problem: Problem? = nil) {
         self.resultCode = resultCode
         self.message = message
         self.sql = sql
         self.systemErrno = systemErrno
+        self.statedProblem = problem
     }
 
     /// The primary result code (the low byte of the extended one).
@@ -31,6 +36,9 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
     public enum Problem: String, Sendable {
         /// The file or its folder cannot be written.
         case readOnly
+        /// The archive is read-only and older than this version's schema, so it cannot be
+        /// migrated here: a run that can write it must upgrade it first.
+        case needsUpgrade
         /// The file cannot be opened or created (a missing or unwritable folder).
         case cannotOpen
         /// The file is not an SQLite database.
@@ -49,6 +57,7 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
 
     /// What went wrong, from the `errno` behind an I/O failure first, then SQLite's primary code.
     public var problem: Problem {
+        if let statedProblem { return statedProblem }
         // SQLite reports some full disks and permission failures as generic I/O errors.
         switch systemErrno {
         case ENOSPC, EDQUOT, EFBIG: return .diskFull

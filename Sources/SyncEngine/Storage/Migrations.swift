@@ -1,3 +1,5 @@
+import CSQLite
+
 /// The archive's schema, as ordered, named steps. `PRAGMA user_version` counts the steps applied.
 ///
 /// Append new steps; never edit or reorder a step that has shipped.
@@ -102,7 +104,15 @@ enum Migrations {
     /// Applies every step not yet applied, each in its own transaction.
     static func migrate(_ database: Database) throws {
         // Up to date: no write lock, so opening never waits for another process's write.
-        guard try userVersion(database) < steps.count else { return }
+        let version = try userVersion(database)
+        guard version < steps.count else { return }
+        guard !database.isReadOnly else {
+            throw DatabaseError(
+                resultCode: SQLITE_READONLY,
+                message: "the archive is at schema version \(version) of \(steps.count) and is read-only; "
+                    + "it must be upgraded by a run that can write it",
+                problem: .needsUpgrade)
+        }
         for (index, step) in steps.enumerated() {
             try database.transaction {
                 // Checked inside the write lock: another process may have migrated meanwhile.

@@ -47,6 +47,7 @@ extension SyncEngine {
         guard keepDays >= 1 else {
             throw SyncError(code: .invalidQuery, message: "keep at least one day")
         }
+        try requireWritable("prune")
         do {
             let archive = ArchiveStore(database: store.database)
             let bytesBefore = archive.bytes()

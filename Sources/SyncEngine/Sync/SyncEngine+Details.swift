@@ -88,6 +88,7 @@ extension SyncEngine {
 
     /// Marks a story read (the first time counts).
     public func markRead(id: Int64) throws(SyncError) {
+        try requireWritable("mark a story read")
         do { try details.markRead(id, at: clock.now().timeIntervalSince1970) } catch { throw SyncError.wrapping(error) }
     }
 
@@ -101,6 +102,7 @@ extension SyncEngine {
     ///   - policy: how to read the detail; `.cacheOnly` never touches the network.
     @discardableResult
     public func addFavorite(id: Int64, policy: ReadPolicy = .cacheFirst) async throws(SyncError) -> Favorite {
+        try requireWritable("keep a story")
         do {
             var title: String
             do {
@@ -124,6 +126,7 @@ extension SyncEngine {
     /// Removes a favourite; false when the story was not one.
     @discardableResult
     public func removeFavorite(id: Int64) throws(SyncError) -> Bool {
+        try requireWritable("remove a favourite")
         do { return try details.removeFavorite(id) } catch { throw SyncError.wrapping(error) }
     }
 

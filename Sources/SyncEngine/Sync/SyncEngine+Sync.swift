@@ -15,6 +15,7 @@ extension SyncEngine {
     ///   on a local database failure, and `.cancelled` when the task is cancelled.
     public func sync(_ request: SyncRequest,
                      progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }) async throws(SyncError) -> SyncSummary {
+        try requireWritable("sync")
         let started = ContinuousClock.now
         do {
             try await withDeadline { () async throws(SyncError) in

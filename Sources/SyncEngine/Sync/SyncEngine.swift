@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CSQLite
 import Logging
 import Synchronization
 
@@ -35,6 +36,10 @@ public actor SyncEngine {
         /// Each check is one `PRAGMA data_version`; the watched pages are read again only when it
         /// changed. Nothing is polled while no stream is open.
         public var changePollInterval: Duration = .milliseconds(500)
+        /// Opens the archive read-only even when it could be written (a viewer that must never
+        /// change it). An archive the process cannot write is opened read-only anyway; see
+        /// `SyncEngine.isReadOnly`.
+        public var readOnly = false
 
         /// The defaults for everything but the archive's path.
         public init(databasePath: String) {
@@ -46,6 +51,13 @@ public actor SyncEngine {
     public static let defaultBaseURLs = ["https://news-at.zhihu.com/api/4", "https://daily.zhihu.com/api/4"]
 
     let configuration: Configuration
+    /// Whether the archive was opened read-only because this process cannot write it (the file
+    /// or its folder is read-only). Reads work as usual (an outdated schema cannot be migrated,
+    /// so opening such an archive fails with `.needsUpgrade`); every write fails with a
+    /// `.storage` error whose problem is `.readOnly`: `sync`, `prune`, favourites and read marks
+    /// before they start, a fetched page or story when it is saved (a page read then serves the
+    /// archive's copy as `storageError`).
+    public nonisolated let isReadOnly: Bool
     let store: PageStore
     let details: DetailStore
     let client: ZhihuDailyClient
@@ -112,9 +124,10 @@ public actor SyncEngine {
         logger: Logger = Logger(label: "SyncEngine", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws(SyncError) {
         do {
-            let database = try Database(path: configuration.databasePath)
+            let database = try Database(path: configuration.databasePath, readOnly: configuration.readOnly)
             store = try PageStore(database: database)
             details = DetailStore(database: database)
+            isReadOnly = database.isReadOnly
         } catch {
             throw SyncError.wrapping(error)
         }
@@ -158,6 +171,13 @@ public actor SyncEngine {
     /// What the archive holds: cached ranges, gaps between them, and partial days.
     public func coverage() throws(SyncError) -> Coverage {
         do { return try store.coverage() } catch { throw SyncError.wrapping(error) }
+    }
+
+    /// Fails at once, before any network work, when the archive cannot be written.
+    func requireWritable(_ what: String) throws(SyncError) {
+        guard isReadOnly else { return }
+        throw SyncError.wrapping(DatabaseError(
+            resultCode: SQLITE_READONLY, message: "the archive \(configuration.databasePath) is read-only: cannot \(what)"))
     }
 
     // MARK: Reading

@@ -62,7 +62,7 @@ struct DoctorCommand {
         } catch {
             let viewData = ErrorPresenter(language: settings.language).viewData(for: error, subject: "")
             // The technical cause says which table could not be read and that nothing changed.
-            errorLine.write(ErrorViewData(kind: viewData.kind, message: viewData.message + ": " + error.message,
+            errorLine.write(ErrorViewData(kind: viewData.kind, message: viewData.message + ": " + (error.databaseError?.message ?? error.message),
                                           detail: viewData.detail, retryTitle: viewData.retryTitle))
             return ExitStatus.ioError
         }

@@ -6,7 +6,7 @@ struct Show: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Read one story: its text, counts and marks; from the archive when it has it.",
-        discussion: "A story read once (or kept with `fav add`) reads offline. Reading marks it read.")
+        discussion: "A story read once (or kept with `fav add`) reads offline. Reading marks it read (not on a read-only archive, which it still reads).")
 
     @Argument(help: ArgumentHelp("The story's numeric id, as listed by `latest --json`.", valueName: "id"))
     var id: String

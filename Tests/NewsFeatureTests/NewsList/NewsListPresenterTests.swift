@@ -85,6 +85,14 @@ import Testing
         #expect(view.lastList?.warning?.message.hasPrefix("无法写入本地存档") == true)
     }
 
+    @Test func whenTheArchiveIsReadOnly_theWarningSaysSoInsteadOfBlamingTheDisk() async {
+        let cached = Make.page("20230425", isLatest: true, origin: .cache, age: .seconds(600), isFinal: false, stale: .storageError)
+        await presenter(StubNewsListInteractor([.success(cached)], isArchiveReadOnly: true)).viewDidLoad()
+        #expect(view.lastList?.status == StatusViewData(text: "无法保存新内容 · 显示 10 分钟前的缓存", isStale: true))
+        #expect(view.lastList?.warning?.kind == .storage)
+        #expect(view.lastList?.warning?.message == "本地存档是只读的，无法写入新内容，显示的是之前的缓存")
+    }
+
     @Test func aCurrentPageCarriesNoWarning() async {
         await presenter(StubNewsListInteractor([.success(Make.page("20230425"))])).viewDidLoad()
         #expect(view.lastList != nil)

@@ -18,9 +18,11 @@ final class StubNewsListInteractor: NewsListInteractor {
     }
 
     private let state: Mutex<State>
+    let isArchiveReadOnly: Bool
 
-    init(_ results: [Result<Page, SyncError>]) {
+    init(_ results: [Result<Page, SyncError>], isArchiveReadOnly: Bool = false) {
         state = Mutex(State(results: results))
+        self.isArchiveReadOnly = isArchiveReadOnly
     }
 
     var calls: [Call] { state.withLock { $0.calls } }
