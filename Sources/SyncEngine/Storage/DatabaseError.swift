@@ -18,9 +18,8 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
     /// A problem the codes alone do not tell (`.needsUpgrade`), or nil to derive it from them.
     private let statedProblem: Problem?
 
-    /// Creates an error; the storage layer makes these from SQLite's result codes.
-    ///
-    /// - Parameter problem: what went wrong when the codes alone cannot tell; nil to derive it.
+    /// Creates an error; the storage layer makes these from SQLite's result codes, and states the
+    /// `problem` only when the codes cannot tell it.
     public init(resultCode: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0, problem: Problem? = nil) {
         self.resultCode = resultCode
         self.message = message
