@@ -1,10 +1,27 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Which HTTP transport SyncEngine is built with. On Linux it is libcurl (`CurlTransport`, loaded
+// with dlopen; `CCurl` supplies its headers) unless `SYNCENGINE_TRANSPORT=urlsession` is set in the
+// environment of `swift build`: then `CCurl` is not in the graph at all and SyncEngine carries
+// `URLSessionTransport` and uses it by default, so it builds where libcurl's development files are
+// missing (the check a slim container or a port runs). Elsewhere (Apple platforms) CCurl is never a
+// dependency and SyncEngine always carries `URLSessionTransport`.
+let curlOnLinux = Context.environment["SYNCENGINE_TRANSPORT"] != "urlsession"
+
+/// Swift settings of SyncEngineURLSession: on Linux with curl it compiles `URLSessionTransport`
+/// itself (SyncEngine does not, so `newsctl` never links FoundationNetworking); otherwise it only
+/// re-exports SyncEngine, which holds the transport.
+let urlSessionSettings: [SwiftSetting] = [.define("SYNCENGINE_URLSESSION_TARGET")]
+    + (curlOnLinux ? [.define("SYNCENGINE_URLSESSION_STANDALONE", .when(platforms: [.linux]))] : [])
+
 let package = Package(
     name: "ZhihuDailyOffline",
     products: [
         .library(name: "SyncEngine", targets: ["SyncEngine"]),
+        // URLSessionTransport for Linux apps that want it beside (or instead of) libcurl; on Apple
+        // platforms SyncEngine itself has it and this only re-exports SyncEngine.
+        .library(name: "SyncEngineURLSession", targets: ["SyncEngineURLSession"]),
         .library(name: "NewsFeature", targets: ["NewsFeature"]),
         .executable(name: "newsctl", targets: ["newsctl"]),
     ],
@@ -22,19 +39,17 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        // Headers only, no pkgConfig (its `-lcurl` would link libcurl into every product):
-        // CurlTransport loads libcurl with dlopen when the network is first needed.
-        .systemLibrary(
-            name: "CCurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]
-        ),
         .target(
             name: "SyncEngine",
             dependencies: [
                 "CSQLite",
-                "CCurl",
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ] + (curlOnLinux ? [.target(name: "CCurl", condition: .when(platforms: [.linux]))] : [])
+        ),
+        .target(
+            name: "SyncEngineURLSession",
+            dependencies: ["SyncEngine"],
+            swiftSettings: urlSessionSettings
         ),
         .target(name: "NewsFeature", dependencies: ["SyncEngine"]),
         .executableTarget(
@@ -52,10 +67,20 @@ let package = Package(
             dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
             path: "Tests/Support"
         ),
-        .testTarget(name: "SyncEngineTests", dependencies: ["SyncEngine", "TestSupport"]),
+        // SyncEngineURLSession too: the transport contract runs on both transports.
+        .testTarget(name: "SyncEngineTests", dependencies: ["SyncEngine", "SyncEngineURLSession", "TestSupport"]),
         .testTarget(name: "NewsFeatureTests", dependencies: ["NewsFeature", "TestSupport"]),
         // SyncEngine too: a test watches the archive while the newsctl binary writes it.
         .testTarget(name: "newsctlTests", dependencies: ["newsctl", "SyncEngine", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+if curlOnLinux {
+    // Headers only, no pkgConfig (its `-lcurl` would link libcurl into every product):
+    // CurlTransport loads libcurl with dlopen when the network is first needed.
+    package.targets.append(.systemLibrary(
+        name: "CCurl",
+        providers: [.apt(["libcurl4-openssl-dev"])]
+    ))
+}

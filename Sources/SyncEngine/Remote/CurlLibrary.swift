@@ -1,3 +1,5 @@
+// Only where libcurl is the transport: Linux, unless built with SYNCENGINE_TRANSPORT=urlsession.
+#if canImport(CCurl)
 import CCurl
 import Glibc
 
@@ -85,3 +87,4 @@ struct CurlLibrary: @unchecked Sendable {
             setopt: setopt, getinfo: getinfo))
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Only where libcurl is the transport: Linux, unless built with SYNCENGINE_TRANSPORT=urlsession.
+#if canImport(CCurl)
 import CCurl
 import Dispatch
 import Synchronization
@@ -243,3 +245,4 @@ extension Duration {
         return Int(clamping: millis)
     }
 }
+#endif

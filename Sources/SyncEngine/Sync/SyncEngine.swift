@@ -110,16 +110,28 @@ public actor SyncEngine {
         }
     }
 
+    /// The transport an engine uses unless given one: libcurl where it is the transport (Linux by
+    /// default), URLSession elsewhere.
+    public static func defaultTransport() -> any HTTPTransport {
+        #if canImport(CCurl)
+        CurlTransport()
+        #else
+        URLSessionTransport()
+        #endif
+    }
+
     /// Opens (and migrates) the archive. Nothing touches the network until a read needs it.
     ///
     /// - Parameters:
     ///   - configuration: the archive's path, the API roots and the engine's timings.
-    ///   - transport: how to reach the source; `CurlTransport` unless an embedder has its own.
+    ///   - transport: how to reach the source; unless an embedder has its own, `CurlTransport` where
+    ///     libcurl is the transport (Linux), `URLSessionTransport` elsewhere (Apple platforms, or
+    ///     a Linux build with `SYNCENGINE_TRANSPORT=urlsession`).
     ///   - clock: the wall clock for fetched-at times and ages.
     ///   - logger: where the engine says what it does; silent by default.
     public init(
         configuration: Configuration,
-        transport: any HTTPTransport = CurlTransport(),
+        transport: any HTTPTransport = SyncEngine.defaultTransport(),
         clock: any NewsClock = SystemClock(),
         logger: Logger = Logger(label: "SyncEngine", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws(SyncError) {

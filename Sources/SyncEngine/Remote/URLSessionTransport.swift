@@ -1,0 +1,1 @@
+../../SyncEngineURLSession/URLSessionTransport.swift
