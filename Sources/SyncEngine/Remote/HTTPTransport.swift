@@ -18,7 +18,8 @@ public struct HTTPResponse: Sendable {
     }
 }
 
-/// Fetches a URL. `CurlTransport` is the real one; embedders may supply another.
+/// Fetches a URL. The real ones are `CurlTransport` (libcurl, Linux) and `URLSessionTransport`
+/// (Apple platforms, or the SyncEngineURLSession module on Linux); embedders may supply another.
 public protocol HTTPTransport: Sendable {
     /// GETs `url`, finishing (or failing with a `TransportError`) within `timeout`.
     /// Cancelling the calling task aborts the transfer.
@@ -58,7 +59,7 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
     public let code: Code
     /// The URL that was asked for.
     public let url: String
-    /// libcurl's `CURLcode`, when the failure came from libcurl.
+    /// libcurl's `CURLcode`, when the failure came from `CurlTransport` (nil from URLSession).
     public let curlCode: Int32?
     /// What went wrong, in the transport's words.
     public let message: String
