@@ -14,6 +14,18 @@ public enum Fixtures {
         try String(contentsOfFile: apiRoot + "/" + path, encoding: .utf8)
     }
 
+    /// `Tests/Fixtures/shapes`: small responses in the shapes real ones take over the years
+    /// (2016 pages without `hint`, banners with `image`, bodies with several answers, …).
+    public static let shapesFolder: String = {
+        URL(fileURLWithPath: apiRoot).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("shapes").path
+    }()
+
+    /// The bytes of a file in `shapesFolder`, by name.
+    public static func shape(_ name: String) throws -> [UInt8] {
+        try Array(Data(contentsOf: URL(fileURLWithPath: shapesFolder + "/" + name)))
+    }
+
     /// `../shared/zhihu-daily/captures` beside the repository, when it is there.
     public static let capturesFolder: String? = {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -90,8 +90,13 @@ struct ZhihuDailyClient: Sendable {
                               message: looksLikeHTML ? "the source answered with HTML instead of JSON"
                                                      : "the source answered with malformed JSON")
         }
-        if dto.skippedStories > 0 {
-            logger.notice("skipped malformed stories", metadata: ["url": "\(response.url)", "count": "\(dto.skippedStories)"])
+        // A story that cannot be shown is dropped from its day, never silently: each one is logged
+        // with its id (when it has one) and why.
+        for skipped in dto.skipped {
+            logger.notice("skipped a story", metadata: [
+                "url": "\(response.url)", "list": "\(skipped.list)", "index": "\(skipped.index)",
+                "id": "\(skipped.id.map(String.init) ?? "none")", "reason": "\(skipped.reason)",
+            ])
         }
         return (response, dto)
     }

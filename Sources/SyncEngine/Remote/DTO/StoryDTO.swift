@@ -12,25 +12,34 @@ struct StoryDTO: Decodable {
     let imageHue: String
     let type: Int
 
-    private enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey {
         case id, title, hint, images, image, url, type
         case gaPrefix = "ga_prefix"
         case imageHue = "image_hue"
     }
 
-    struct Invalid: Error {}
+    /// Why a story cannot be shown; logged with the story's id when it is skipped.
+    struct Invalid: Error, CustomStringConvertible {
+        let description: String
+    }
 
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        if let number = try? container.decode(Int64.self, forKey: .id) {
-            id = number
-        } else if let text = try? container.decode(String.self, forKey: .id), let number = Int64(text) {
-            id = number
-        } else {
-            throw Invalid()
+        let container: KeyedDecodingContainer<CodingKeys>
+        do {
+            container = try decoder.container(keyedBy: CodingKeys.self)
+        } catch {
+            throw Invalid(description: "not a JSON object")
         }
-        title = try container.decode(String.self, forKey: .title)
-        guard id > 0, !title.isEmpty else { throw Invalid() }
+        guard let id = Self.id(in: container) else {
+            throw Invalid(description: container.contains(.id) ? "id is not a whole number" : "no id")
+        }
+        guard id > 0 else { throw Invalid(description: "id \(id) is not positive") }
+        guard let title = try? container.decodeIfPresent(String.self, forKey: .title) else {
+            throw Invalid(description: container.contains(.title) ? "title is not text" : "no title")
+        }
+        guard !title.isEmpty else { throw Invalid(description: "empty title") }
+        self.id = id
+        self.title = title
         hint = (try? container.decodeIfPresent(String.self, forKey: .hint)) ?? ""
         let images = (try? container.decodeIfPresent([String].self, forKey: .images)) ?? nil
         let banner = (try? container.decodeIfPresent(String.self, forKey: .image)) ?? nil
@@ -45,6 +54,13 @@ struct StoryDTO: Decodable {
         }
         imageHue = (try? container.decodeIfPresent(String.self, forKey: .imageHue)) ?? ""
         type = (try? container.decodeIfPresent(Int.self, forKey: .type)) ?? 0
+    }
+
+    /// The id as a number or a numeric string (some clients' mocks quote it), nil otherwise.
+    static func id(in container: KeyedDecodingContainer<CodingKeys>) -> Int64? {
+        if let number = try? container.decode(Int64.self, forKey: .id) { return number }
+        if let text = try? container.decode(String.self, forKey: .id) { return Int64(text) }
+        return nil
     }
 
     func toDomain() -> Story {
