@@ -20,7 +20,10 @@ private func story(_ id: Int64, _ title: String, _ hint: String) -> Story {
 private typealias Archive = (engine: SyncEngine, database: Database, ids: Set<Int64>)
 
 private func makeArchive() -> Archive {
-    var template = Array("/tmp/newsctl-fuzz-search-XXXXXX".utf8CString)
+    // In $TMPDIR, which scripts/fuzz points into the run's folder: a crash (no atexit) leaves
+    // nothing in /tmp.
+    let tmp = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+    var template = Array("\(tmp)/newsctl-fuzz-search-XXXXXX".utf8CString)
     guard let folder = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
         fatalError("no temp folder")
     }
