@@ -64,11 +64,27 @@ import Testing
         #expect(decode([bytes("\u{1B}[<0;3;4Mq")]) == [.character("q")])
         #expect(decode([[0x1B, 0x5B, 0x4D, 0x20 + 64, 0x21, 0x21]]) == [.wheelUp])
         #expect(decode([[0xFF, 0x80, 0xC3, 0x28, 0x00, 0x1C]]) == [.character("(")])
-        // A sequence cut off and never finished is dropped by flush; a runaway one is dropped too.
+        // A sequence cut off and never finished is dropped by flush; a runaway one is dropped too,
+        // up to its final byte.
         #expect(decode([bytes("\u{1B}[12")], flush: true).isEmpty)
         var decoder = KeyDecoder()
-        _ = decoder.feed(bytes("\u{1B}[" + String(repeating: "1", count: 40)))
+        #expect(decoder.feed(bytes("\u{1B}[" + String(repeating: "1", count: 40))).isEmpty)
         #expect(!decoder.hasPending)
+        #expect(decoder.feed(bytes("1;2A")).isEmpty)
         #expect(decoder.feed(bytes("j")) == [.character("j")])
+    }
+
+    /// Found by `scripts/fuzz key-decoder` (the input below without its first byte, which says
+    /// where to split): a runaway sequence fed whole was one key, fed in pieces its parameters were
+    /// typed as characters ("1;1;…A").
+    @Test func aRunawaySequenceEndsTheSameHoweverItIsSplit() {
+        let fuzzed: [UInt8] = [0x1B, 0x5B] + Array(repeating: bytes("1;"), count: 30).flatMap { $0 } + bytes("A")
+        #expect(decode([fuzzed]).isEmpty)
+        #expect(decode(fuzzed.map { [$0] }).isEmpty)
+        #expect(decode([Array(fuzzed[..<7]), Array(fuzzed[7...])]).isEmpty)
+        #expect(decode([fuzzed + bytes("j")]) == [.character("j")])
+        #expect(decode((fuzzed + bytes("\u{1B}[Bk")).map { [$0] }) == [.down, .character("k")])
+        // A long sequence that does end within the limit is still read.
+        #expect(decode([bytes("\u{1B}[" + String(repeating: "1", count: 29) + "A")]) == [.up])
     }
 }

@@ -42,8 +42,19 @@ enum SearchText {
             .filter { $0.unicodeScalars.contains(where: isTokenCharacter) }
         guard !terms.isEmpty else { return nil }
         return terms.map { term in
-            "\"" + indexed(String(term)).replacing("\"", with: "\"\"") + "\""
+            "\"" + doublingQuotes(indexed(String(term))) + "\""
         }.joined(separator: " ")
+    }
+
+    /// `text` with every `"` doubled, as FTS5 strings escape it. Scalar by scalar: a `"` followed
+    /// by a combining mark is one Character, which a Character-wise replace would leave single.
+    private static func doublingQuotes(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" { result.append(scalar) }
+            result.append(scalar)
+        }
+        return String(result)
     }
 
     /// Characters `unicode61` keeps in tokens: letters, numbers (and the private-use markers,

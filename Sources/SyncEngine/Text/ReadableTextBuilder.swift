@@ -522,15 +522,26 @@ struct ReadableTextBuilder {
         return references.count
     }
 
-    /// `href` without controls and line breaks (as URL parsers drop them), trimmed, spaces as %20.
+    /// `href` without controls and line breaks (as URL parsers drop them), trimmed, spaces as %20
+    /// and the other whitespace controls left (`\v`, `\f`) percent-encoded, as URL parsers do.
+    /// Scalar by scalar: a space followed by a combining mark is one Character.
     static func cleanURL(_ href: String) -> String {
-        var result = String.UnicodeScalarView()
+        var kept = String.UnicodeScalarView()
         var sanitizer = TextSanitizer()
         for scalar in href.unicodeScalars {
-            guard let kept = sanitizer.filter(scalar), kept != "\t", kept != "\n", kept != "\r" else { continue }
-            result.append(kept)
+            guard let scalar = sanitizer.filter(scalar), scalar != "\t", scalar != "\n", scalar != "\r" else { continue }
+            kept.append(scalar)
         }
-        return String(result).trimmingSpaces.replacing(" ", with: "%20")
+        var result = String.UnicodeScalarView()
+        for scalar in String(kept).trimmingSpaces.unicodeScalars {
+            switch scalar {
+            case " ": result.append(contentsOf: "%20".unicodeScalars)
+            case "\u{0B}": result.append(contentsOf: "%0B".unicodeScalars)
+            case "\u{0C}": result.append(contentsOf: "%0C".unicodeScalars)
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
     }
 
     /// A URL or link text without scheme and trailing slash, to tell a link that shows its own URL.

@@ -13,12 +13,16 @@ enum Key: Equatable, Sendable {
 /// Turns the bytes a terminal sends into keys. Bytes arrive in arbitrary pieces: an escape
 /// sequence or a UTF-8 character split across reads is completed by the next piece, and a lone
 /// ESC is told from the start of a sequence only by time (the caller calls `flush()` when no more
-/// bytes came within a few milliseconds). Sequences it does not know are dropped whole.
+/// bytes came within a few milliseconds). Sequences it does not know are dropped whole, and so is
+/// a runaway one (no final byte within `maxSequence` bytes), up to and including its final byte,
+/// however the bytes were split.
 struct KeyDecoder {
     /// Bytes of a sequence or character not complete yet.
     private(set) var pending: [UInt8] = []
     /// Longer than any sequence the reader knows: a runaway sequence is dropped.
     private static let maxSequence = 32
+    /// Inside a runaway control sequence: its parameter bytes are dropped up to its final byte.
+    private var discarding = false
 
     var hasPending: Bool { !pending.isEmpty }
 
@@ -26,10 +30,22 @@ struct KeyDecoder {
         pending.append(contentsOf: bytes)
         var keys: [Key] = []
         while !pending.isEmpty {
+            if discarding {
+                // Parameters and intermediates go on; its final byte ends it, as does anything
+                // else (which is then read as usual).
+                let byte = pending[0]
+                if (0x20...0x3F).contains(byte) { pending.removeFirst(); continue }
+                discarding = false
+                if (0x40...0x7E).contains(byte) { pending.removeFirst() }
+                continue
+            }
             switch Self.decode(pending[...]) {
             case .key(let key, let length):
                 if let key { keys.append(key) }
                 pending.removeFirst(length)
+            case .runaway(let length):
+                pending.removeFirst(length)
+                discarding = true
             case .incomplete:
                 if pending.count > Self.maxSequence { pending.removeAll() }
                 return keys
@@ -40,13 +56,16 @@ struct KeyDecoder {
 
     /// No more bytes came: a lone ESC is the Escape key; an unfinished sequence is dropped.
     mutating func flush() -> [Key] {
-        defer { pending.removeAll() }
+        defer { pending.removeAll(); discarding = false }
         return pending == [0x1B] ? [.escape] : []
     }
 
     private enum Step {
         /// A key (nil: bytes consumed that mean nothing here) and how many bytes it took.
         case key(Key?, Int)
+        /// A control sequence without its final byte after `maxSequence` bytes: drop them and the
+        /// rest of it. Decided on the bytes alone, so a sequence split across reads ends the same.
+        case runaway(Int)
         case incomplete
     }
 
@@ -91,6 +110,7 @@ struct KeyDecoder {
             return .key(wheel(Int(bytes[index + 1]) - 32), 6)
         }
         while index < bytes.endIndex {
+            guard index - start < maxSequence else { return .runaway(index - start) }
             let byte = bytes[index]
             if (0x40...0x7E).contains(byte) {
                 let parameters = Array(bytes[(start + 2)..<index])

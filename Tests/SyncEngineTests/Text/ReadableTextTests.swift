@@ -324,6 +324,18 @@ func hasForbiddenScalars(_ text: String) -> Bool {
             """))
     }
 
+    /// Found by `scripts/fuzz readable-text` (the input below, minimised): a vertical tab or form
+    /// feed in an `href` reached the references, and so the plain text, as a control character.
+    @Test func links_keepNoWhitespaceControlsInTheirURLs() {
+        let fuzzed = ReadableText(html: String(decoding: [
+            0x3C, 0x61, 0x20, 0x68, 0x72, 0x65, 0x66, 0x3D, 0x2F, 0x0B, 0x6C, 0x3E, 0xE8,
+        ] as [UInt8], as: UTF8.self))
+        #expect(fuzzed.references == ["/%0Bl"])
+        let text = ReadableText(html: "<p><a href=\"\u{0C} https://a.example/x\u{0B}y \u{301}z\u{0C}\">A</a></p>")
+        #expect(text.references == ["https://a.example/x%0By%20\u{301}z"])
+        #expect(!text.plainText.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    }
+
     @Test func links_doNotNest_andANewOneEndsTheOpenOne() {
         let text = ReadableText(html: "<p><a href=\"https://a.example/\">one<a href=\"https://b.example/\">two</a></p>")
         #expect(text.blocks == [.paragraph("one[1]two[2]")])
