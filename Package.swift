@@ -64,7 +64,8 @@ let package = Package(
         .executableTarget(name: "newsbench", dependencies: ["SyncEngine"], path: "bench/newsbench"),
         .target(
             name: "TestSupport",
-            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+            // SyncEngine for `Locked`, the package's ThreadSanitizer-friendly lock.
+            dependencies: ["SyncEngine", .product(name: "FlyingFox", package: "FlyingFox")],
             path: "Tests/Support"
         ),
         // SyncEngineURLSession too: the transport contract runs on both transports.

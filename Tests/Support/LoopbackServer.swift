@@ -1,7 +1,7 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
-import Synchronization
+import class SyncEngine.Locked // only this: SyncEngine has an HTTPResponse too
 
 /// An in-process HTTP server on 127.0.0.1 and an ephemeral port that serves the fixtures as the
 /// API does (`/api/4/news/latest`, `/api/4/news/before/D`) and, per path, any fault a test sets.
@@ -32,11 +32,11 @@ public final class LoopbackServer: Sendable {
 
     /// Shared with the request handler, which outlives no server.
     private final class State: Sendable {
-        let replies = Mutex<[String: Reply]>([:])
-        let log = Mutex<[Logged]>([])
-        let task = Mutex<Task<Void, any Error>?>(nil)
+        let replies = Locked<[String: Reply]>([:])
+        let log = Locked<[Logged]>([])
+        let task = Locked<Task<Void, any Error>?>(nil)
         /// Requests being answered now, and the most there ever were at once.
-        let inFlight = Mutex<(now: Int, peak: Int)>((0, 0))
+        let inFlight = Locked<(now: Int, peak: Int)>((0, 0))
     }
 
     private let state = State()

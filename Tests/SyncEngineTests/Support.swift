@@ -1,14 +1,13 @@
 import Foundation
-import Synchronization
 import TestSupport
 @testable import SyncEngine
 
 /// A clock the test moves by hand.
 final class TestClock: NewsClock {
-    private let current: Mutex<Date>
+    private let current: Locked<Date>
 
     init(_ start: Date = Date(timeIntervalSince1970: 1_678_770_000)) { // 2023-03-14T05:00:00Z
-        current = Mutex(start)
+        current = Locked(start)
     }
 
     func now() -> Date { current.withLock { $0 } }
@@ -31,7 +30,7 @@ func temporaryDatabasePath() throws -> String {
 /// deadline shows without timing the test.
 final class RecordingTransport: HTTPTransport {
     private let transport = CurlTransport()
-    private let requests = Mutex<[(url: String, timeout: Duration)]>([])
+    private let requests = Locked<[(url: String, timeout: Duration)]>([])
 
     func get(_ url: String, timeout: Duration) async throws(TransportError) -> HTTPResponse {
         requests.withLock { $0.append((url, timeout)) }

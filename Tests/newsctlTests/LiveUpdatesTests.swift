@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import TestSupport
 @testable import SyncEngine
@@ -11,7 +10,7 @@ extension ProcessTests {
         /// Collects a stream's updates in the background, so the test can wait for them with a limit.
         final class Updates: Sendable {
             private final class Received: Sendable {
-                let updates = Mutex<[PageUpdate]>([])
+                let updates = Locked<[PageUpdate]>([])
             }
             private let received = Received()
             private let consumer: Task<Void, Never>

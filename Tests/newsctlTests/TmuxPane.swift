@@ -86,11 +86,22 @@ final class TmuxPane {
         // The server the first call starts keeps the descriptors it was given: never the file read.
         posix_spawn_file_actions_addopen(&actions, 1, capturing ? outputPath : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // The calling thread (a concurrency pool thread) blocks nearly every signal, and a spawned
+        // program inherits that mask: the server then never saw SIGCHLD, SIGHUP or SIGTERM, so
+        // `kill-server` left it running (with its pane and every descriptor it was given) after
+        // every test; under TSan those held the symbolizer's pipes and `swift test` never ended.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         let program = Self.executable ?? "/usr/bin/tmux"
         let argv: [UnsafeMutablePointer<CChar>?] = ([program, "-u", "-S", socket] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var pid = pid_t()
-        guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else {
+        guard posix_spawn(&pid, program, &actions, &attributes, argv, environ) == 0 else {
             throw CocoaError(.executableLoad)
         }
         var status: Int32 = 0

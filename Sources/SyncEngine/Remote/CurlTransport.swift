@@ -35,7 +35,7 @@ public final class CurlTransport: HTTPTransport {
     }
 
     private let options: Options
-    private let idleHandles = Mutex<[EasyHandle]>([])
+    private let idleHandles = Locked<[EasyHandle]>([])
     /// nil: the process's libcurl (`CurlLibrary.shared`); otherwise the soname a test loads instead.
     private let libraryName: String?
 

@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import Logging
-import Synchronization
 
 /// A validated day from the source, in domain types.
 struct RemoteDay: Sendable {
@@ -222,7 +221,7 @@ struct ZhihuDailyClient: Sendable {
 
 /// Remembers the base URL that last answered, so a failing one is tried last from then on.
 final class BaseURLPreference: Sendable {
-    private let preferred = Mutex<Int>(0)
+    private let preferred = Locked<Int>(0)
 
     /// Indices of `count` base URLs in the order to try them: the preferred one, then the others.
     func order(count: Int) -> [Int] {

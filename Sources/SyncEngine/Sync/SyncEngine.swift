@@ -81,7 +81,7 @@ public actor SyncEngine {
     /// One fetch and the reads waiting on it; it is cancelled when every one of them is.
     private final class SharedFetch: Sendable {
         let task: Task<Void, any Error>
-        private let waiters = Mutex(0)
+        private let waiters = Locked(0)
 
         init(task: Task<Void, any Error>) {
             self.task = task
@@ -95,7 +95,7 @@ public actor SyncEngine {
         /// One read's place in the queue; leaving twice (cancelled, then done) counts once.
         final class Waiter: Sendable {
             private let fetch: SharedFetch
-            private let hasLeft = Mutex(false)
+            private let hasLeft = Locked(false)
 
             init(fetch: SharedFetch) {
                 self.fetch = fetch

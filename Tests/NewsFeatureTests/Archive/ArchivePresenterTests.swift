@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import NewsFeature
 @testable import SyncEngine
@@ -23,9 +22,9 @@ final class SpyArchiveView: ArchiveView {
 }
 
 final class StubArchiveInteractor: ArchiveInteractor {
-    let progressSteps = Mutex<[SyncProgress]>([])
-    let summary = Mutex<Result<SyncSummary, SyncError>?>(nil)
-    let archiveStatus = Mutex<ArchiveStatus?>(nil)
+    let progressSteps = Locked<[SyncProgress]>([])
+    let summary = Locked<Result<SyncSummary, SyncError>?>(nil)
+    let archiveStatus = Locked<ArchiveStatus?>(nil)
 
     func sync(_ request: SyncRequest, progress: @escaping @Sendable (SyncProgress) -> Void) async throws(SyncError) -> SyncSummary {
         for step in progressSteps.withLock({ $0 }) { progress(step) }
@@ -53,7 +52,7 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
 
     @Test func progressTellsTheRateAndTimeLeftOnceThereIsARate() {
         let start = ContinuousClock.now
-        let times = Mutex([start, start + .milliseconds(200), start + .seconds(2), start + .seconds(3)])
+        let times = Locked([start, start + .milliseconds(200), start + .seconds(2), start + .seconds(3)])
         let presenter = ArchivePresenter(view: view, interactor: interactor, now: { times.withLock { $0.removeFirst() } })
         presenter.didProgress(SyncProgress(phase: .days, done: 0, total: 100, failed: 0))
         presenter.didProgress(SyncProgress(phase: .days, done: 5, total: 100, failed: 0))

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import NewsFeature
 @testable import SyncEngine
@@ -30,10 +29,10 @@ final class StubDetailInteractor: DetailInteractor {
         case setFavorite(Int64, Bool)
     }
 
-    private let state: Mutex<(results: [Result<DetailPage, SyncError>], calls: [Call])>
+    private let state: Locked<(results: [Result<DetailPage, SyncError>], calls: [Call])>
 
     init(_ results: [Result<DetailPage, SyncError>]) {
-        state = Mutex((results, []))
+        state = Locked((results, []))
     }
 
     var calls: [Call] { state.withLock { $0.calls } }

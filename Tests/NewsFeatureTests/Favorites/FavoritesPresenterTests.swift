@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 @testable import NewsFeature
 @testable import SyncEngine
@@ -18,8 +17,8 @@ final class SpyFavoritesView: FavoritesView {
 }
 
 final class StubFavoritesInteractor: FavoritesInteractor {
-    let stored = Mutex<[Favorite]>([])
-    let failure = Mutex<SyncError?>(nil)
+    let stored = Locked<[Favorite]>([])
+    let failure = Locked<SyncError?>(nil)
 
     func favorites() async throws(SyncError) -> [Favorite] {
         if let failure = failure.withLock({ $0 }) { throw failure }

@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 @testable import NewsFeature
 @testable import SyncEngine
@@ -16,8 +15,8 @@ final class SpySearchView: SearchView {
 }
 
 final class StubSearchInteractor: SearchInteractor {
-    let results = Mutex<Result<[SearchResult], SyncError>>(.success([]))
-    let queries = Mutex<[String]>([])
+    let results = Locked<Result<[SearchResult], SyncError>>(.success([]))
+    let queries = Locked<[String]>([])
 
     func search(_ query: String, limit: Int) async throws(SyncError) -> [SearchResult] {
         queries.withLock { $0.append("\(query)|\(limit)") }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 @testable import SyncEngine
 @testable import NewsFeature
 
@@ -17,11 +16,11 @@ final class StubNewsListInteractor: NewsListInteractor {
         var holdsNextCall = false
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     let isArchiveReadOnly: Bool
 
     init(_ results: [Result<Page, SyncError>], isArchiveReadOnly: Bool = false) {
-        state = Mutex(State(results: results))
+        state = Locked(State(results: results))
         self.isArchiveReadOnly = isArchiveReadOnly
     }
 
@@ -49,15 +48,15 @@ final class StubNewsListInteractor: NewsListInteractor {
     }
 
     /// The marks it reports, as set by a test.
-    let storedMarks = Mutex<[Int64: StoryMarks]>([:])
+    let storedMarks = Locked<[Int64: StoryMarks]>([:])
 
     func marks(for ids: [Int64]) async -> [Int64: StoryMarks] {
         storedMarks.withLock { marks in marks.filter { ids.contains($0.key) } }
     }
 
     /// Favourite changes asked for, and the error the next one fails with.
-    let favoriteChanges = Mutex<[(id: Int64, isFavorite: Bool)]>([])
-    let favoriteFailure = Mutex<SyncError?>(nil)
+    let favoriteChanges = Locked<[(id: Int64, isFavorite: Bool)]>([])
+    let favoriteFailure = Locked<SyncError?>(nil)
 
     func setFavorite(id: Int64, _ isFavorite: Bool) async throws(SyncError) {
         if let failure = favoriteFailure.withLock({ $0 }) { throw failure }
@@ -68,9 +67,9 @@ final class StubNewsListInteractor: NewsListInteractor {
     }
 
     /// Stories whose prefetch ran to its end, and those whose prefetch was cancelled while it ran.
-    let prefetched = Mutex<[Int64]>([])
+    let prefetched = Locked<[Int64]>([])
     /// How long a prefetch takes, so a test can move on while it runs.
-    let prefetchTime = Mutex<Duration>(.zero)
+    let prefetchTime = Locked<Duration>(.zero)
 
     func prefetch(id: Int64) async {
         try? await Task.sleep(for: prefetchTime.withLock { $0 })
@@ -79,7 +78,7 @@ final class StubNewsListInteractor: NewsListInteractor {
     }
 
     /// The streams the presenter follows, by page; a test sends writes through `send`.
-    private let streams = Mutex<[PageRequest: [AsyncStream<PageUpdate>.Continuation]]>([:])
+    private let streams = Locked<[PageRequest: [AsyncStream<PageUpdate>.Continuation]]>([:])
 
     func updates(for request: PageRequest) -> AsyncStream<PageUpdate> {
         let (stream, continuation) = AsyncStream<PageUpdate>.makeStream()

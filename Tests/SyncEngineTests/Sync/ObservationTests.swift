@@ -11,8 +11,8 @@ import TestSupport
     /// Collects a stream's updates in the background, so a test can wait for them with a limit.
     private final class Recorder: Sendable {
         private final class State: Sendable {
-            let updates = Mutex<[String]>([])
-            let lastPage = Mutex<Page?>(nil)
+            let updates = Locked<[String]>([])
+            let lastPage = Locked<Page?>(nil)
             let ended = Atomic<Bool>(false)
         }
         private let state = State()

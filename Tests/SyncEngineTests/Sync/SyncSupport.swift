@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TestSupport
 @testable import SyncEngine
 
@@ -104,7 +103,7 @@ struct SyncHarness {
 
 /// Every progress report of a sync, in order.
 final class ProgressLog: Sendable {
-    private let reports = Mutex<[SyncProgress]>([])
+    private let reports = Locked<[SyncProgress]>([])
 
     var all: [SyncProgress] { reports.withLock { $0 } }
 
@@ -115,10 +114,10 @@ final class ProgressLog: Sendable {
 
 /// A value shared with `@Sendable` closures (a progress callback).
 final class Shared<Value: Sendable>: Sendable {
-    private let value: Mutex<Value>
+    private let value: Locked<Value>
 
     init(_ value: Value) {
-        self.value = Mutex(value)
+        self.value = Locked(value)
     }
 
     func get() -> Value { value.withLock { $0 } }
