@@ -12,7 +12,8 @@ let curlOnLinux = Context.environment["SYNCENGINE_TRANSPORT"] != "urlsession"
 /// Swift settings of SyncEngineURLSession: on Linux with curl it compiles `URLSessionTransport`
 /// itself (SyncEngine does not, so `newsctl` never links FoundationNetworking); otherwise it only
 /// re-exports SyncEngine, which holds the transport.
-let urlSessionSettings: [SwiftSetting] = [.define("SYNCENGINE_URLSESSION_TARGET")]
+let urlSessionSettings: [SwiftSetting] =
+    [.define("SYNCENGINE_URLSESSION_TARGET")]
     + (curlOnLinux ? [.define("SYNCENGINE_URLSESSION_STANDALONE", .when(platforms: [.linux]))] : [])
 
 let package = Package(
@@ -80,8 +81,9 @@ let package = Package(
 if curlOnLinux {
     // Headers only, no pkgConfig (its `-lcurl` would link libcurl into every product):
     // CurlTransport loads libcurl with dlopen when the network is first needed.
-    package.targets.append(.systemLibrary(
-        name: "CCurl",
-        providers: [.apt(["libcurl4-openssl-dev"])]
-    ))
+    package.targets.append(
+        .systemLibrary(
+            name: "CCurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ))
 }

@@ -3,9 +3,9 @@
 // `.notPublished` fail a page, and only when they should; an accepted page is the day asked for,
 // with every story it kept valid.
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 import Logging
 @testable import SyncEngine
@@ -18,11 +18,15 @@ private struct Canned: HTTPTransport {
 }
 
 private func client(_ body: [UInt8]) -> ZhihuDailyClient {
-    ZhihuDailyClient(baseURLs: ["fuzz://api/4"], transport: Canned(body: body), timeout: .seconds(5),
-                     logger: Logger(label: "fuzz", factory: { _ in SwiftLogNoOpLogHandler() }))
+    ZhihuDailyClient(
+        baseURLs: ["fuzz://api/4"], transport: Canned(body: body), timeout: .seconds(5),
+        logger: Logger(label: "fuzz", factory: { _ in SwiftLogNoOpLogHandler() }))
 }
 
-private enum Outcome { case day(RemoteDay), failed(RemoteError) }
+private enum Outcome {
+    case day(RemoteDay)
+    case failed(RemoteError)
+}
 
 private func check(_ stories: [Story]) {
     for story in stories {

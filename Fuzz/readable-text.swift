@@ -8,10 +8,12 @@
 private func checkText(_ text: String, _ what: String, allowNewlines: Bool = true) {
     for scalar in text.unicodeScalars {
         let value = scalar.value
-        require(!(value < 0x20 && !(allowNewlines && value == 0x0A)) && !(0x7F...0x9F).contains(value),
-                "\(what) holds control U+\(String(value, radix: 16)): \(text.debugDescription)")
-        require(scalar.properties.generalCategory != .format || value == 0x200C || value == 0x200D,
-                "\(what) holds format character U+\(String(value, radix: 16)): \(text.debugDescription)")
+        require(
+            !(value < 0x20 && !(allowNewlines && value == 0x0A)) && !(0x7F...0x9F).contains(value),
+            "\(what) holds control U+\(String(value, radix: 16)): \(text.debugDescription)")
+        require(
+            scalar.properties.generalCategory != .format || value == 0x200C || value == 0x200D,
+            "\(what) holds format character U+\(String(value, radix: 16)): \(text.debugDescription)")
     }
 }
 
@@ -38,8 +40,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         case .link(let text, let reference):
             require(!text.isEmpty, "a link block without text")
             checkText(text, "link text")
-            require((1...max(1, readable.references.count)).contains(reference) && !readable.references.isEmpty,
-                    "link block [\(reference)] of \(readable.references.count) references")
+            require(
+                (1...max(1, readable.references.count)).contains(reference) && !readable.references.isEmpty,
+                "link block [\(reference)] of \(readable.references.count) references")
         }
     }
     require(Set(readable.references).count == readable.references.count, "a reference numbered twice")
@@ -47,8 +50,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         require(!reference.isEmpty && !reference.unicodeScalars.contains(" "), "reference \(reference.debugDescription)")
         checkText(reference, "reference", allowNewlines: false)
         let lowered = reference.lowercased()
-        require(!lowered.hasPrefix("javascript:") && !lowered.hasPrefix("data:") && !lowered.hasPrefix("#"),
-                "a reference that is no link: \(reference.debugDescription)")
+        require(
+            !lowered.hasPrefix("javascript:") && !lowered.hasPrefix("data:") && !lowered.hasPrefix("#"),
+            "a reference that is no link: \(reference.debugDescription)")
     }
     checkText(readable.plainText, "plain text")
     // Deterministic: the same bytes read the same (small inputs only, to keep the runs fast).

@@ -5,16 +5,17 @@
 // The index is searched directly as `SyncEngine.search` does (the actor's thread hops would make
 // each run ~50 times slower); one input in 16 also goes through the engine, which must agree.
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 import Glibc
 @testable import SyncEngine
 
 private func story(_ id: Int64, _ title: String, _ hint: String) -> Story {
-    Story(id: id, title: title, hint: hint, imageURL: nil, url: "https://daily.zhihu.com/story/\(id)",
-          gaPrefix: "", imageHue: "", type: 0)
+    Story(
+        id: id, title: title, hint: hint, imageURL: nil, url: "https://daily.zhihu.com/story/\(id)",
+        gaPrefix: "", imageHue: "", type: 0)
 }
 
 private typealias Archive = (engine: SyncEngine, database: Database, ids: Set<Int64>)
@@ -47,11 +48,13 @@ private func makeArchive() -> Archive {
             story(9_759_205, "ひらがな カタカナ 한국어 𠀀𠀁 emoji 👍🏽 e\u{301}", "tab\there"),
         ]
         try PageStore(database: database).writeDay(Day("20230313")!, stories: stories, fetchedAt: 1_678_700_000, isFinal: true)
-        let detail = StoryDetail(id: 9_759_201, title: "如何判断一个西瓜熟没熟？", bodyHTML: "<p>拍一拍，听声音</p>",
-                                 image: nil, imageSource: nil, shareURL: nil, url: "https://daily.zhihu.com/story/9759201",
-                                 type: 0, sectionName: nil, publishTime: nil)
-        try DetailStore(database: database).writeDetail(detail, bodyText: "拍一拍，听声音。 The sound of a ripe watermelon is deep.",
-                                       fetchedAt: 1_678_700_000)
+        let detail = StoryDetail(
+            id: 9_759_201, title: "如何判断一个西瓜熟没熟？", bodyHTML: "<p>拍一拍，听声音</p>",
+            image: nil, imageSource: nil, shareURL: nil, url: "https://daily.zhihu.com/story/9759201",
+            type: 0, sectionName: nil, publishTime: nil)
+        try DetailStore(database: database).writeDetail(
+            detail, bodyText: "拍一拍，听声音。 The sound of a ripe watermelon is deep.",
+            fetchedAt: 1_678_700_000)
         let engine = try SyncEngine(configuration: .init(databasePath: path))
         return (engine, database, Set(stories.map(\.id)))
     } catch {
@@ -81,14 +84,20 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let expression {
         // Every term is one quoted phrase: an even number of quotes, none unpaired inside.
         // (Scalars, not Characters: a quote and a combining mark after it are one Character.)
-        require(expression.unicodeScalars.first == "\"" && expression.unicodeScalars.last == "\"",
-                "unquoted expression \(expression.debugDescription)")
+        require(
+            expression.unicodeScalars.first == "\"" && expression.unicodeScalars.last == "\"",
+            "unquoted expression \(expression.debugDescription)")
         // Read as FTS5 does: strings in quotes, `""` inside one is a quote; only spaces between.
         var inString = false, quoteSeen = false
         for scalar in expression.unicodeScalars {
             if inString {
-                if quoteSeen { quoteSeen = false; if scalar != "\"" { inString = false } else { continue } }
-                else if scalar == "\"" { quoteSeen = true; continue } else { continue }
+                if quoteSeen {
+                    quoteSeen = false; if scalar != "\"" { inString = false } else { continue }
+                } else if scalar == "\"" {
+                    quoteSeen = true; continue
+                } else {
+                    continue
+                }
             }
             if !inString {
                 require(scalar == "\"" || scalar == " ", "\(scalar.debugDescription) outside a string in \(expression.debugDescription)")
@@ -96,8 +105,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             }
         }
         require(!inString || quoteSeen, "an unterminated string in \(expression.debugDescription)")
-        require(!expression.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
-                "a control character in \(expression.debugDescription)")
+        require(
+            !expression.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
+            "a control character in \(expression.debugDescription)")
     }
     let limit = size % 7 == 0 ? 1 : 20
     if archive == nil { archive = makeArchive() }
@@ -123,18 +133,24 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         require(Set(results.map(\.id)).count == results.count, "a story found twice")
         for result in results {
             require(ids.contains(result.id), "found story \(result.id), which the archive does not hold")
-            require(!result.title.unicodeScalars.contains { $0 == SearchText.separator || $0 == SearchText.matchStart },
-                    "markup left in the title \(result.title.debugDescription)")
+            require(
+                !result.title.unicodeScalars.contains { $0 == SearchText.separator || $0 == SearchText.matchStart },
+                "markup left in the title \(result.title.debugDescription)")
             for part in result.snippet {
-                require(!part.text.unicodeScalars.contains { $0 == SearchText.separator || $0 == SearchText.matchStart || $0 == SearchText.matchEnd },
-                        "markup left in a snippet \(part.text.debugDescription)")
+                require(
+                    !part.text.unicodeScalars.contains {
+                        $0 == SearchText.separator || $0 == SearchText.matchStart || $0 == SearchText.matchEnd
+                    },
+                    "markup left in a snippet \(part.text.debugDescription)")
             }
         }
     } catch {
-        require(error.code == .invalidQuery,
-                "query \(query.debugDescription) (FTS5 \(expression.debugDescription)) failed with \(error.code): \(error.message)")
-        require(query.count > SyncEngine.maxQueryLength || expression == nil,
-                "refused a query with something to search for: \(query.debugDescription)")
+        require(
+            error.code == .invalidQuery,
+            "query \(query.debugDescription) (FTS5 \(expression.debugDescription)) failed with \(error.code): \(error.message)")
+        require(
+            query.count > SyncEngine.maxQueryLength || expression == nil,
+            "refused a query with something to search for: \(query.debugDescription)")
     }
     return 0
 }

@@ -3,9 +3,9 @@
 // detail is the story asked for, with a body unless it is an off-site article (type 1); counts
 // are what the body says.
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 import Logging
 @testable import SyncEngine
@@ -17,7 +17,10 @@ private struct Canned: HTTPTransport {
     }
 }
 
-private enum Outcome<T> { case value(T), failed(RemoteError) }
+private enum Outcome<T> {
+    case value(T)
+    case failed(RemoteError)
+}
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -28,13 +31,16 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var asked: [Int64] = [9_759_301]
     if let id = dto?.id { asked = [id, id == 9_759_301 ? 9_759_302 : 9_759_301] }
 
-    let client = ZhihuDailyClient(baseURLs: ["fuzz://api/4"], transport: Canned(body: body), timeout: .seconds(5),
-                                  logger: Logger(label: "fuzz", factory: { _ in SwiftLogNoOpLogHandler() }))
+    let client = ZhihuDailyClient(
+        baseURLs: ["fuzz://api/4"], transport: Canned(body: body), timeout: .seconds(5),
+        logger: Logger(label: "fuzz", factory: { _ in SwiftLogNoOpLogHandler() }))
     let asking = asked
     let (details, extra) = blocking { () async -> ([(Int64, Outcome<StoryDetail>)], Outcome<StoryExtra>) in
         var details: [(Int64, Outcome<StoryDetail>)] = []
         for id in asking {
-            do throws(RemoteError) { details.append((id, .value(try await client.detail(id)))) } catch { details.append((id, .failed(error))) }
+            do throws(RemoteError) { details.append((id, .value(try await client.detail(id)))) } catch {
+                details.append((id, .failed(error)))
+            }
         }
         let extra: Outcome<StoryExtra>
         do throws(RemoteError) { extra = .value(try await client.extra(asking[0])) } catch { extra = .failed(error) }

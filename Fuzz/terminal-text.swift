@@ -40,13 +40,16 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             require(used <= max(width, 4), "a \(used)-column line at width \(width): \(line.debugDescription)")
             if source == clean { requireClean(line, "a wrapped line") }
         }
-        require(nonSpaceScalars(lines.joined()) == nonSpaceScalars(source),
-                "wrap at \(width) lost or reordered text of \(source.debugDescription): \(lines)")
+        require(
+            nonSpaceScalars(lines.joined()) == nonSpaceScalars(source),
+            "wrap at \(width) lost or reordered text of \(source.debugDescription): \(lines)")
     }
 
     if width >= 1 {
         let cut = TerminalText.truncate(clean, width: width)
-        require(TerminalText.width(of: cut) <= width, "truncated to \(TerminalText.width(of: cut)) columns at \(width): \(cut.debugDescription)")
+        require(
+            TerminalText.width(of: cut) <= width, "truncated to \(TerminalText.width(of: cut)) columns at \(width): \(cut.debugDescription)"
+        )
         if TerminalText.width(of: clean) <= width {
             require(cut == clean, "truncate changed text that fits")
         } else {

@@ -6,13 +6,13 @@ import PackageDescription
 let package = Package(
     name: "TodayInTerminal",
     dependencies: [
-        .package(name: "ZhihuDailyOffline", path: "../.."),
+        .package(name: "ZhihuDailyOffline", path: "../..")
     ],
     targets: [
         .executableTarget(
             name: "TodayInTerminal",
             dependencies: [.product(name: "SyncEngine", package: "ZhihuDailyOffline")]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,8 +2,10 @@
 import Dispatch
 
 /// A violated property: traps, so libFuzzer reports the input as a crash and saves it.
-func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
-             file: StaticString = #fileID, line: UInt = #line) {
+func require(
+    _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
+    file: StaticString = #fileID, line: UInt = #line
+) {
     if !condition() { fatalError("property violated: \(message())", file: file, line: line) }
 }
 

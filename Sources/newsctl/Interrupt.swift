@@ -1,9 +1,9 @@
 import Dispatch
 import Synchronization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Turns Ctrl-C (SIGINT), SIGTERM and SIGHUP (the terminal closed) into cancellation of the running command, so transfers stop,
@@ -28,7 +28,7 @@ enum Interrupt {
     static func install(_ onInterrupt: @escaping @Sendable () -> Void) {
         let queue = DispatchQueue(label: "newsctl.signals")
         for number in [SIGINT, SIGTERM, SIGHUP] {
-            signal(number, SIG_IGN) // Delivered to the source below instead of killing the process.
+            signal(number, SIG_IGN)  // Delivered to the source below instead of killing the process.
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
                 // Any second signal, whichever it is, ends the process at once.

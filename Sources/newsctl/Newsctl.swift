@@ -1,8 +1,8 @@
 import ArgumentParser
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @main
@@ -10,7 +10,9 @@ struct Newsctl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "newsctl",
         abstract: "Zhihu Daily from a local archive, refreshed from the network when it can be.",
-        subcommands: [Read.self, Latest.self, Before.self, Show.self, Fav.self, Sync.self, Status.self, Search.self, Prune.self, Doctor.self])
+        subcommands: [
+            Read.self, Latest.self, Before.self, Show.self, Fav.self, Sync.self, Status.self, Search.self, Prune.self, Doctor.self,
+        ])
 
     /// Runs the command in a task that Ctrl-C cancels, then exits with its status.
     static func main() async {
@@ -18,9 +20,9 @@ struct Newsctl: AsyncParsableCommand {
         Interrupt.install { command.cancel() }
         let status = await command.value
         #if canImport(Glibc)
-        Glibc.exit(status)
+            Glibc.exit(status)
         #else
-        Darwin.exit(status)
+            Darwin.exit(status)
         #endif
     }
 
@@ -38,12 +40,14 @@ struct Newsctl: AsyncParsableCommand {
             return exitCode.rawValue
         } catch {
             let code = exitCode(for: error)
-            guard code != .success else { exit(withError: error) } // --help and friends print in full.
+            guard code != .success else { exit(withError: error) }  // --help and friends print in full.
             var message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
             if message.hasPrefix("Error: ") { message = String(message.dropFirst(7)) }
             // The parser's own errors (unknown or missing options) say where the accepted form is.
-            let parserErrors = ["Unknown option", "Missing expected argument", "Unexpected argument", "Missing value",
-                                "The value", "Unknown command", "Value to be set"]
+            let parserErrors = [
+                "Unknown option", "Missing expected argument", "Unexpected argument", "Missing value",
+                "The value", "Unknown command", "Value to be set",
+            ]
             if parserErrors.contains(where: message.hasPrefix) {
                 message += "; see '\(helpCommand()) --help'"
             }

@@ -4,14 +4,20 @@ import SyncEngine
 
 /// Options every command takes, after the subcommand. Each also reads an environment variable.
 struct GlobalOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The archive file (env NEWSCTL_DB).",
-                               discussion: "Default: $XDG_DATA_HOME/newsctl/news.sqlite, or ~/.local/share/newsctl/news.sqlite."),
-            completion: .file())
+    @Option(
+        help: ArgumentHelp(
+            "The archive file (env NEWSCTL_DB).",
+            discussion: "Default: $XDG_DATA_HOME/newsctl/news.sqlite, or ~/.local/share/newsctl/news.sqlite."),
+        completion: .file())
     var db: String?
 
-    @Option(name: .customLong("base-url"),
-            help: ArgumentHelp("API root including the version (env NEWSCTL_BASE_URL); several, comma-separated, are tried in order.",
-                               discussion: "Default: https://news-at.zhihu.com/api/4, then https://daily.zhihu.com/api/4. A file:// root reads a local copy of the API."))
+    @Option(
+        name: .customLong("base-url"),
+        help: ArgumentHelp(
+            "API root including the version (env NEWSCTL_BASE_URL); several, comma-separated, are tried in order.",
+            discussion:
+                "Default: https://news-at.zhihu.com/api/4, then https://daily.zhihu.com/api/4. A file:// root reads a local copy of the API."
+        ))
     var baseURL: String?
 
     @Flag(help: "Read the local archive only; never the network (env NEWSCTL_OFFLINE=1).")
@@ -46,13 +52,15 @@ struct GlobalOptions: ParsableArguments {
             throw ValidationError("--lang must be zh or en, not '\(languageText)'")
         }
         let timeoutText = timeout.map { String($0) } ?? Environment.value("NEWSCTL_TIMEOUT")
-        let seconds = try timeoutText.map { text -> Double in
-            guard let value = Double(text), value.isFinite, value > 0, value <= 3_600 else {
-                throw ValidationError("--timeout must be a number of seconds between 0 and 3600, not '\(text)'")
-            }
-            return value
-        } ?? 10
-        let baseURLs = try (baseURL ?? Environment.value("NEWSCTL_BASE_URL")).map(Self.parseBaseURLs)
+        let seconds =
+            try timeoutText.map { text -> Double in
+                guard let value = Double(text), value.isFinite, value > 0, value <= 3_600 else {
+                    throw ValidationError("--timeout must be a number of seconds between 0 and 3600, not '\(text)'")
+                }
+                return value
+            } ?? 10
+        let baseURLs =
+            try (baseURL ?? Environment.value("NEWSCTL_BASE_URL")).map(Self.parseBaseURLs)
             ?? SyncEngine.defaultBaseURLs
         let offline = self.offline || Environment.value("NEWSCTL_OFFLINE") == "1"
         if offline && refresh {
@@ -68,16 +76,19 @@ struct GlobalOptions: ParsableArguments {
 
     private static func parseBaseURLs(_ text: String) throws -> [String] {
         let urls = text.split(separator: ",").map { String($0.filter { !$0.isWhitespace }) }
-        guard !urls.isEmpty, urls.allSatisfy({ url in
-            ["http://", "https://", "file://"].contains { url.hasPrefix($0) && url.count > $0.count }
-        }) else {
+        guard !urls.isEmpty,
+            urls.allSatisfy({ url in
+                ["http://", "https://", "file://"].contains { url.hasPrefix($0) && url.count > $0.count }
+            })
+        else {
             throw ValidationError("--base-url must be http://, https:// or file:// URLs, not '\(text)'")
         }
         return urls
     }
 
     private static func defaultDatabasePath() -> String {
-        let dataHome = Environment.value("XDG_DATA_HOME").flatMap { $0.isEmpty ? nil : $0 }
+        let dataHome =
+            Environment.value("XDG_DATA_HOME").flatMap { $0.isEmpty ? nil : $0 }
             ?? (Environment.value("HOME") ?? ".") + "/.local/share"
         return dataHome + "/newsctl/news.sqlite"
     }

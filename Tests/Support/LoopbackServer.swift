@@ -1,7 +1,7 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
-import class SyncEngine.Locked // only this: SyncEngine has an HTTPResponse too
+import class SyncEngine.Locked  // only this: SyncEngine has an HTTPResponse too
 
 /// An in-process HTTP server on 127.0.0.1 and an ephemeral port that serves the fixtures as the
 /// API does (`/api/4/news/latest`, `/api/4/news/before/D`) and, per path, any fault a test sets.
@@ -11,8 +11,9 @@ public final class LoopbackServer: Sendable {
         /// 200 with the fixture at this path below the API root.
         case fixture(String)
         /// Any status with a body and any extra headers (such as `Retry-After`).
-        case body(status: Int, contentType: String = "application/json; charset=utf-8", text: String,
-                  headers: [String: String] = [:])
+        case body(
+            status: Int, contentType: String = "application/json; charset=utf-8", text: String,
+            headers: [String: String] = [:])
         /// The first reply for the first request, the second for the second…; the last one repeats.
         case sequence([Reply])
         /// Waits, then answers.
@@ -44,23 +45,28 @@ public final class LoopbackServer: Sendable {
     public init() {
         let state = self.state
         server = HTTPServer(
-            address: try! .inet(ip4: "127.0.0.1", port: 0), // allowed: a literal loopback address
+            address: try! .inet(ip4: "127.0.0.1", port: 0),  // allowed: a literal loopback address
             timeout: 60,
             logger: .disabled,
             handler: ClosureHTTPHandler { request in
                 state.log.withLock {
-                    $0.append(Logged(path: request.path, userAgent: request.headers[HTTPHeader("User-Agent")] ?? "",
-                                     peer: request.remoteAddress))
+                    $0.append(
+                        Logged(
+                            path: request.path, userAgent: request.headers[HTTPHeader("User-Agent")] ?? "",
+                            peer: request.remoteAddress))
                 }
-                state.inFlight.withLock { $0.now += 1; $0.peak = max($0.peak, $0.now) }
+                state.inFlight.withLock {
+                    $0.now += 1; $0.peak = max($0.peak, $0.now)
+                }
                 defer { state.inFlight.withLock { $0.now -= 1 } }
-                let reply = state.replies.withLock { replies -> Reply? in
-                    guard case .sequence(let steps)? = replies[request.path], let first = steps.first else {
-                        return replies[request.path]
-                    }
-                    if steps.count > 1 { replies[request.path] = .sequence(Array(steps.dropFirst())) }
-                    return first
-                } ?? Self.defaultReply(for: request.path)
+                let reply =
+                    state.replies.withLock { replies -> Reply? in
+                        guard case .sequence(let steps)? = replies[request.path], let first = steps.first else {
+                            return replies[request.path]
+                        }
+                        if steps.count > 1 { replies[request.path] = .sequence(Array(steps.dropFirst())) }
+                        return first
+                    } ?? Self.defaultReply(for: request.path)
                 return try await Self.response(for: reply)
             })
     }
@@ -124,7 +130,7 @@ public final class LoopbackServer: Sendable {
     private static func defaultReply(for path: String) -> Reply {
         let prefix = "/api/4/"
         guard path.hasPrefix(prefix),
-              FileManager.default.fileExists(atPath: Fixtures.apiRoot + "/" + path.dropFirst(prefix.count))
+            FileManager.default.fileExists(atPath: Fixtures.apiRoot + "/" + path.dropFirst(prefix.count))
         else {
             return .body(status: 404, contentType: "text/html", text: "<html><body>404 Not Found</body></html>")
         }
@@ -146,8 +152,9 @@ public final class LoopbackServer: Sendable {
             return try await response(for: reply)
         case let .truncated(text, sentBytes):
             let bytes = Array(text.utf8)
-            let body = HTTPBodySequence(from: ChunkedBytes(chunks: [Array(bytes.prefix(sentBytes))], pause: .zero, failsAtEnd: true),
-                                        count: bytes.count)
+            let body = HTTPBodySequence(
+                from: ChunkedBytes(chunks: [Array(bytes.prefix(sentBytes))], pause: .zero, failsAtEnd: true),
+                count: bytes.count)
             return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body)
         case let .drip(text, bytesPerChunk, pause):
             let bytes = Array(text.utf8)
@@ -158,13 +165,16 @@ public final class LoopbackServer: Sendable {
     }
 
     private static func response(status: Int, contentType: String, body: Data) -> HTTPResponse {
-        HTTPResponse(statusCode: HTTPStatusCode(status, phrase: phrase(status)),
-                     headers: [.contentType: contentType], body: body)
+        HTTPResponse(
+            statusCode: HTTPStatusCode(status, phrase: phrase(status)),
+            headers: [.contentType: contentType], body: body)
     }
 
     private static func phrase(_ status: Int) -> String {
-        [200: "OK", 403: "Forbidden", 404: "Not Found", 429: "Too Many Requests", 500: "Internal Server Error",
-         503: "Service Unavailable"][status] ?? "Status"
+        [
+            200: "OK", 403: "Forbidden", 404: "Not Found", 429: "Too Many Requests", 500: "Internal Server Error",
+            503: "Service Unavailable",
+        ][status] ?? "Status"
     }
 }
 

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import Synchronization
@@ -22,10 +22,10 @@ public final class ResettingListener: Sendable {
         let thread = Thread { [accepted] in
             while true {
                 let connection = accept(listener, nil, nil)
-                guard connection >= 0 else { return } // The listener was closed.
+                guard connection >= 0 else { return }  // The listener was closed.
                 accepted.value.add(1, ordering: .relaxed)
                 var buffer = [UInt8](repeating: 0, count: 4096)
-                _ = recv(connection, &buffer, buffer.count, 0) // Let the request arrive first.
+                _ = recv(connection, &buffer, buffer.count, 0)  // Let the request arrive first.
                 var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
                 setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
                 close(connection)

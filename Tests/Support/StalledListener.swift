@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A loopback port whose accept queue is full, so a new connection never completes: the

@@ -6,7 +6,7 @@ import TestSupport
 final class TestClock: NewsClock {
     private let current: Locked<Date>
 
-    init(_ start: Date = Date(timeIntervalSince1970: 1_678_770_000)) { // 2023-03-14T05:00:00Z
+    init(_ start: Date = Date(timeIntervalSince1970: 1_678_770_000)) {  // 2023-03-14T05:00:00Z
         current = Locked(start)
     }
 
@@ -18,8 +18,9 @@ final class TestClock: NewsClock {
 }
 
 func story(_ id: Int64, _ title: String = "title", image: String? = "https://pic1.zhimg.com/x.jpg") -> Story {
-    Story(id: id, title: title, hint: "作者 · 1 分钟阅读", imageURL: image,
-          url: "https://daily.zhihu.com/story/\(id)", gaPrefix: "031407", imageHue: "0x123456", type: 0)
+    Story(
+        id: id, title: title, hint: "作者 · 1 分钟阅读", imageURL: image,
+        url: "https://daily.zhihu.com/story/\(id)", gaPrefix: "031407", imageHue: "0x123456", type: 0)
 }
 
 func temporaryDatabasePath() throws -> String {

@@ -150,10 +150,13 @@ extension ProcessTests {
             let base = await server.baseURL
             let newsctl = try NewsctlProcess()
             // A favourite from the oldest day, with its detail.
-            server.setReply(.body(status: 200, text: """
-                {"id":9759001,"title":"为什么高铁的窗户打不开？","body":"<div class=\\"content\\"><p>因为空调与气密。</p></div>",
-                 "image":"","share_url":"http://daily.zhihu.com/story/9759001","url":"https://daily.zhihu.com/story/9759001","type":0}
-                """), for: "/api/4/news/9759001")
+            server.setReply(
+                .body(
+                    status: 200,
+                    text: """
+                        {"id":9759001,"title":"为什么高铁的窗户打不开？","body":"<div class=\\"content\\"><p>因为空调与气密。</p></div>",
+                         "image":"","share_url":"http://daily.zhihu.com/story/9759001","url":"https://daily.zhihu.com/story/9759001","type":0}
+                        """), for: "/api/4/news/9759001")
             #expect(try await newsctl.run(["sync", "--days", "4", "--base-url", base]).status == 0)
             #expect(try await newsctl.run(["fav", "add", "9759001", "--base-url", base]).status == 0)
             #expect(try await newsctl.run(["show", "9759301", "--base-url", base]).status == 0)
@@ -199,10 +202,12 @@ extension ProcessTests {
 
         @Test func badArgumentsExit64WithOneLine() async throws {
             let newsctl = try NewsctlProcess()
-            for arguments in [["sync"], ["sync", "--days", "0"], ["sync", "--days", "3", "--since", "20230301"],
-                              ["sync", "--days", "3", "--concurrency", "17"], ["sync", "--days", "3", "--concurrency", "0"],
-                              ["sync", "--since", "20130101"], ["sync", "--since", "2023-03-01"], ["sync", "--days", "3", "--offline"],
-                              ["prune", "--keep-days", "0"], ["prune"], ["search"], ["search", "猫", "--limit", "1001"]] {
+            for arguments in [
+                ["sync"], ["sync", "--days", "0"], ["sync", "--days", "3", "--since", "20230301"],
+                ["sync", "--days", "3", "--concurrency", "17"], ["sync", "--days", "3", "--concurrency", "0"],
+                ["sync", "--since", "20130101"], ["sync", "--since", "2023-03-01"], ["sync", "--days", "3", "--offline"],
+                ["prune", "--keep-days", "0"], ["prune"], ["search"], ["search", "猫", "--limit", "1001"],
+            ] {
                 let result = try await newsctl.run(arguments)
                 #expect(result.status == 64, "\(arguments): \(result.status) \(result.stderr)")
                 #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")

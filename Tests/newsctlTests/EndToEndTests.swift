@@ -6,11 +6,15 @@ import TestSupport
 extension ProcessTests {
     /// The built `newsctl` against the loopback copy of the API, then with the server gone.
     @Suite struct EndToEndTests {
-        private let todayTitles = ["为什么春天的风总是特别大？", "- 今天的菜是不是咸了？ - 没有，是你的汗流进去了",
-                                   "一座城市的地铁线路是怎样规划出来的？", "有哪些冷门但好用的数学工具？", "古人在冬天怎样取暖？",
-                                   "瞎扯 · 如何正确地吐槽"]
-        private let bannerTitles = ["为什么春天的风总是特别大？", "如何判断一个西瓜熟没熟？", "为什么猫喜欢把东西推下桌子？",
-                                    "久坐对身体的影响有多大？", "桥梁为什么要留伸缩缝？"]
+        private let todayTitles = [
+            "为什么春天的风总是特别大？", "- 今天的菜是不是咸了？ - 没有，是你的汗流进去了",
+            "一座城市的地铁线路是怎样规划出来的？", "有哪些冷门但好用的数学工具？", "古人在冬天怎样取暖？",
+            "瞎扯 · 如何正确地吐槽",
+        ]
+        private let bannerTitles = [
+            "为什么春天的风总是特别大？", "如何判断一个西瓜熟没熟？", "为什么猫喜欢把东西推下桌子？",
+            "久坐对身体的影响有多大？", "桥梁为什么要留伸缩缝？",
+        ]
 
         private func started() async throws -> (LoopbackServer, String) {
             let server = LoopbackServer()
@@ -142,13 +146,15 @@ extension ProcessTests {
         @Test func aPublishedDayAnsweredWithAnotherDateExits65AndOnlyALaterDayIsNotPublished() async throws {
             let (server, base) = try await started()
             let newsctl = try NewsctlProcess()
-            server.setReply(.body(status: 200, text: try fixture("news/latest", dated: "20230314", as: "20230425")),
-                            for: "/api/4/news/latest")
-            #expect(try await newsctl.run(["latest", "--base-url", base]).status == 0) // the archive knows 20230425
+            server.setReply(
+                .body(status: 200, text: try fixture("news/latest", dated: "20230314", as: "20230425")),
+                for: "/api/4/news/latest")
+            #expect(try await newsctl.run(["latest", "--base-url", base]).status == 0)  // the archive knows 20230425
             // Now the source's latest page goes back to 20230314, and it answers 20230128 for 20230131.
             server.setReply(.fixture("news/latest"), for: "/api/4/news/latest")
-            server.setReply(.body(status: 200, text: try fixture("news/before/20230312", dated: "20230311", as: "20230128")),
-                            for: "/api/4/news/before/20230201")
+            server.setReply(
+                .body(status: 200, text: try fixture("news/before/20230312", dated: "20230311", as: "20230128")),
+                for: "/api/4/news/before/20230201")
 
             let bad = try await newsctl.run(["before", "20230201", "--verbose", "--base-url", base])
             #expect(bad.status == 65)
@@ -170,8 +176,9 @@ extension ProcessTests {
             #expect(status["last"] as? String == "20230425")
 
             // A day after the latest day the source has shown is still not published.
-            server.setReply(.body(status: 200, text: try fixture("news/latest", dated: "20230314", as: "20230425")),
-                            for: "/api/4/news/before/20230427")
+            server.setReply(
+                .body(status: 200, text: try fixture("news/latest", dated: "20230314", as: "20230425")),
+                for: "/api/4/news/before/20230427")
             let later = try await newsctl.run(["before", "20230427", "--base-url", base])
             #expect(later.status == 69)
             #expect(later.stderr == "newsctl: 2023年4月26日的日报还没有发布\n")
@@ -187,8 +194,10 @@ extension ProcessTests {
             #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)")
         }
 
-        @Test(arguments: [["latest", "--bogus"], ["before"], ["latest", "--timeout", "0"], ["latest", "--lang", "fr"],
-                          ["latest", "--offline", "--refresh"], ["latest", "--base-url", "ftp://x"], ["frobnicate"]])
+        @Test(arguments: [
+            ["latest", "--bogus"], ["before"], ["latest", "--timeout", "0"], ["latest", "--lang", "fr"],
+            ["latest", "--offline", "--refresh"], ["latest", "--base-url", "ftp://x"], ["frobnicate"],
+        ])
         func badArgumentsExit64WithOneLine(_ arguments: [String]) async throws {
             let result = try await NewsctlProcess().run(arguments)
             #expect(result.status == 64)
@@ -237,7 +246,8 @@ extension ProcessTests {
 
         @Test func environmentVariablesStandInForOptions() async throws {
             let (server, base) = try await started()
-            let result = try await NewsctlProcess().run(["before", "20230314"], environment: ["NEWSCTL_BASE_URL": base, "NEWSCTL_LANG": "en"])
+            let result = try await NewsctlProcess().run(
+                ["before", "20230314"], environment: ["NEWSCTL_BASE_URL": base, "NEWSCTL_LANG": "en"])
             #expect(result.status == 0)
             #expect(result.stdout.hasPrefix("Mon, Mar 13\n"))
             await server.stop()
@@ -251,22 +261,29 @@ extension ProcessTests {
 
         @Test func controlCharactersFromTheNetworkNeverReachTheTerminal() async throws {
             let (server, base) = try await started()
-            let hostile = "\u{1B}]0;pwned\u{07}标题\u{1B}[31m红\u{9B}2J\u{202E}evil\u{0}\u{08}\u{2066}x\u{2069}\u{200F}\u{061C}"
+            let hostile =
+                "\u{1B}]0;pwned\u{07}标题\u{1B}[31m红\u{9B}2J\u{202E}evil\u{0}\u{08}\u{2066}x\u{2069}\u{200F}\u{061C}"
                 + "\u{1B}]8;;https://evil.example\u{1B}\\link\u{1B}]8;;\u{1B}\\\u{85}\u{1B}P+q\u{1B}\\"
-            let body = #"{"date":"20230313","stories":[{"id":1,"title":"\#(hostile.jsonEscaped)","hint":"\u001b[2J","url":"u","images":[]}]}"#
+            let body =
+                #"{"date":"20230313","stories":[{"id":1,"title":"\#(hostile.jsonEscaped)","hint":"\u001b[2J","url":"u","images":[]}]}"#
             server.setReply(.body(status: 200, text: body), for: "/api/4/news/before/20230314")
             let newsctl = try NewsctlProcess()
             let text = try await newsctl.run(["before", "20230314", "--base-url", base])
             #expect(text.status == 0)
-            for forbidden: Unicode.Scalar in ["\u{1B}", "\u{07}", "\u{9B}", "\u{202E}", "\u{0}", "\u{08}", "\u{2066}", "\u{2069}",
-                                              "\u{200F}", "\u{061C}", "\u{85}"] {
+            for forbidden: Unicode.Scalar in [
+                "\u{1B}", "\u{07}", "\u{9B}", "\u{202E}", "\u{0}", "\u{08}", "\u{2066}", "\u{2069}",
+                "\u{200F}", "\u{061C}", "\u{85}",
+            ] {
                 #expect(!text.stdout.unicodeScalars.contains(forbidden), "U+\(String(forbidden.value, radix: 16))")
             }
             #expect(text.stdout.contains("标题"))
 
             let json = try await newsctl.run(["before", "20230314", "--json", "--base-url", base])
-            #expect(!json.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value)
-                || [0x202E, 0x2066, 0x2069, 0x200F, 0x061C].contains($0.value) })
+            #expect(
+                !json.stdout.unicodeScalars.contains {
+                    $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value)
+                        || [0x202E, 0x2066, 0x2069, 0x200F, 0x061C].contains($0.value)
+                })
             let stories = try #require(try json.stdout.jsonObject()["stories"] as? [[String: Any]])
             // Escaped, not altered; only NEL (U+0085, a line break) is folded like the other line breaks.
             #expect(stories.first?["title"] as? String == hostile.replacingOccurrences(of: "\u{85}", with: " "))
@@ -294,7 +311,8 @@ extension ProcessTests {
             let command = "\(NewsctlProcess.binary) latest --offline"
             let onTerminal = try await newsctl.run(["-qec", command, "/dev/null"], executable: "/usr/bin/script")
             #expect(onTerminal.stdout.contains("\u{1B}[1m"))
-            let noColor = try await newsctl.run(["-qec", command, "/dev/null"], environment: ["NO_COLOR": "1"], executable: "/usr/bin/script")
+            let noColor = try await newsctl.run(
+                ["-qec", command, "/dev/null"], environment: ["NO_COLOR": "1"], executable: "/usr/bin/script")
             #expect(noColor.status == 0)
             #expect(noColor.stdout.contains("热门"))
             #expect(noColor.stdout.firstMatch(of: colour) == nil)

@@ -29,13 +29,16 @@ extension ProcessTests {
         static let deadline = 3.0
 
         static let faults: [Fault] = [
-            .reply("403 need_login", 69, "server_error",
-                   .body(status: 403, text: #"{"error":{"code":10003,"message":"请登录","name":"need_login"}}"#)),
+            .reply(
+                "403 need_login", 69, "server_error",
+                .body(status: 403, text: #"{"error":{"code":10003,"message":"请登录","name":"need_login"}}"#)),
             .reply("429 with Retry-After", 69, "server_error", .body(status: 429, text: "{}", headers: ["Retry-After": "1"])),
             .reply("500", 69, "server_error", .body(status: 500, text: "{}")),
-            .reply("HTML instead of JSON", 65, "bad_response",
-                   .body(status: 200, contentType: "text/html", text: "<!DOCTYPE html><html>请登录</html>")),
-            .reply("truncated body", 69, "offline", .truncated(text: String(repeating: "{\"date\":\"20230313\"}", count: 50), sentBytes: 40)),
+            .reply(
+                "HTML instead of JSON", 65, "bad_response",
+                .body(status: 200, contentType: "text/html", text: "<!DOCTYPE html><html>请登录</html>")),
+            .reply(
+                "truncated body", 69, "offline", .truncated(text: String(repeating: "{\"date\":\"20230313\"}", count: 50), sentBytes: 40)),
             .reply("slow drip", 69, "offline", .drip(text: String(repeating: " ", count: 10_000), bytesPerChunk: 1, pause: .seconds(2))),
             .reply("never answers", 69, "offline", .delayed(.seconds(60), .body(status: 200, text: "{}"))),
             .reply("body over the size cap", 65, "bad_response", .body(status: 200, text: String(repeating: " ", count: 9 * 1024 * 1024))),

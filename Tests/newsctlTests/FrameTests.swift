@@ -12,11 +12,11 @@ import Testing
         let writer = FrameWriter { written.chunks.append($0) }
         writer.draw([Row("one"), Row("two"), Row("three")], columns: 10, color: false)
         #expect(written.chunks.count == 1)
-        #expect(written.chunks[0].contains("\u{1B}[2J")) // The first frame is drawn whole.
+        #expect(written.chunks[0].contains("\u{1B}[2J"))  // The first frame is drawn whole.
         writer.draw([Row("one"), Row("TWO"), Row("three")], columns: 10, color: false)
         #expect(written.chunks.last == "\u{1B}[2;1HTWO       ")
         writer.draw([Row("one"), Row("TWO"), Row("three")], columns: 10, color: false)
-        #expect(written.chunks.count == 2) // Nothing changed, nothing written.
+        #expect(written.chunks.count == 2)  // Nothing changed, nothing written.
         writer.invalidate()
         writer.draw([Row("one"), Row("TWO"), Row("three")], columns: 10, color: false)
         #expect(written.chunks.count == 3 && written.chunks[2].contains("\u{1B}[2J"))
@@ -25,7 +25,7 @@ import Testing
     @Test func rowsFillExactlyTheColumnsWithWideCharactersAndNoControls() {
         let row = Row("咖啡很好喝").appending("\u{1B}]0;pwned\u{7}", .bold)
         #expect(TerminalText.width(of: row.rendered(columns: 7, color: false)) == 7)
-        #expect(row.rendered(columns: 7, color: false) == "咖啡很 ") // A wide character never straddles the edge.
+        #expect(row.rendered(columns: 7, color: false) == "咖啡很 ")  // A wide character never straddles the edge.
         #expect(!row.rendered(columns: 40, color: true).contains("\u{1B}]"))
         #expect(!row.rendered(columns: 40, color: false).contains("\u{1B}"))
     }

@@ -22,8 +22,10 @@ extension ProcessTests {
             #expect(network.stdout.contains("为什么春天的风总是特别大？"))
             #expect(libcurlLines(network.stderr).contains { $0.contains("calling init:") }, "libcurl was not loaded")
 
-            let offline: [[String]] = [["latest", "--offline"], ["status"],
-                                       ["search", "x"], ["search", "春天"], ["fav", "list"], ["doctor"]]
+            let offline: [[String]] = [
+                ["latest", "--offline"], ["status"],
+                ["search", "x"], ["search", "春天"], ["fav", "list"], ["doctor"],
+            ]
             for arguments in offline {
                 let result = try await newsctl.run(arguments, environment: Self.loaderDebug)
                 #expect(result.status == 0, "\(arguments): \(result.stderr.suffix(300))")
@@ -50,8 +52,9 @@ extension ProcessTests {
         @Test func anUnusableLibcurlServesTheArchiveAsOffline() async throws {
             let newsctl = try NewsctlProcess()
             #expect(try await newsctl.run(["latest", "--base-url", Self.fixtures]).status == 0)
-            let result = try await newsctl.run(["latest", "--refresh", "--base-url", Self.fixtures],
-                                               environment: try brokenLibcurl())
+            let result = try await newsctl.run(
+                ["latest", "--refresh", "--base-url", Self.fixtures],
+                environment: try brokenLibcurl())
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.contains("为什么春天的风总是特别大？"))
             #expect(result.stdout.contains("离线"), "\(result.stdout.suffix(200))")

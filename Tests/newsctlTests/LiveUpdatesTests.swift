@@ -80,7 +80,7 @@ extension ProcessTests {
                 try await Task.sleep(for: .milliseconds(10))
             }
             #expect(await engine.changeRereads > rereads, "the engine saw the other day's write")
-            try await Task.sleep(for: .milliseconds(250)) // A few more polls.
+            try await Task.sleep(for: .milliseconds(250))  // A few more polls.
             #expect(updates.all.count == 2)
 
             updates.stop()
@@ -94,8 +94,10 @@ extension ProcessTests {
 private extension Page {
     /// The same page as read at another moment (ages differ between two reads).
     func withAge(_ age: Duration) -> Page {
-        Page(day: day, stories: stories, topStories: topStories, isLatest: isLatest,
-             provenance: Provenance(origin: provenance.origin, fetchedAt: provenance.fetchedAt, age: age,
-                                    isFinal: provenance.isFinal, staleReason: provenance.staleReason))
+        Page(
+            day: day, stories: stories, topStories: topStories, isLatest: isLatest,
+            provenance: Provenance(
+                origin: provenance.origin, fetchedAt: provenance.fetchedAt, age: age,
+                isFinal: provenance.isFinal, staleReason: provenance.staleReason))
     }
 }

@@ -35,8 +35,10 @@ struct NewsctlProcess {
 
     /// Runs newsctl to its end. `whileRunning` gets the process id once it has started (to send
     /// it a signal, say).
-    func run(_ arguments: [String], environment: [String: String] = [:], executable: String = binary,
-             launcher: [String] = [], whileRunning: (@Sendable (Int32) async -> Void)? = nil) async throws -> Result {
+    func run(
+        _ arguments: [String], environment: [String: String] = [:], executable: String = binary,
+        launcher: [String] = [], whileRunning: (@Sendable (Int32) async -> Void)? = nil
+    ) async throws -> Result {
         let folder = try Fixtures.temporaryFolder()
         let stdoutPath = folder + "/stdout"
         let stderrPath = folder + "/stderr"
@@ -76,10 +78,11 @@ struct NewsctlProcess {
             for try await result in group { if let result { status = result } }
             return status
         }
-        return Result(status: status,
-                      stdout: try String(contentsOfFile: stdoutPath, encoding: .utf8),
-                      stderr: try String(contentsOfFile: stderrPath, encoding: .utf8),
-                      seconds: Date().timeIntervalSince(start))
+        return Result(
+            status: status,
+            stdout: try String(contentsOfFile: stdoutPath, encoding: .utf8),
+            stderr: try String(contentsOfFile: stderrPath, encoding: .utf8),
+            seconds: Date().timeIntervalSince(start))
     }
 }
 

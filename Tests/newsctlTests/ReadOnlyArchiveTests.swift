@@ -70,7 +70,7 @@ extension ProcessTests {
                     #expect(FileManager.default.fileExists(atPath: archivePath + suffix), "the writer's \(suffix)")
                     try FileManager.default.copyItem(atPath: archivePath + suffix, toPath: copy + "/news.sqlite" + suffix)
                 }
-                _ = writer // Open until the copy is taken.
+                _ = writer  // Open until the copy is taken.
                 folder = copy
                 archivePath = copy + "/news.sqlite"
                 try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
@@ -80,7 +80,8 @@ extension ProcessTests {
 
         /// The archive's files: the database, and in a read-only folder every file there.
         private func snapshot(_ archive: Archive, _ layout: Layout) throws -> [String: Data] {
-            let names = layout == .readOnlyFile
+            let names =
+                layout == .readOnlyFile
                 ? ["news.sqlite"]
                 : try FileManager.default.contentsOfDirectory(atPath: archive.folder)
             var files: [String: Data] = [:]

@@ -19,13 +19,15 @@ extension ProcessTests {
 
             /// Starts the reader in the pane's shell, which prints its exit status after it.
             func start(_ options: String = "", environment: String = "") throws {
-                try pane.run("\(environment) NEWSCTL_DB=\(database) bash -c 'echo $$ > \(pane.folder)/pid; exec \"$0\" \"$@\"' "
-                             + "\(NewsctlProcess.binary) read --base-url \(base) \(options); echo EXIT=$?")
+                try pane.run(
+                    "\(environment) NEWSCTL_DB=\(database) bash -c 'echo $$ > \(pane.folder)/pid; exec \"$0\" \"$@\"' "
+                        + "\(NewsctlProcess.binary) read --base-url \(base) \(options); echo EXIT=$?")
             }
 
             var pid: Int32 {
-                Int32((try? String(contentsOfFile: pane.folder + "/pid", encoding: .utf8))?
-                    .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+                Int32(
+                    (try? String(contentsOfFile: pane.folder + "/pid", encoding: .utf8))?
+                        .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
             }
 
             /// The row the cursor is on (marked ">").
@@ -49,8 +51,9 @@ extension ProcessTests {
             let server = LoopbackServer()
             try await server.start()
             let pane = try TmuxPane(columns: columns, rows: rows)
-            return Reader(pane: pane, server: server, base: await server.baseURL,
-                          database: try Fixtures.temporaryFolder() + "/news.sqlite")
+            return Reader(
+                pane: pane, server: server, base: await server.baseURL,
+                database: try Fixtures.temporaryFolder() + "/news.sqlite")
         }
 
         private func show(_ lines: [String]) -> Comment { Comment(rawValue: lines.joined(separator: "\n")) }
@@ -62,9 +65,9 @@ extension ProcessTests {
             #expect(ok, show(lines))
             #expect(lines[0].hasPrefix("知乎日报") && lines[0].hasSuffix("? 帮助"))
             #expect(lines.contains { $0.contains("热门") })
-            #expect(lines.contains { $0.contains("作者 / 气象小站 · 9759301") }) // Hint and id.
+            #expect(lines.contains { $0.contains("作者 / 气象小站 · 9759301") })  // Hint and id.
             #expect(try reader.cursorRow().contains(spring))
-            #expect(lines[23].hasPrefix("已更新") && lines[23].hasSuffix("1/11"), show(lines)) // Status and position.
+            #expect(lines[23].hasPrefix("已更新") && lines[23].hasSuffix("1/11"), show(lines))  // Status and position.
 
             try reader.pane.press("j")
             (ok, lines) = try await reader.pane.waitFor { $0.contains { $0.hasPrefix(">") && $0.contains(self.melon) } }
@@ -79,8 +82,8 @@ extension ProcessTests {
             try reader.pane.press("q")
             (ok, lines) = try await reader.pane.waitFor { $0[0].hasSuffix("? 帮助") && !$0[0].contains("文章") }
             #expect(ok, show(lines))
-            #expect(try reader.cursorRow().contains(spring)) // The cursor is where it was.
-            #expect(lines.contains { $0.contains(spring + " ✓") }) // Read now.
+            #expect(try reader.cursorRow().contains(spring))  // The cursor is where it was.
+            #expect(lines.contains { $0.contains(spring + " ✓") })  // Read now.
 
             // The end of today's list loads the day before below it; End again goes down into it.
             try reader.pane.press("End")
@@ -113,8 +116,8 @@ extension ProcessTests {
             try reader.pane.press("End")
             (ok, lines) = try await reader.pane.waitFor("（r 重试）")
             #expect(ok, show(lines))
-            #expect(lines.contains { $0.contains("2023年3月13日") }) // The presenter's wording names the day.
-            #expect(lines.contains { $0.contains("瞎扯 · 如何正确地吐槽") }) // What was on screen stays.
+            #expect(lines.contains { $0.contains("2023年3月13日") })  // The presenter's wording names the day.
+            #expect(lines.contains { $0.contains("瞎扯 · 如何正确地吐槽") })  // What was on screen stays.
             reader.server.setReply(.fixture("news/before/20230314"), for: "/api/4/news/before/20230314")
             try reader.pane.press("r")
             (ok, lines) = try await reader.pane.waitFor { !$0.contains { $0.contains("重试") } && $0.contains { $0.contains("/16") } }
@@ -285,14 +288,14 @@ extension ProcessTests {
             try reader.start()
             var (ok, lines) = try await reader.pane.waitFor("今日热闻")
             #expect(ok, show(lines))
-            #expect(try reader.pane.screen(escapes: true).contains { $0.contains("\u{1B}[7m") }) // The cursor, reversed.
+            #expect(try reader.pane.screen(escapes: true).contains { $0.contains("\u{1B}[7m") })  // The cursor, reversed.
             try reader.pane.press("q")
             try await reader.expectTerminalGivenBack(status: 0)
             try reader.start(environment: "NO_COLOR=1")
             (ok, lines) = try await reader.pane.waitFor("今日热闻")
             #expect(ok, show(lines))
             #expect(try !reader.pane.screen(escapes: true).contains { $0.contains("\u{1B}[") })
-            #expect(try reader.cursorRow().contains(spring)) // The cursor still shows, as ">".
+            #expect(try reader.cursorRow().contains(spring))  // The cursor still shows, as ">".
             try reader.pane.press("q")
             try await reader.expectTerminalGivenBack(status: 0)
             await reader.server.stop()
@@ -311,8 +314,9 @@ extension ProcessTests {
         @Test func readIsFirstInTheHelpAndItsKeysAreInItsOwn() async throws {
             let help = try await NewsctlProcess().run(["--help"])
             let commands = help.stdout.components(separatedBy: "SUBCOMMANDS:").last ?? ""
-            #expect(commands.split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?
-                .trimmingCharacters(in: .whitespaces).hasPrefix("read") == true, "\(help.stdout)")
+            #expect(
+                commands.split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?
+                    .trimmingCharacters(in: .whitespaces).hasPrefix("read") == true, "\(help.stdout)")
             let readHelp = try await NewsctlProcess().run(["read", "--help"])
             for keys in ["PgUp PgDn  b space", "Enter  l", "q  Esc  h", "Ctrl-L"] {
                 #expect(readHelp.stdout.contains(keys), "\(readHelp.stdout)")

@@ -7,7 +7,7 @@
 import SyncEngine
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 func median(_ samples: [Duration]) -> Duration {
@@ -28,7 +28,7 @@ func fail(_ message: String) -> Never {
 
 func open(_ path: String) -> SyncEngine {
     var configuration = SyncEngine.Configuration(databasePath: path)
-    configuration.baseURLs = ["http://127.0.0.1:9/unused"] // Cache-only reads; never used.
+    configuration.baseURLs = ["http://127.0.0.1:9/unused"]  // Cache-only reads; never used.
     do { return try SyncEngine(configuration: configuration) } catch { fail("cannot open \(path): \(error)") }
 }
 
@@ -61,7 +61,7 @@ case "search":
             do { count = try await engine.search(query, limit: 20).count } catch { fail("search '\(query)': \(error)") }
             samples.append(clock.now - start)
         }
-        let value = median(Array(samples.dropFirst(2))) // two warm-up runs
+        let value = median(Array(samples.dropFirst(2)))  // two warm-up runs
         medians.append(value)
         print(query.padding(20) + String(count).leftPadding(9) + "   " + microseconds(value))
     }
@@ -90,7 +90,9 @@ case "read-day":
     let bigMedian = median(bigSamples), smallMedian = median(smallSamples)
     let ratio = (bigMedian / .nanoseconds(1)) / (smallMedian / .nanoseconds(1))
     print("one day, cache-only, \(bigSamples.count) reads each")
-    print("large archive: \(microseconds(bigMedian))   small archive: \(microseconds(smallMedian))   ratio \(Double(Int(ratio * 100)) / 100) (target ≤ 1.2)")
+    print(
+        "large archive: \(microseconds(bigMedian))   small archive: \(microseconds(smallMedian))   ratio \(Double(Int(ratio * 100)) / 100) (target ≤ 1.2)"
+    )
     print("RESULT read_day_ratio \(ratio)")
 
 default:

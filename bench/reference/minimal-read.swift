@@ -3,14 +3,14 @@
 // Built with -lcurl (and without -D NO_CURL) it also links and binds libcurl, as newsctl did
 // before it loaded libcurl only for the network: the cost of mapping libcurl, measured apart.
 #if !NO_CURL
-import CCurl
+    import CCurl
 #endif
 import CSQLite
 import FoundationEssentials
 import Glibc
 
 #if !NO_CURL
-_ = curl_version() // make sure libcurl is really loaded and bound
+    _ = curl_version()  // make sure libcurl is really loaded and bound
 #endif
 let path = CommandLine.arguments.dropFirst().first ?? "news.sqlite"
 var db: OpaquePointer?
@@ -23,9 +23,10 @@ let sql = """
 guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else { exit(74) }
 var output = ""
 while sqlite3_step(statement) == SQLITE_ROW {
-    output += "\(sqlite3_column_int64(statement, 0)) \(String(cString: sqlite3_column_text(statement, 1))) \(String(cString: sqlite3_column_text(statement, 2)))\n"
+    output +=
+        "\(sqlite3_column_int64(statement, 0)) \(String(cString: sqlite3_column_text(statement, 1))) \(String(cString: sqlite3_column_text(statement, 2)))\n"
 }
 sqlite3_finalize(statement)
 sqlite3_close(db)
 print(output, terminator: "")
-_ = Date.now // FoundationEssentials is used, so it is loaded
+_ = Date.now  // FoundationEssentials is used, so it is loaded

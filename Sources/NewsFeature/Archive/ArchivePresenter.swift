@@ -21,8 +21,10 @@ public final class ArchivePresenter {
     ///   - language: the language of the wording.
     ///   - now: the monotonic time, for rates and time left.
     ///   - clock: the wall clock, for the age of the last sync.
-    public init(view: any ArchiveView, interactor: any ArchiveInteractor, language: Language = .zh,
-                now: @escaping () -> ContinuousClock.Instant = { .now }, clock: any NewsClock = SystemClock()) {
+    public init(
+        view: any ArchiveView, interactor: any ArchiveInteractor, language: Language = .zh,
+        now: @escaping () -> ContinuousClock.Instant = { .now }, clock: any NewsClock = SystemClock()
+    ) {
         context = ArchiveContext(view: view, interactor: interactor, language: language)
         self.now = now
         self.clock = clock
@@ -56,11 +58,12 @@ public final class ArchivePresenter {
         let elapsed = phaseStarted.map { (time - $0.at) / .seconds(1) } ?? 0
         let perSecond = elapsed >= 0.5 && progress.done > 0 ? Double(progress.done) / elapsed : nil
         let remaining = perSecond.map { Int((Double(progress.total - progress.done) / $0).rounded(.up)) }
-        view?.showProgress(SyncProgressViewData(
-            phase: strings.phase(progress.phase), done: progress.done, total: progress.total,
-            fraction: progress.total == 0 ? 1 : Double(progress.done) / Double(progress.total),
-            rate: perSecond.map(strings.rate) ?? "", remaining: remaining.map { strings.remaining(seconds: $0) } ?? "",
-            failed: progress.failed, isFinished: progress.done >= progress.total))
+        view?.showProgress(
+            SyncProgressViewData(
+                phase: strings.phase(progress.phase), done: progress.done, total: progress.total,
+                fraction: progress.total == 0 ? 1 : Double(progress.done) / Double(progress.total),
+                rate: perSecond.map(strings.rate) ?? "", remaining: remaining.map { strings.remaining(seconds: $0) } ?? "",
+                failed: progress.failed, isFinished: progress.done >= progress.total))
     }
 
     func summaryViewData(_ summary: SyncSummary, request: SyncRequest) -> SyncSummaryViewData {
@@ -69,8 +72,9 @@ public final class ArchivePresenter {
         if failures > 0 || summary.skipped > 0 {
             // The first failure says what kind of trouble it was (and so the exit status).
             let kind = summary.failures.first.map { ErrorKind($0.error.code) } ?? .unavailable
-            problem = ErrorViewData(kind: kind, message: strings.incomplete(failures: failures, skipped: summary.skipped),
-                                    detail: summary.failures.first?.error.message ?? "", retryTitle: "")
+            problem = ErrorViewData(
+                kind: kind, message: strings.incomplete(failures: failures, skipped: summary.skipped),
+                detail: summary.failures.first?.error.message ?? "", retryTitle: "")
         }
         let failedItems = summary.failures.prefix(10).map { failure in
             strings.failedItem(failure.item, ErrorKind(failure.error.code))
@@ -100,7 +104,9 @@ public final class ArchivePresenter {
 
     func statusViewData(_ status: ArchiveStatus) -> ArchiveStatusViewData {
         let coverage = status.coverage
-        let gaps = coverage.gaps.map { ArchiveStatusViewData.Gap(from: $0.lowerBound.description, to: $0.upperBound.description, days: $0.dayCount) }
+        let gaps = coverage.gaps.map {
+            ArchiveStatusViewData.Gap(from: $0.lowerBound.description, to: $0.upperBound.description, days: $0.dayCount)
+        }
         let lastSync = status.lastSync.map { DateFormatting.iso8601(unixTime: Int64($0.timeIntervalSince1970.rounded(.down))) }
         let lastSyncAge = status.lastSync.map { date in
             context.dates.age(.seconds(max(0, clock.now().timeIntervalSince1970 - date.timeIntervalSince1970)))
@@ -126,13 +132,17 @@ public final class ArchivePresenter {
     public func didRequestPrune(keepDays: Int) async {
         do {
             let pruned = try await context.interactor.prune(keepDays: keepDays)
-            let message = pruned.firstKept.map { strings.pruned(
-                days: pruned.daysRemoved, stories: pruned.storiesRemoved, details: pruned.detailsRemoved,
-                firstKept: context.dates.fullDate($0), before: pruned.bytesBefore, after: pruned.bytesAfter) } ?? strings.nothingToPrune
-            view?.showPruned(PruneViewData(
-                firstKept: pruned.firstKept?.description, daysRemoved: pruned.daysRemoved, storiesRemoved: pruned.storiesRemoved,
-                detailsRemoved: pruned.detailsRemoved, bytesBefore: pruned.bytesBefore, bytesAfter: pruned.bytesAfter,
-                message: message))
+            let message =
+                pruned.firstKept.map {
+                    strings.pruned(
+                        days: pruned.daysRemoved, stories: pruned.storiesRemoved, details: pruned.detailsRemoved,
+                        firstKept: context.dates.fullDate($0), before: pruned.bytesBefore, after: pruned.bytesAfter)
+                } ?? strings.nothingToPrune
+            view?.showPruned(
+                PruneViewData(
+                    firstKept: pruned.firstKept?.description, daysRemoved: pruned.daysRemoved, storiesRemoved: pruned.storiesRemoved,
+                    detailsRemoved: pruned.detailsRemoved, bytesBefore: pruned.bytesBefore, bytesAfter: pruned.bytesAfter,
+                    message: message))
         } catch {
             view?.showError(context.errors.viewData(for: error, subject: ""))
         }

@@ -19,14 +19,17 @@ struct ArchiveStrings: Sendable {
     }
 
     func remaining(seconds: Int) -> String {
-        let clock = seconds >= 3_600
+        let clock =
+            seconds >= 3_600
             ? "\(seconds / 3_600):\(Self.two(seconds / 60 % 60)):\(Self.two(seconds % 60))"
             : "\(seconds / 60):\(Self.two(seconds % 60))"
         return language == .zh ? "剩余 \(clock)" : "\(clock) left"
     }
 
-    func syncSummary(from: String, to: String, daysFetched: Int, daysPresent: Int, details: (fetched: Int, present: Int)?,
-                     failures: Int, seconds: Double) -> String {
+    func syncSummary(
+        from: String, to: String, daysFetched: Int, daysPresent: Int, details: (fetched: Int, present: Int)?,
+        failures: Int, seconds: Double
+    ) -> String {
         let time = String(Double(Int(seconds * 10)) / 10)
         switch language {
         case .zh:
@@ -34,7 +37,8 @@ struct ArchiveStrings: Sendable {
             return "已同步 \(from) 至 \(to)：新取 \(daysFetched) 天，已有 \(daysPresent) 天\(stories)；失败 \(failures)；用时 \(time) 秒"
         case .en:
             let stories = details.map { "; stories: \($0.fetched) fetched, \($0.present) already present" } ?? ""
-            return "Synced \(from) to \(to): \(daysFetched) days fetched, \(daysPresent) already present\(stories); \(failures) failed; \(time) s"
+            return
+                "Synced \(from) to \(to): \(daysFetched) days fetched, \(daysPresent) already present\(stories); \(failures) failed; \(time) s"
         }
     }
 
@@ -74,7 +78,8 @@ struct ArchiveStrings: Sendable {
     func gaps(_ gaps: [ArchiveStatusViewData.Gap]) -> String {
         guard !gaps.isEmpty else { return language == .zh ? "缺口：无" : "Gaps: none" }
         let total = gaps.reduce(0) { $0 + $1.days }
-        let shown = gaps.prefix(5).map { $0.from == $0.to ? $0.from : "\($0.from)–\($0.to)" }.joined(separator: ", ")
+        let shown =
+            gaps.prefix(5).map { $0.from == $0.to ? $0.from : "\($0.from)–\($0.to)" }.joined(separator: ", ")
             + (gaps.count > 5 ? ", …" : "")
         return language == .zh ? "缺口：\(gaps.count) 处，共 \(total) 天（\(shown)）" : "Gaps: \(gaps.count), \(total) days (\(shown))"
     }
@@ -84,7 +89,8 @@ struct ArchiveStrings: Sendable {
     }
 
     func counts(stories: Int, details: Int, favorites: Int) -> String {
-        language == .zh ? "文章：\(stories)，详情：\(details)，收藏：\(favorites)"
+        language == .zh
+            ? "文章：\(stories)，详情：\(details)，收藏：\(favorites)"
             : "Stories: \(stories), details: \(details), favourites: \(favorites)"
     }
 
@@ -104,7 +110,8 @@ struct ArchiveStrings: Sendable {
             return "已删除 \(days) 天、\(stories) 篇文章、\(details) 篇详情；保留 \(firstKept) 起的日子，收藏不受影响；\(Self.bytes(before)) → \(Self.bytes(after))"
         case .en:
             guard days > 0 else { return "No days before \(firstKept); nothing to prune (\(Self.bytes(after)))" }
-            return "Removed \(days) days, \(stories) stories, \(details) details; kept days from \(firstKept) and every favourite; \(Self.bytes(before)) → \(Self.bytes(after))"
+            return
+                "Removed \(days) days, \(stories) stories, \(details) details; kept days from \(firstKept) and every favourite; \(Self.bytes(before)) → \(Self.bytes(after))"
         }
     }
 

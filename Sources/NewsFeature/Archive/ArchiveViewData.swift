@@ -18,8 +18,10 @@ public struct SyncProgressViewData: Equatable, Sendable {
     public let isFinished: Bool
 
     /// Creates the view data; the presenter makes these, tests may too.
-    public init(phase: String, done: Int, total: Int, fraction: Double, rate: String, remaining: String,
-                failed: Int, isFinished: Bool) {
+    public init(
+        phase: String, done: Int, total: Int, fraction: Double, rate: String, remaining: String,
+        failed: Int, isFinished: Bool
+    ) {
         self.phase = phase
         self.done = done
         self.total = total
@@ -59,8 +61,10 @@ public struct SyncSummaryViewData: Equatable, Sendable {
     public let problem: ErrorViewData?
 
     /// Creates the view data; the presenter makes these, tests may too.
-    public init(from: String, to: String, daysFetched: Int, daysPresent: Int, detailsFetched: Int, detailsPresent: Int,
-                failures: Int, failedItems: [String], skipped: Int, seconds: Double, message: String, problem: ErrorViewData?) {
+    public init(
+        from: String, to: String, daysFetched: Int, daysPresent: Int, detailsFetched: Int, detailsPresent: Int,
+        failures: Int, failedItems: [String], skipped: Int, seconds: Double, message: String, problem: ErrorViewData?
+    ) {
         self.from = from
         self.to = to
         self.daysFetched = daysFetched

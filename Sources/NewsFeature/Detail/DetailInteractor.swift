@@ -24,16 +24,17 @@ public struct DefaultDetailInteractor: DetailInteractor {
         switch (mode, intent) {
         case (.offline, _): policy = .cacheOnly
         case (.refresh, _), (_, .refresh): policy = .networkFirst
-        case (.standard, .load): policy = .cacheFirst // a fetched detail is final
+        case (.standard, .load): policy = .cacheFirst  // a fetched detail is final
         }
         let page = try await engine.detail(id: id, policy: policy)
         // A read-only archive cannot keep the mark: the story is still shown, and shown as the
         // archive holds it (unread, unless a writable run marked it). The read is what was asked.
         guard !engine.isReadOnly else { return page }
         try await engine.markRead(id: id)
-        return DetailPage(detail: page.detail, provenance: page.provenance, extra: page.extra,
-                          extraProvenance: page.extraProvenance,
-                          marks: StoryMarks(isFavorite: page.marks.isFavorite, isRead: true))
+        return DetailPage(
+            detail: page.detail, provenance: page.provenance, extra: page.extra,
+            extraProvenance: page.extraProvenance,
+            marks: StoryMarks(isFavorite: page.marks.isFavorite, isRead: true))
     }
 
     public func setFavorite(id: Int64, _ isFavorite: Bool) async throws(SyncError) -> Bool {

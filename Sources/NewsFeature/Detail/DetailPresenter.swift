@@ -12,8 +12,10 @@ public final class DetailPresenter {
     private var view: (any DetailView)? { context.view }
 
     /// Composes the screen for one story: its context, bound to this presenter.
-    public init(storyID: Int64, view: any DetailView, interactor: any DetailInteractor, navigator: any Navigator,
-                language: Language = .zh) {
+    public init(
+        storyID: Int64, view: any DetailView, interactor: any DetailInteractor, navigator: any Navigator,
+        language: Language = .zh
+    ) {
         context = DetailContext(storyID: storyID, view: view, interactor: interactor, navigator: navigator, language: language)
         errors = ErrorPresenter(language: language)
         context.bind(presenter: self)
@@ -42,9 +44,10 @@ public final class DetailPresenter {
         guard let page = context.page, !isLoading else { return }
         do {
             let isFavorite = try await context.interactor.setFavorite(id: page.detail.id, !page.marks.isFavorite)
-            context.page = DetailPage(detail: page.detail, provenance: page.provenance, extra: page.extra,
-                                      extraProvenance: page.extraProvenance,
-                                      marks: StoryMarks(isFavorite: isFavorite, isRead: page.marks.isRead))
+            context.page = DetailPage(
+                detail: page.detail, provenance: page.provenance, extra: page.extra,
+                extraProvenance: page.extraProvenance,
+                marks: StoryMarks(isFavorite: isFavorite, isRead: page.marks.isRead))
             render()
         } catch {
             view?.showError(errors.viewData(for: error, subject: context.strings.storySubject(page.detail.id)))
@@ -54,7 +57,7 @@ public final class DetailPresenter {
     // MARK: Loading
 
     private func load(_ intent: LoadIntent) async {
-        guard !isLoading else { return } // One load at a time.
+        guard !isLoading else { return }  // One load at a time.
         isLoading = true
         defer { isLoading = false }
         view?.showLoading()
@@ -87,18 +90,21 @@ public final class DetailPresenter {
             fetchedAt: DateFormatting.iso8601(unixTime: Int64(provenance.fetchedAt.timeIntervalSince1970.rounded(.down))),
             isFinal: provenance.isFinal, isStale: provenance.isStale, staleReason: provenance.staleReason?.rawValue)
         let status = StatusViewData(
-            text: strings.status(origin: provenance.origin.rawValue, staleReason: provenance.staleReason?.rawValue,
-                                 age: dates.age(provenance.age)),
+            text: strings.status(
+                origin: provenance.origin.rawValue, staleReason: provenance.staleReason?.rawValue,
+                age: dates.age(provenance.age)),
             isStale: provenance.isStale)
         let counts = page.extra.map { extra in
-            CountsViewData(popularity: extra.popularity, comments: extra.comments, longComments: extra.longComments,
-                           shortComments: extra.shortComments,
-                           text: strings.counts(likes: extra.popularity, comments: extra.comments),
-                           isStale: page.extraProvenance?.isStale ?? false)
+            CountsViewData(
+                popularity: extra.popularity, comments: extra.comments, longComments: extra.longComments,
+                shortComments: extra.shortComments,
+                text: strings.counts(likes: extra.popularity, comments: extra.comments),
+                isStale: page.extraProvenance?.isStale ?? false)
         }
         return DetailViewData(
             id: detail.id, title: NewsListPresenter.oneLine(detail.title), image: detail.image,
-            imageSource: detail.imageSource, imageCredit: detail.imageSource.map(strings.imageCredit), blocks: bodyBlocks, references: references,
+            imageSource: detail.imageSource, imageCredit: detail.imageSource.map(strings.imageCredit), blocks: bodyBlocks,
+            references: references,
             bodyText: bodyText, isOffSite: detail.isOffSite, shareURL: detail.shareURL, url: detail.url, counts: counts,
             isFavorite: page.marks.isFavorite, isRead: page.marks.isRead,
             marksText: page.marks.isFavorite ? strings.favoriteMark : "", source: source, status: status)

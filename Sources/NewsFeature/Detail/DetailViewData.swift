@@ -36,9 +36,12 @@ public struct DetailViewData: Equatable, Sendable {
     public let status: StatusViewData
 
     /// Creates the view data; the presenter makes these, tests may too.
-    public init(id: Int64, title: String, image: String?, imageSource: String?, imageCredit: String?, blocks: [DetailBlockViewData], references: [String],
-                bodyText: String, isOffSite: Bool, shareURL: String?, url: String, counts: CountsViewData?,
-                isFavorite: Bool, isRead: Bool, marksText: String, source: SourceViewData, status: StatusViewData) {
+    public init(
+        id: Int64, title: String, image: String?, imageSource: String?, imageCredit: String?, blocks: [DetailBlockViewData],
+        references: [String],
+        bodyText: String, isOffSite: Bool, shareURL: String?, url: String, counts: CountsViewData?,
+        isFavorite: Bool, isRead: Bool, marksText: String, source: SourceViewData, status: StatusViewData
+    ) {
         self.id = id
         self.title = title
         self.image = image

@@ -19,8 +19,10 @@ public final class FavoritesPresenter {
     ///   - navigator: opens a story selected in the list; a front that only prints the
     ///     list has none.
     ///   - language: the language of the wording.
-    public init(view: any FavoritesView, interactor: any FavoritesInteractor, navigator: (any Navigator)? = nil,
-                language: Language = .zh) {
+    public init(
+        view: any FavoritesView, interactor: any FavoritesInteractor, navigator: (any Navigator)? = nil,
+        language: Language = .zh
+    ) {
         context = FavoritesContext(view: view, interactor: interactor, navigator: navigator, language: language)
         context.bind(presenter: self)
     }
@@ -34,9 +36,10 @@ public final class FavoritesPresenter {
     public func viewDidLoad() async {
         do {
             let items = try await interactor.favorites().map { favorite in
-                FavoriteItemViewData(id: favorite.id, title: NewsListPresenter.oneLine(favorite.title),
-                                     addedAt: DateFormatting.iso8601(unixTime: Int64(favorite.addedAt.rounded(.down))),
-                                     isRead: favorite.isRead, isAvailableOffline: favorite.isDetailCached)
+                FavoriteItemViewData(
+                    id: favorite.id, title: NewsListPresenter.oneLine(favorite.title),
+                    addedAt: DateFormatting.iso8601(unixTime: Int64(favorite.addedAt.rounded(.down))),
+                    isRead: favorite.isRead, isAvailableOffline: favorite.isDetailCached)
             }
             view?.show(FavoritesViewData(items: items, emptyMessage: strings.noFavorites))
         } catch {
@@ -48,9 +51,10 @@ public final class FavoritesPresenter {
     public func didRequestAdd(id: Int64) async {
         do {
             let favorite = try await interactor.add(id: id)
-            view?.showChange(FavoriteChangeViewData(
-                id: id, isFavorite: true, changed: true, isAvailableOffline: favorite.isDetailCached,
-                message: strings.favoriteAdded(NewsListPresenter.oneLine(favorite.title), offline: favorite.isDetailCached)))
+            view?.showChange(
+                FavoriteChangeViewData(
+                    id: id, isFavorite: true, changed: true, isAvailableOffline: favorite.isDetailCached,
+                    message: strings.favoriteAdded(NewsListPresenter.oneLine(favorite.title), offline: favorite.isDetailCached)))
         } catch {
             view?.showError(errors.viewData(for: error, subject: strings.storySubject(id)))
         }
@@ -60,8 +64,10 @@ public final class FavoritesPresenter {
     public func didRequestRemove(id: Int64) async {
         do {
             let removed = try await interactor.remove(id: id)
-            view?.showChange(FavoriteChangeViewData(id: id, isFavorite: false, changed: removed, isAvailableOffline: false,
-                                                    message: strings.favoriteRemoved(id, existed: removed)))
+            view?.showChange(
+                FavoriteChangeViewData(
+                    id: id, isFavorite: false, changed: removed, isAvailableOffline: false,
+                    message: strings.favoriteRemoved(id, existed: removed)))
         } catch {
             view?.showError(errors.viewData(for: error, subject: strings.storySubject(id)))
         }

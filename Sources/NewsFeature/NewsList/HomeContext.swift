@@ -52,9 +52,10 @@ public final class HomeContext {
     /// A story row as the list and the banner show it, with the user's marks.
     func item(_ story: Story) -> StoryItemViewData {
         let marks = marks[story.id] ?? .none
-        return StoryItemViewData(id: story.id, title: NewsListPresenter.oneLine(story.title),
-                                 hint: NewsListPresenter.hint(story.hint), image: story.imageURL, url: story.url,
-                                 isRead: marks.isRead, isFavorite: marks.isFavorite)
+        return StoryItemViewData(
+            id: story.id, title: NewsListPresenter.oneLine(story.title),
+            hint: NewsListPresenter.hint(story.hint), image: story.imageURL, url: story.url,
+            isRead: marks.isRead, isFavorite: marks.isFavorite)
     }
 }
 
@@ -118,8 +119,9 @@ public final class StatusLinePresenter {
     var status: StatusViewData {
         guard let context, let provenance = context.pages.first?.provenance else { return StatusViewData(text: "", isStale: false) }
         return StatusViewData(
-            text: context.strings.status(origin: provenance.origin.rawValue, staleReason: provenance.staleReason?.rawValue,
-                                         age: context.dates.age(provenance.age)),
+            text: context.strings.status(
+                origin: provenance.origin.rawValue, staleReason: provenance.staleReason?.rawValue,
+                age: context.dates.age(provenance.age)),
             isStale: provenance.isStale)
     }
 
@@ -127,8 +129,9 @@ public final class StatusLinePresenter {
     var warning: ErrorViewData? {
         guard let context, context.pages.contains(where: { $0.provenance.staleReason == .storageError }) else { return nil }
         let message = context.interactor.isArchiveReadOnly ? context.strings.saveFailedReadOnly : context.strings.saveFailed
-        return ErrorViewData(kind: .storage, message: message, detail: "storage_error",
-                             retryTitle: context.strings.retry)
+        return ErrorViewData(
+            kind: .storage, message: message, detail: "storage_error",
+            retryTitle: context.strings.retry)
     }
 }
 

@@ -41,8 +41,10 @@ public final class NewsListPresenter {
     ///   - language: the language of the wording.
     ///   - prefetchDwell: how long the cursor rests on a story before its text is fetched
     ///     in the background (`didHighlightStory(id:)`).
-    public init(view: any NewsListView, interactor: any NewsListInteractor, navigator: any Navigator,
-                start: Start = .latest, language: Language = .zh, prefetchDwell: Duration = .milliseconds(400)) {
+    public init(
+        view: any NewsListView, interactor: any NewsListInteractor, navigator: any Navigator,
+        start: Start = .latest, language: Language = .zh, prefetchDwell: Duration = .milliseconds(400)
+    ) {
         self.context = HomeContext(view: view, interactor: interactor, navigator: navigator, language: language)
         self.start = start
         self.prefetchDwell = prefetchDwell
@@ -120,7 +122,7 @@ public final class NewsListPresenter {
     // MARK: Loading
 
     private func perform(_ action: Action) async {
-        guard !isLoading else { return } // One load at a time; a second request is dropped.
+        guard !isLoading else { return }  // One load at a time; a second request is dropped.
         if action == .more {
             guard let oldest = pages.last?.day, oldest > Day.firstIssue else { return }
         }
@@ -186,8 +188,10 @@ public final class NewsListPresenter {
         if let index {
             let shown = pages[index]
             if shown.day == page.day {
-                guard shown.stories != page.stories || shown.topStories != page.topStories
-                    || shown.provenance.fetchedAt != page.provenance.fetchedAt else { return }
+                guard
+                    shown.stories != page.stories || shown.topStories != page.topStories
+                        || shown.provenance.fetchedAt != page.provenance.fetchedAt
+                else { return }
                 context.pages[index] = page
             } else if page.day > shown.day {
                 context.pages.insert(page, at: index)

@@ -12,8 +12,10 @@ public struct NewsListViewData: Equatable, Sendable {
     public let warning: ErrorViewData?
 
     /// Creates the view data; the presenter makes these, tests may too.
-    public init(topStories: [StoryItemViewData], topStoriesTitle: String, sections: [NewsSectionViewData],
-                status: StatusViewData, warning: ErrorViewData? = nil) {
+    public init(
+        topStories: [StoryItemViewData], topStoriesTitle: String, sections: [NewsSectionViewData],
+        status: StatusViewData, warning: ErrorViewData? = nil
+    ) {
         self.topStories = topStories
         self.topStoriesTitle = topStoriesTitle
         self.sections = sections

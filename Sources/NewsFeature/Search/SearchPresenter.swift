@@ -16,8 +16,10 @@ public final class SearchPresenter {
     ///   - navigator: opens a story selected in the list; a front that only prints the
     ///     list has none.
     ///   - language: the language of the wording.
-    public init(view: any SearchView, interactor: any SearchInteractor, navigator: (any Navigator)? = nil,
-                language: Language = .zh) {
+    public init(
+        view: any SearchView, interactor: any SearchInteractor, navigator: (any Navigator)? = nil,
+        language: Language = .zh
+    ) {
         context = SearchContext(view: view, interactor: interactor, navigator: navigator, language: language)
         context.bind(presenter: self)
     }
@@ -31,8 +33,10 @@ public final class SearchPresenter {
     public func didSearch(_ query: String, limit: Int = 20) async {
         do {
             let results = try await context.interactor.search(query, limit: limit)
-            view?.show(SearchViewData(query: query, items: results.map(item),
-                                      emptyMessage: context.strings.noSearchResults(NewsListPresenter.oneLine(query))))
+            view?.show(
+                SearchViewData(
+                    query: query, items: results.map(item),
+                    emptyMessage: context.strings.noSearchResults(NewsListPresenter.oneLine(query))))
         } catch {
             view?.showError(context.errors.viewData(for: error, subject: ""))
         }
@@ -48,7 +52,7 @@ public final class SearchPresenter {
     /// The snippet on one line: line breaks and runs of spaces become one space, across parts.
     static func oneLine(_ parts: [SearchResult.SnippetPart]) -> [SearchItemViewData.Part] {
         var result: [SearchItemViewData.Part] = []
-        var lastWasSpace = true // Leading space is dropped.
+        var lastWasSpace = true  // Leading space is dropped.
         for part in parts {
             var text = ""
             for character in part.text {

@@ -18,13 +18,13 @@ public struct ErrorPresenter: Sendable {
     /// - Parameter subject: what the failed load was about ("2023年3月13日", "today's stories").
     public func viewData(for error: SyncError, subject: String) -> ErrorViewData {
         let kind = ErrorKind(error.code)
-        let message = switch kind {
-        case .storage: strings.storageMessage(error.databaseError?.problem ?? .other)
-        case .unavailable where error.remoteError?.transportError?.code == .unavailable:
-            strings.transportUnavailableMessage(subject: subject)
-        default: strings.errorMessage(kind, subject: subject)
-        }
+        let message =
+            switch kind {
+            case .storage: strings.storageMessage(error.databaseError?.problem ?? .other)
+            case .unavailable where error.remoteError?.transportError?.code == .unavailable:
+                strings.transportUnavailableMessage(subject: subject)
+            default: strings.errorMessage(kind, subject: subject)
+            }
         return ErrorViewData(kind: kind, message: message, detail: error.message, retryTitle: strings.retry)
     }
 }
-

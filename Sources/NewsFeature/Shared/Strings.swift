@@ -51,14 +51,16 @@ struct Strings: Sendable {
     }
 
     var saveFailed: String {
-        language == .zh ? "无法写入本地存档（磁盘已满或数据库被占用），显示的是之前的缓存"
-                        : "Could not save to the local archive (disk full or database busy); showing what it had"
+        language == .zh
+            ? "无法写入本地存档（磁盘已满或数据库被占用），显示的是之前的缓存"
+            : "Could not save to the local archive (disk full or database busy); showing what it had"
     }
 
     /// `saveFailed` for an archive opened read-only, worded like `storageMessage(.readOnly)`.
     var saveFailedReadOnly: String {
-        language == .zh ? "本地存档是只读的，无法写入新内容，显示的是之前的缓存"
-                        : "The local archive is read-only; it cannot be written, so it shows what it had"
+        language == .zh
+            ? "本地存档是只读的，无法写入新内容，显示的是之前的缓存"
+            : "The local archive is read-only; it cannot be written, so it shows what it had"
     }
 
     func status(origin: String, staleReason: String?, age: String) -> String {
@@ -108,7 +110,8 @@ struct Strings: Sendable {
 
     /// `.unavailable` because this machine cannot do HTTP at all (libcurl could not be loaded).
     func transportUnavailableMessage(subject: String) -> String {
-        language == .zh ? "无法加载 libcurl，不能联网，本地也没有\(subject)的缓存"
+        language == .zh
+            ? "无法加载 libcurl，不能联网，本地也没有\(subject)的缓存"
             : "libcurl could not be loaded, so there is no network, and \(subject) is not in the local archive"
     }
 
@@ -118,7 +121,8 @@ struct Strings: Sendable {
         case (.zh, .readOnly): return "本地存档是只读的，无法写入"
         case (.en, .readOnly): return "The local archive is read-only; it cannot be written"
         case (.zh, .needsUpgrade): return "本地存档是只读的，且版本较旧：需先由可写入它的 newsctl 打开一次以升级"
-        case (.en, .needsUpgrade): return "The local archive is read-only and older than this newsctl: open it once where it can be written to upgrade it"
+        case (.en, .needsUpgrade):
+            return "The local archive is read-only and older than this newsctl: open it once where it can be written to upgrade it"
         case (.zh, .cannotOpen): return "无法打开或创建本地存档（请检查文件夹是否存在、是否可写）"
         case (.en, .cannotOpen): return "Cannot open or create the local archive (check that its folder exists and is writable)"
         case (.zh, .notADatabase): return "本地存档不是 SQLite 数据库"

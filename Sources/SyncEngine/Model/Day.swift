@@ -19,7 +19,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// A valid calendar day, or nil (`2023-02-30` is nil).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...Day.daysInMonth(year: year, month: month)).contains(day)
+            (1...Day.daysInMonth(year: year, month: month)).contains(day)
         else { return nil }
         self.init(uncheckedYear: year, month: month, day: day)
     }
@@ -90,7 +90,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// 0 = Sunday … 6 = Saturday.
     public var weekday: Int {
-        let w = (dayNumber + 4) % 7 // 1970-01-01 was a Thursday.
+        let w = (dayNumber + 4) % 7  // 1970-01-01 was a Thursday.
         return Int(w >= 0 ? w : w + 7)
     }
 

@@ -22,8 +22,10 @@ public struct StoryDetail: Sendable, Equatable {
     public let publishTime: Int64?
 
     /// Creates a detail; the engine makes these from `news/ID`, tests may too.
-    public init(id: Int64, title: String, bodyHTML: String?, image: String?, imageSource: String?, shareURL: String?,
-                url: String, type: Int, sectionName: String?, publishTime: Int64?) {
+    public init(
+        id: Int64, title: String, bodyHTML: String?, image: String?, imageSource: String?, shareURL: String?,
+        url: String, type: Int, sectionName: String?, publishTime: Int64?
+    ) {
         self.id = id
         self.title = title
         self.bodyHTML = bodyHTML

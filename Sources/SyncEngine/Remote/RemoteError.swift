@@ -29,8 +29,10 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
     /// For `.notPublished`: the day asked for and the earlier day the source answered with.
     let misdated: (asked: Day, answered: Day)?
 
-    init(code: Code, url: String, status: Int? = nil, transportError: TransportError? = nil,
-         retryAfter: String? = nil, misdated: (asked: Day, answered: Day)? = nil, message: String) {
+    init(
+        code: Code, url: String, status: Int? = nil, transportError: TransportError? = nil,
+        retryAfter: String? = nil, misdated: (asked: Day, answered: Day)? = nil, message: String
+    ) {
         self.code = code
         self.url = url
         self.status = status
@@ -45,8 +47,9 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
     func publishedDayMisdated(latest: Day) -> RemoteError {
         let asked = misdated.map { "\($0.asked)" } ?? "a day"
         let answered = misdated.map { "\($0.answered)" } ?? "an earlier day"
-        return RemoteError(code: .badResponse, url: url,
-                           message: "asked for \(asked), the source answered with \(answered), although its latest day is \(latest)")
+        return RemoteError(
+            code: .badResponse, url: url,
+            message: "asked for \(asked), the source answered with \(answered), although its latest day is \(latest)")
     }
 
     public var description: String { "\(message) (\(url))" }

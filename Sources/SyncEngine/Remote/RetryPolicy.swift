@@ -46,8 +46,8 @@ enum HTTPDate {
     static func parse(_ text: String) -> Double? {
         let parts = text.split(separator: " ")
         guard parts.count == 6, parts[5] == "GMT",
-              let dayOfMonth = Int(parts[1]), let monthIndex = months.firstIndex(of: String(parts[2])),
-              let year = Int(parts[3]), let day = Day(year: year, month: monthIndex + 1, day: dayOfMonth)
+            let dayOfMonth = Int(parts[1]), let monthIndex = months.firstIndex(of: String(parts[2])),
+            let year = Int(parts[3]), let day = Day(year: year, month: monthIndex + 1, day: dayOfMonth)
         else { return nil }
         let time = parts[4].split(separator: ":").compactMap { Int64($0) }
         guard time.count == 3, (0..<24).contains(time[0]), (0..<60).contains(time[1]), (0..<61).contains(time[2]) else {

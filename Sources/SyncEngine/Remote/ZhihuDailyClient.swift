@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 import Logging
 
@@ -41,11 +41,13 @@ struct ZhihuDailyClient: Sendable {
         guard dto.date == day.description else {
             // For a day after its latest, the source answers with its latest day.
             if let answered = Day(dto.date), answered < day {
-                throw RemoteError(code: .notPublished, url: response.url, misdated: (day, answered),
-                                  message: "\(day) is not published yet; the source's latest day is \(answered)")
+                throw RemoteError(
+                    code: .notPublished, url: response.url, misdated: (day, answered),
+                    message: "\(day) is not published yet; the source's latest day is \(answered)")
             }
-            throw RemoteError(code: .badResponse, url: response.url,
-                              message: "asked for \(day), the source answered with '\(dto.date)'")
+            throw RemoteError(
+                code: .badResponse, url: response.url,
+                message: "asked for \(day), the source answered with '\(dto.date)'")
         }
         return RemoteDay(day: day, stories: dto.stories.map { $0.toDomain() }, topStories: [])
     }
@@ -72,9 +74,11 @@ struct ZhihuDailyClient: Sendable {
             return try JSONDecoder().decode(Value.self, from: Data(response.body))
         } catch {
             let looksLikeHTML = response.body.prefix(64).contains(UInt8(ascii: "<"))
-            throw RemoteError(code: .badResponse, url: response.url,
-                              message: looksLikeHTML ? "the source answered with HTML instead of JSON for \(what)"
-                                                     : "the source answered with malformed JSON for \(what)")
+            throw RemoteError(
+                code: .badResponse, url: response.url,
+                message: looksLikeHTML
+                    ? "the source answered with HTML instead of JSON for \(what)"
+                    : "the source answered with malformed JSON for \(what)")
         }
     }
 
@@ -85,17 +89,21 @@ struct ZhihuDailyClient: Sendable {
             dto = try JSONDecoder().decode(DayPageDTO.self, from: Data(response.body))
         } catch {
             let looksLikeHTML = response.body.prefix(64).contains(UInt8(ascii: "<"))
-            throw RemoteError(code: .badResponse, url: response.url,
-                              message: looksLikeHTML ? "the source answered with HTML instead of JSON"
-                                                     : "the source answered with malformed JSON")
+            throw RemoteError(
+                code: .badResponse, url: response.url,
+                message: looksLikeHTML
+                    ? "the source answered with HTML instead of JSON"
+                    : "the source answered with malformed JSON")
         }
         // A story that cannot be shown is dropped from its day, never silently: each one is logged
         // with its id (when it has one) and why.
         for skipped in dto.skipped {
-            logger.notice("skipped a story", metadata: [
-                "url": "\(response.url)", "list": "\(skipped.list)", "index": "\(skipped.index)",
-                "id": "\(skipped.id.map(String.init) ?? "none")", "reason": "\(skipped.reason)",
-            ])
+            logger.notice(
+                "skipped a story",
+                metadata: [
+                    "url": "\(response.url)", "list": "\(skipped.list)", "index": "\(skipped.index)",
+                    "id": "\(skipped.id.map(String.init) ?? "none")", "reason": "\(skipped.reason)",
+                ])
         }
         return (response, dto)
     }
@@ -165,8 +173,9 @@ struct ZhihuDailyClient: Sendable {
                     preference.answered(index)
                     return response
                 }
-                let error = RemoteError(code: .httpStatus, url: url, status: response.status,
-                                        retryAfter: response.headers["retry-after"], message: Self.describeStatus(response))
+                let error = RemoteError(
+                    code: .httpStatus, url: url, status: response.status,
+                    retryAfter: response.headers["retry-after"], message: Self.describeStatus(response))
                 guard response.status == 403 else {
                     preference.answered(index)
                     throw error
@@ -176,7 +185,7 @@ struct ZhihuDailyClient: Sendable {
                 guard error.code != .cancelled else {
                     throw RemoteError(code: .cancelled, url: url, transportError: error, message: "cancelled")
                 }
-                if error.code == .tooLarge { // The source answered, with something no page can be.
+                if error.code == .tooLarge {  // The source answered, with something no page can be.
                     throw RemoteError(code: .badResponse, url: url, transportError: error, message: error.message)
                 }
                 let remoteError = RemoteError(code: .unreachable, url: url, transportError: error, message: error.message)
@@ -190,9 +199,11 @@ struct ZhihuDailyClient: Sendable {
             lastError = hostError
             logger.info("base URL failed, trying the next", metadata: ["url": "\(url)", "error": "\(hostError.message)"])
         }
-        throw lastError ?? RemoteError(code: .unreachable, url: Self.join(baseURLs.first ?? "", path),
-                                       transportError: TransportError(code: .timeout, url: path, message: "deadline passed"),
-                                       message: "the network deadline passed")
+        throw lastError
+            ?? RemoteError(
+                code: .unreachable, url: Self.join(baseURLs.first ?? "", path),
+                transportError: TransportError(code: .timeout, url: path, message: "deadline passed"),
+                message: "the network deadline passed")
     }
 
     /// The deadline of the engine operation under way, shared by all its requests (a day and the
@@ -212,7 +223,8 @@ struct ZhihuDailyClient: Sendable {
         }
         var text = "HTTP \(response.status)"
         if let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(response.body)),
-           let detail = envelope.error.name ?? envelope.error.message {
+            let detail = envelope.error.name ?? envelope.error.message
+        {
             text += " (\(detail))"
         }
         return text

@@ -1,13 +1,13 @@
 import CSQLite
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What `ArchiveMaintenance.check` found.
@@ -80,8 +80,10 @@ public enum ArchiveMaintenance {
     /// which, unless `force` is set (the rows then remain only in the kept old file). The old file
     /// stays at `path` until one atomic rename replaces it, so a crash at any moment leaves a
     /// whole archive there: the old one or the new one.
-    public static func rebuild(databasePath path: String, force: Bool = false,
-                               clock: any NewsClock = SystemClock()) throws(SyncError) -> RebuildReport {
+    public static func rebuild(
+        databasePath path: String, force: Bool = false,
+        clock: any NewsClock = SystemClock()
+    ) throws(SyncError) -> RebuildReport {
         // A file or folder this process may not write is refused before anything is made: a
         // rename in a writable folder would replace even a read-only file.
         if FileManager.default.fileExists(atPath: path) {
@@ -89,9 +91,11 @@ public enum ArchiveMaintenance {
             let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
             guard access(path, W_OK) == 0, access(folder, W_OK) == 0 else {
                 let code = errno
-                throw SyncError.wrapping(DatabaseError(resultCode: SQLITE_READONLY,
-                                                       message: "the archive or its folder is read-only; nothing was changed",
-                                                       systemErrno: code))
+                throw SyncError.wrapping(
+                    DatabaseError(
+                        resultCode: SQLITE_READONLY,
+                        message: "the archive or its folder is read-only; nothing was changed",
+                        systemErrno: code))
             }
         }
         let fresh = path + ".rebuild"
@@ -105,16 +109,17 @@ public enum ArchiveMaintenance {
             try Migrations.migrate(database)
             if exists { (kept, unreadable) = copyUserTables(from: path, into: database) }
             try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            try database.execute("PRAGMA journal_mode = DELETE") // One self-contained file to move in.
+            try database.execute("PRAGMA journal_mode = DELETE")  // One self-contained file to move in.
         } catch {
             discardFresh()
             throw SyncError.wrapping(error)
         }
         guard unreadable.isEmpty || force else {
             discardFresh()
-            throw SyncError.wrapping(DatabaseError(
-                resultCode: SQLITE_CORRUPT,
-                message: "could not read \(unreadable.joined(separator: ", ")) from the old archive; nothing was changed"))
+            throw SyncError.wrapping(
+                DatabaseError(
+                    resultCode: SQLITE_CORRUPT,
+                    message: "could not read \(unreadable.joined(separator: ", ")) from the old archive; nothing was changed"))
         }
 
         var backupPath: String?
@@ -148,7 +153,7 @@ public enum ArchiveMaintenance {
                 let newColumns = try database.query("SELECT name FROM pragma_table_info(?, 'main')", [.text(table)]) { $0.text(at: 0) }
                 let oldColumns = Set(try database.query("SELECT name FROM pragma_table_info(?, 'old')", [.text(table)]) { $0.text(at: 0) })
                 let shared = newColumns.filter(oldColumns.contains).map { "\"\($0)\"" }.joined(separator: ", ")
-                guard !shared.isEmpty else { continue } // The old file predates this table.
+                guard !shared.isEmpty else { continue }  // The old file predates this table.
                 try database.transaction {
                     try database.execute("INSERT OR REPLACE INTO main.\(table) (\(shared)) SELECT \(shared) FROM old.\(table)")
                 }
@@ -162,7 +167,9 @@ public enum ArchiveMaintenance {
 
     private static func renameFailure(_ from: String, _ to: String) -> SyncError {
         let code = errno
-        return SyncError.wrapping(DatabaseError(resultCode: SQLITE_IOERR, message: "cannot move \(from) to \(to)",
-                                                systemErrno: code))
+        return SyncError.wrapping(
+            DatabaseError(
+                resultCode: SQLITE_IOERR, message: "cannot move \(from) to \(to)",
+                systemErrno: code))
     }
 }

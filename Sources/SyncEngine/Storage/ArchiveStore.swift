@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Whole-archive questions and housekeeping: counts, size, what a sync still needs, pruning.
@@ -44,12 +44,14 @@ struct ArchiveStore {
             var seen = Set<Int64>()
             var missing: [MissingDetail] = []
             var complete = 0
-            let rows = try database.query("""
+            let rows = try database.query(
+                """
                 SELECT ds.story_id,
                        EXISTS (SELECT 1 FROM story_detail WHERE id = ds.story_id),
                        EXISTS (SELECT 1 FROM story_extra WHERE id = ds.story_id)
                 FROM day_story ds WHERE ds.date BETWEEN ? AND ? ORDER BY ds.date DESC, ds.position
-                """, [.integer(range.lowerBound.key), .integer(range.upperBound.key)]) {
+                """, [.integer(range.lowerBound.key), .integer(range.upperBound.key)]
+            ) {
                 ($0.int64(at: 0), $0.int64(at: 1) != 0, $0.int64(at: 2) != 0)
             }
             for (id, hasDetail, hasExtra) in rows where seen.insert(id).inserted {

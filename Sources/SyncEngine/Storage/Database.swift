@@ -1,9 +1,9 @@
 import CSQLite
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One SQLite connection: WAL journal, a busy timeout, foreign keys on, cached statements.
@@ -91,7 +91,7 @@ final class Database {
         let code = sqlite3_open_v2(filename, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let opened else {
             let error = DatabaseError(handle: opened, resultCode: code, sql: nil)
-            sqlite3_close_v2(opened) // A failed open still allocates a handle.
+            sqlite3_close_v2(opened)  // A failed open still allocates a handle.
             throw error
         }
         sqlite3_extended_result_codes(opened, 1)
@@ -109,7 +109,7 @@ final class Database {
     /// created) and the file alone holds everything (no `-wal`, or an empty one). A `-wal` with
     /// frames but no `-shm` in a read-only folder cannot be read safely: its error stands.
     private static func openReadOnly(_ path: String) throws(DatabaseError) -> (OpaquePointer, Access) {
-        let probe = "SELECT count(*) FROM sqlite_master" // Reading the schema opens the WAL, if any.
+        let probe = "SELECT count(*) FROM sqlite_master"  // Reading the schema opens the WAL, if any.
         let readOnly = try open(path, flags: SQLITE_OPEN_READONLY)
         let readOnlyError: DatabaseError
         do {
@@ -139,8 +139,8 @@ final class Database {
         for byte in path.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                 UInt8(ascii: "~"), UInt8(ascii: "/"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
                 text.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 let hex = Array("0123456789ABCDEF".unicodeScalars)
@@ -153,7 +153,7 @@ final class Database {
     }
 
     deinit {
-        statements.removeAll() // Finalize every statement before closing.
+        statements.removeAll()  // Finalize every statement before closing.
         sqlite3_close_v2(connection)
     }
 
@@ -168,8 +168,9 @@ final class Database {
         defer { sqlite3_free(message) }
         guard code == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
-            throw DatabaseError(resultCode: sqlite3_extended_errcode(connection), message: text, sql: sql,
-                                systemErrno: sqlite3_system_errno(connection))
+            throw DatabaseError(
+                resultCode: sqlite3_extended_errcode(connection), message: text, sql: sql,
+                systemErrno: sqlite3_system_errno(connection))
         }
     }
 
@@ -181,7 +182,7 @@ final class Database {
             try statement.bind(values)
             while try statement.step() {}
         } catch {
-            statements[sql] = nil // A statement whose step failed is not reused.
+            statements[sql] = nil  // A statement whose step failed is not reused.
             throw error
         }
     }
@@ -196,7 +197,7 @@ final class Database {
             while try statement.step() { rows.append(row(statement)) }
             return rows
         } catch {
-            statements[sql] = nil // A statement whose step failed is not reused.
+            statements[sql] = nil  // A statement whose step failed is not reused.
             throw error
         }
     }

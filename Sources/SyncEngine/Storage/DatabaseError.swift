@@ -1,8 +1,8 @@
 import CSQLite
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A failure reported by SQLite, with the context needed to understand it.
@@ -83,9 +83,11 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
     }
 
     init(handle: OpaquePointer?, resultCode: Int32, sql: String? = nil) {
-        let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+        let message =
+            handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
             ?? String(cString: sqlite3_errstr(resultCode))
-        self.init(resultCode: resultCode, message: message, sql: sql,
-                  systemErrno: handle.map { sqlite3_system_errno($0) } ?? 0)
+        self.init(
+            resultCode: resultCode, message: message, sql: sql,
+            systemErrno: handle.map { sqlite3_system_errno($0) } ?? 0)
     }
 }

@@ -18,14 +18,18 @@ final class DetailStore {
 
     func writeDetail(_ detail: StoryDetail, bodyText: String?, fetchedAt: Double) throws {
         try database.transaction {
-            try database.run("""
+            try database.run(
+                """
                 INSERT OR REPLACE INTO story_detail
                     (id, title, body, body_text, image, image_source, share_url, url, type, section_name, publish_time, fetched_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [.integer(detail.id), .text(detail.title), Self.optional(detail.bodyHTML), Self.optional(bodyText),
-                      Self.optional(detail.image), Self.optional(detail.imageSource), Self.optional(detail.shareURL),
-                      .text(detail.url), .integer(Int64(detail.type)), Self.optional(detail.sectionName),
-                      detail.publishTime.map(SQLValue.integer) ?? .null, .real(fetchedAt)])
+                """,
+                [
+                    .integer(detail.id), .text(detail.title), Self.optional(detail.bodyHTML), Self.optional(bodyText),
+                    Self.optional(detail.image), Self.optional(detail.imageSource), Self.optional(detail.shareURL),
+                    .text(detail.url), .integer(Int64(detail.type)), Self.optional(detail.sectionName),
+                    detail.publishTime.map(SQLValue.integer) ?? .null, .real(fetchedAt),
+                ])
             if let bodyText { try SearchIndex(database: database).indexBody(id: detail.id, title: detail.title, body: bodyText) }
             // A favourite keeps the title it can be listed by, whatever happens to the cache.
             try database.run("UPDATE favorite SET title = ? WHERE story_id = ?", [.text(detail.title), .integer(detail.id)])
@@ -33,48 +37,62 @@ final class DetailStore {
     }
 
     func readDetail(_ id: Int64) throws -> Stored<StoryDetail>? {
-        try database.query("""
+        try database.query(
+            """
             SELECT id, title, body, image, image_source, share_url, url, type, section_name, publish_time, fetched_at
             FROM story_detail WHERE id = ?
-            """, [.integer(id)]) { row in
-            Stored(value: StoryDetail(
-                id: row.int64(at: 0), title: row.text(at: 1), bodyHTML: row.optionalText(at: 2), image: row.optionalText(at: 3),
-                imageSource: row.optionalText(at: 4), shareURL: row.optionalText(at: 5), url: row.text(at: 6),
-                type: Int(row.int64(at: 7)), sectionName: row.optionalText(at: 8),
-                publishTime: row.isNull(at: 9) ? nil : row.int64(at: 9)), fetchedAt: row.double(at: 10))
+            """, [.integer(id)]
+        ) { row in
+            Stored(
+                value: StoryDetail(
+                    id: row.int64(at: 0), title: row.text(at: 1), bodyHTML: row.optionalText(at: 2), image: row.optionalText(at: 3),
+                    imageSource: row.optionalText(at: 4), shareURL: row.optionalText(at: 5), url: row.text(at: 6),
+                    type: Int(row.int64(at: 7)), sectionName: row.optionalText(at: 8),
+                    publishTime: row.isNull(at: 9) ? nil : row.int64(at: 9)), fetchedAt: row.double(at: 10))
         }.first
     }
 
     func writeExtra(_ id: Int64, _ extra: StoryExtra, fetchedAt: Double) throws {
-        try database.run("""
+        try database.run(
+            """
             INSERT OR REPLACE INTO story_extra (id, popularity, comments, long_comments, short_comments, fetched_at)
             VALUES (?, ?, ?, ?, ?, ?)
-            """, [.integer(id), .integer(Int64(extra.popularity)), .integer(Int64(extra.comments)),
-                  .integer(Int64(extra.longComments)), .integer(Int64(extra.shortComments)), .real(fetchedAt)])
+            """,
+            [
+                .integer(id), .integer(Int64(extra.popularity)), .integer(Int64(extra.comments)),
+                .integer(Int64(extra.longComments)), .integer(Int64(extra.shortComments)), .real(fetchedAt),
+            ])
     }
 
     func readExtra(_ id: Int64) throws -> Stored<StoryExtra>? {
-        try database.query("""
+        try database.query(
+            """
             SELECT popularity, comments, long_comments, short_comments, fetched_at FROM story_extra WHERE id = ?
-            """, [.integer(id)]) { row in
-            Stored(value: StoryExtra(popularity: Int(row.int64(at: 0)), comments: Int(row.int64(at: 1)),
-                                     longComments: Int(row.int64(at: 2)), shortComments: Int(row.int64(at: 3))),
-                   fetchedAt: row.double(at: 4))
+            """, [.integer(id)]
+        ) { row in
+            Stored(
+                value: StoryExtra(
+                    popularity: Int(row.int64(at: 0)), comments: Int(row.int64(at: 1)),
+                    longComments: Int(row.int64(at: 2)), shortComments: Int(row.int64(at: 3))),
+                fetchedAt: row.double(at: 4))
         }.first
     }
 
     /// The title of a story the archive knows from a day list or a detail.
     func knownTitle(_ id: Int64) throws -> String? {
-        try database.query("""
+        try database.query(
+            """
             SELECT title FROM story_detail WHERE id = ? UNION ALL SELECT title FROM story WHERE id = ?
             UNION ALL SELECT title FROM top_story WHERE id = ? LIMIT 1
-            """, [.integer(id), .integer(id), .integer(id)]) { $0.text(at: 0) }.first
+            """, [.integer(id), .integer(id), .integer(id)]
+        ) { $0.text(at: 0) }.first
     }
 
     // MARK: User data
 
     func addFavorite(_ id: Int64, title: String, at time: Double) throws {
-        try database.run("""
+        try database.run(
+            """
             INSERT INTO favorite (story_id, title, added_at) VALUES (?, ?, ?)
             ON CONFLICT (story_id) DO UPDATE SET title = excluded.title
             """, [.integer(id), .text(title), .real(time)])
@@ -87,16 +105,19 @@ final class DetailStore {
 
     /// Every favourite, newest first, or only the one with `id`.
     func favorites(id: Int64? = nil) throws -> [Favorite] {
-        try database.query("""
+        try database.query(
+            """
             SELECT f.story_id, f.title, f.added_at, r.story_id IS NOT NULL, d.id IS NOT NULL
             FROM favorite f
             LEFT JOIN read_mark r ON r.story_id = f.story_id
             LEFT JOIN story_detail d ON d.id = f.story_id
             WHERE ?1 IS NULL OR f.story_id = ?1
             ORDER BY f.added_at DESC, f.story_id DESC
-            """, [id.map(SQLValue.integer) ?? .null]) { row in
-            Favorite(id: row.int64(at: 0), title: row.text(at: 1), addedAt: row.double(at: 2),
-                     isRead: row.int64(at: 3) != 0, isDetailCached: row.int64(at: 4) != 0)
+            """, [id.map(SQLValue.integer) ?? .null]
+        ) { row in
+            Favorite(
+                id: row.int64(at: 0), title: row.text(at: 1), addedAt: row.double(at: 2),
+                isRead: row.int64(at: 3) != 0, isDetailCached: row.int64(at: 4) != 0)
         }
     }
 
@@ -109,7 +130,8 @@ final class DetailStore {
         guard !ids.isEmpty else { return [:] }
         let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ",")
         let values = ids.map(SQLValue.integer)
-        let favorites = Set(try database.query("SELECT story_id FROM favorite WHERE story_id IN (\(placeholders))", values) { $0.int64(at: 0) })
+        let favorites = Set(
+            try database.query("SELECT story_id FROM favorite WHERE story_id IN (\(placeholders))", values) { $0.int64(at: 0) })
         let read = Set(try database.query("SELECT story_id FROM read_mark WHERE story_id IN (\(placeholders))", values) { $0.int64(at: 0) })
         var marks: [Int64: StoryMarks] = [:]
         for id in favorites.union(read) {

@@ -44,7 +44,8 @@ final class PageStore {
             try insertDay(day, stories: stories, fetchedAt: fetchedAt, isFinal: false)
             try database.run("DELETE FROM top_story")
             for (position, story) in topStories.enumerated() {
-                try database.run("""
+                try database.run(
+                    """
                     INSERT INTO top_story (position, id, title, hint, image, url, ga_prefix, image_hue, type)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, [.integer(Int64(position))] + Self.columns(of: story))
@@ -55,7 +56,8 @@ final class PageStore {
     }
 
     private func insertDay(_ day: Day, stories: [Story], fetchedAt: Double, isFinal: Bool) throws {
-        try database.run("""
+        try database.run(
+            """
             INSERT INTO day (date, fetched_at, is_final) VALUES (?, ?, ?)
             ON CONFLICT (date) DO UPDATE SET fetched_at = excluded.fetched_at, is_final = max(is_final, excluded.is_final)
             """, [.integer(day.key), .real(fetchedAt), .integer(isFinal ? 1 : 0)])
@@ -73,7 +75,8 @@ final class PageStore {
             } else {
                 try index.indexStory(id: story.id, title: story.title, hint: story.hint)
             }
-            try database.run("""
+            try database.run(
+                """
                 INSERT INTO story (id, title, hint, image, url, ga_prefix, image_hue, type)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET
@@ -103,8 +106,10 @@ final class PageStore {
     }
 
     private static func columns(of story: Story) -> [SQLValue] {
-        [.integer(story.id), .text(story.title), .text(story.hint), story.imageURL.map(SQLValue.text) ?? .null,
-         .text(story.url), .text(story.gaPrefix), .text(story.imageHue), .integer(Int64(story.type))]
+        [
+            .integer(story.id), .text(story.title), .text(story.hint), story.imageURL.map(SQLValue.text) ?? .null,
+            .text(story.url), .text(story.gaPrefix), .text(story.imageHue), .integer(Int64(story.type)),
+        ]
     }
 
     // MARK: Reading
@@ -119,11 +124,13 @@ final class PageStore {
         try database.readTransaction {
             guard let day = try latestDay(), let stored = try dayRows(day) else { return nil }
             let fetchedAt = try meta("latest_fetched_at").flatMap(Double.init) ?? stored.fetchedAt
-            let topStories = try database.query("""
+            let topStories = try database.query(
+                """
                 SELECT id, title, hint, image, url, ga_prefix, image_hue, type FROM top_story ORDER BY position
                 """, row: Self.story)
-            return StoredPage(day: day, stories: stored.stories, topStories: topStories,
-                              fetchedAt: fetchedAt, isFinal: false, isLatest: true)
+            return StoredPage(
+                day: day, stories: stored.stories, topStories: topStories,
+                fetchedAt: fetchedAt, isFinal: false, isLatest: true)
         }
     }
 
@@ -132,13 +139,15 @@ final class PageStore {
             "SELECT fetched_at, is_final FROM day WHERE date = ?", [.integer(day.key)]
         ) { ($0.double(at: 0), $0.int64(at: 1) != 0) }
         guard let (fetchedAt, isFinal) = rows.first else { return nil }
-        let stories = try database.query("""
+        let stories = try database.query(
+            """
             SELECT s.id, s.title, s.hint, s.image, s.url, s.ga_prefix, s.image_hue, s.type
             FROM day_story d JOIN story s ON s.id = d.story_id
             WHERE d.date = ? ORDER BY d.position
             """, [.integer(day.key)], row: Self.story)
-        return StoredPage(day: day, stories: stories, topStories: [], fetchedAt: fetchedAt, isFinal: isFinal,
-                          isLatest: try latestDay() == day)
+        return StoredPage(
+            day: day, stories: stories, topStories: [], fetchedAt: fetchedAt, isFinal: isFinal,
+            isLatest: try latestDay() == day)
     }
 
     /// Every cached day and which are partial, in one snapshot.
@@ -148,8 +157,9 @@ final class PageStore {
                 (Day(key: row.int64(at: 0)), row.int64(at: 1) != 0)
             }
             let days = rows.compactMap { day, isFinal in day.map { ($0, isFinal) } }
-            return Coverage(days: days.map(\.0), partialDays: days.filter { !$0.1 }.map(\.0),
-                            latestKnownDay: try latestDay())
+            return Coverage(
+                days: days.map(\.0), partialDays: days.filter { !$0.1 }.map(\.0),
+                latestKnownDay: try latestDay())
         }
     }
 
@@ -163,8 +173,9 @@ final class PageStore {
     }
 
     private static func story(_ row: Statement) -> Story {
-        Story(id: row.int64(at: 0), title: row.text(at: 1), hint: row.text(at: 2),
-              imageURL: row.optionalText(at: 3), url: row.text(at: 4), gaPrefix: row.text(at: 5),
-              imageHue: row.text(at: 6), type: Int(row.int64(at: 7)))
+        Story(
+            id: row.int64(at: 0), title: row.text(at: 1), hint: row.text(at: 2),
+            imageURL: row.optionalText(at: 3), url: row.text(at: 4), gaPrefix: row.text(at: 5),
+            imageHue: row.text(at: 6), type: Int(row.int64(at: 7)))
     }
 }

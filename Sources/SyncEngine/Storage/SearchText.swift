@@ -66,9 +66,9 @@ enum SearchText {
     /// Han ideographs, kana and bopomofo: written without spaces between words.
     static func isIdeographic(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x3040...0x312F, // hiragana, katakana, bopomofo
-             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, // CJK ideographs, extension A, compatibility
-             0x20000...0x3134F: // extensions B to G
+        case 0x3040...0x312F,  // hiragana, katakana, bopomofo
+            0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF,  // CJK ideographs, extension A, compatibility
+            0x20000...0x3134F:  // extensions B to G
             return true
         default:
             return false

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A value behind a `pthread_mutex_t`: the `withLock` of `Synchronization.Mutex`, in a form

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The wall clock, injected so tests control time. Used for fetched-at times and ages only:
@@ -16,5 +16,5 @@ public struct SystemClock: NewsClock {
     /// The system clock.
     public init() {}
     /// The system's current time.
-    public func now() -> Date { Date.now } // The one read of the real clock (SystemClock).
+    public func now() -> Date { Date.now }  // The one read of the real clock (SystemClock).
 }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension SyncEngine {
@@ -32,9 +32,10 @@ extension SyncEngine {
         do {
             let archive = ArchiveStore(database: store.database)
             let counts = try archive.counts()
-            return ArchiveStatus(coverage: try store.coverage(), stories: counts.stories, details: counts.details,
-                                 favorites: counts.favorites, databaseBytes: archive.bytes(),
-                                 lastSync: try store.lastSync().map { Date(timeIntervalSince1970: $0) })
+            return ArchiveStatus(
+                coverage: try store.coverage(), stories: counts.stories, details: counts.details,
+                favorites: counts.favorites, databaseBytes: archive.bytes(),
+                lastSync: try store.lastSync().map { Date(timeIntervalSince1970: $0) })
         } catch {
             throw SyncError.wrapping(error)
         }
@@ -52,10 +53,11 @@ extension SyncEngine {
             let archive = ArchiveStore(database: store.database)
             let bytesBefore = archive.bytes()
             guard let newest = try store.latestDay() ?? store.coverage().last else {
-                return PruneSummary(firstKept: nil, daysRemoved: 0, storiesRemoved: 0, detailsRemoved: 0,
-                                    bytesBefore: bytesBefore, bytesAfter: bytesBefore)
+                return PruneSummary(
+                    firstKept: nil, daysRemoved: 0, storiesRemoved: 0, detailsRemoved: 0,
+                    bytesBefore: bytesBefore, bytesAfter: bytesBefore)
             }
-            let firstKept = newest.adding(days: -(min(keepDays, 1_000_000) - 1)) // More than every day there is.
+            let firstKept = newest.adding(days: -(min(keepDays, 1_000_000) - 1))  // More than every day there is.
             let pruned = try archive.prune(before: firstKept)
             do {
                 if pruned.days > 0 || pruned.details > 0 { try archive.compact() }
@@ -63,8 +65,9 @@ extension SyncEngine {
                 // The prune itself is committed; only the file did not shrink.
                 logger.error("could not compact the archive", metadata: ["error": "\(error)"])
             }
-            return PruneSummary(firstKept: firstKept, daysRemoved: pruned.days, storiesRemoved: pruned.stories,
-                                detailsRemoved: pruned.details, bytesBefore: bytesBefore, bytesAfter: archive.bytes())
+            return PruneSummary(
+                firstKept: firstKept, daysRemoved: pruned.days, storiesRemoved: pruned.stories,
+                detailsRemoved: pruned.details, bytesBefore: bytesBefore, bytesAfter: archive.bytes())
         } catch {
             throw SyncError.wrapping(error)
         }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension SyncEngine {
@@ -43,8 +43,9 @@ extension SyncEngine {
             let provenance = Provenance(
                 origin: origin, fetchedAt: Date(timeIntervalSince1970: detail.fetchedAt), age: age(since: detail.fetchedAt),
                 isFinal: true, staleReason: staleReason)
-            return DetailPage(detail: detail.value, provenance: provenance, extra: extra, extraProvenance: extraProvenance,
-                              marks: try details.marks([id])[id] ?? .none)
+            return DetailPage(
+                detail: detail.value, provenance: provenance, extra: extra, extraProvenance: extraProvenance,
+                marks: try details.marks([id])[id] ?? .none)
         } catch {
             throw SyncError.wrapping(error)
         }
@@ -61,8 +62,9 @@ extension SyncEngine {
     private func counters(_ id: Int64, offline: Bool) async throws -> (StoryExtra?, Provenance?) {
         let cached = try? details.readExtra(id)
         func provenance(_ stored: Stored<StoryExtra>, _ origin: Provenance.Origin, _ reason: Provenance.StaleReason?) -> Provenance {
-            Provenance(origin: origin, fetchedAt: Date(timeIntervalSince1970: stored.fetchedAt), age: age(since: stored.fetchedAt),
-                       isFinal: false, staleReason: reason)
+            Provenance(
+                origin: origin, fetchedAt: Date(timeIntervalSince1970: stored.fetchedAt), age: age(since: stored.fetchedAt),
+                isFinal: false, staleReason: reason)
         }
         if let cached, offline || age(since: cached.fetchedAt) < configuration.extraFreshness {
             let isFresh = age(since: cached.fetchedAt) < configuration.extraFreshness
@@ -75,7 +77,7 @@ extension SyncEngine {
             try details.writeExtra(id, extra, fetchedAt: stored.fetchedAt)
             return (extra, provenance(stored, .network, nil))
         } catch let error as RemoteError {
-            if error.code == .cancelled { throw CancellationError() } // Ctrl-C ends the command.
+            if error.code == .cancelled { throw CancellationError() }  // Ctrl-C ends the command.
             logger.notice("counters unavailable", metadata: ["story": "\(id)", "error": "\(error)"])
             return (cached?.value, cached.map { provenance($0, .cache, Self.staleReason(for: error)) })
         } catch {

@@ -13,8 +13,10 @@ extension SyncEngine {
     ///   - progress: called after every item, on the engine; keep it quick.
     /// - Throws: when the source's latest day cannot be fetched (the span is counted from it),
     ///   on a local database failure, and `.cancelled` when the task is cancelled.
-    public func sync(_ request: SyncRequest,
-                     progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }) async throws(SyncError) -> SyncSummary {
+    public func sync(
+        _ request: SyncRequest,
+        progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
+    ) async throws(SyncError) -> SyncSummary {
         try requireWritable("sync")
         let started = ContinuousClock.now
         do {
@@ -115,8 +117,10 @@ extension SyncEngine {
                     if localFailure == nil { localFailure = SyncError.wrapping(error) }
                     group.cancelAll()
                 }
-                progress(SyncProgress(phase: phase, done: result.done + result.failures.count, total: items.count,
-                                      failed: result.failures.count))
+                progress(
+                    SyncProgress(
+                        phase: phase, done: result.done + result.failures.count, total: items.count,
+                        failed: result.failures.count))
                 startNext()
             }
             result.skipped = items.count - next

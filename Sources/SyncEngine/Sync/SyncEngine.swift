@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 import CSQLite
 import Logging
@@ -103,8 +103,14 @@ public actor SyncEngine {
 
             /// Leaves; cancels the fetch when this was the last read waiting and it was cancelled.
             func leave(cancelling: Bool) {
-                guard hasLeft.withLock({ left in defer { left = true }; return !left }) else { return }
-                let wasLast = fetch.waiters.withLock { $0 -= 1; return $0 == 0 }
+                guard
+                    hasLeft.withLock({ left in
+                        defer { left = true }; return !left
+                    })
+                else { return }
+                let wasLast = fetch.waiters.withLock {
+                    $0 -= 1; return $0 == 0
+                }
                 if wasLast && cancelling { fetch.task.cancel() }
             }
         }
@@ -114,9 +120,9 @@ public actor SyncEngine {
     /// default), URLSession elsewhere.
     public static func defaultTransport() -> any HTTPTransport {
         #if canImport(CCurl)
-        CurlTransport()
+            CurlTransport()
         #else
-        URLSessionTransport()
+            URLSessionTransport()
         #endif
     }
 
@@ -144,9 +150,10 @@ public actor SyncEngine {
             throw SyncError.wrapping(error)
         }
         self.configuration = configuration
-        self.client = ZhihuDailyClient(baseURLs: configuration.baseURLs, transport: transport,
-                                       timeout: configuration.networkTimeout, retryPolicy: configuration.retryPolicy,
-                                       logger: logger, now: { clock.now().timeIntervalSince1970 })
+        self.client = ZhihuDailyClient(
+            baseURLs: configuration.baseURLs, transport: transport,
+            timeout: configuration.networkTimeout, retryPolicy: configuration.retryPolicy,
+            logger: logger, now: { clock.now().timeIntervalSince1970 })
         self.clock = clock
         self.logger = logger
     }
@@ -188,8 +195,9 @@ public actor SyncEngine {
     /// Fails at once, before any network work, when the archive cannot be written.
     func requireWritable(_ what: String) throws(SyncError) {
         guard isReadOnly else { return }
-        throw SyncError.wrapping(DatabaseError(
-            resultCode: SQLITE_READONLY, message: "the archive \(configuration.databasePath) is read-only: cannot \(what)"))
+        throw SyncError.wrapping(
+            DatabaseError(
+                resultCode: SQLITE_READONLY, message: "the archive \(configuration.databasePath) is read-only: cannot \(what)"))
     }
 
     // MARK: Reading
@@ -249,13 +257,16 @@ public actor SyncEngine {
     }
 
     /// A final page is never stale, except when a failure must still be reported (`alwaysStale`).
-    private func page(from stored: StoredPage, origin: Provenance.Origin,
-                      staleReason: Provenance.StaleReason?, alwaysStale: Bool = false) -> Page {
+    private func page(
+        from stored: StoredPage, origin: Provenance.Origin,
+        staleReason: Provenance.StaleReason?, alwaysStale: Bool = false
+    ) -> Page {
         let provenance = Provenance(
             origin: origin, fetchedAt: Date(timeIntervalSince1970: stored.fetchedAt), age: age(of: stored),
             isFinal: stored.isFinal, staleReason: stored.isFinal && !alwaysStale ? nil : staleReason)
-        return Page(day: stored.day, stories: stored.stories, topStories: stored.topStories,
-                    isLatest: stored.isLatest, provenance: provenance)
+        return Page(
+            day: stored.day, stories: stored.stories, topStories: stored.topStories,
+            isLatest: stored.isLatest, provenance: provenance)
     }
 
     static func staleReason(for error: RemoteError) -> Provenance.StaleReason {
@@ -304,18 +315,21 @@ public actor SyncEngine {
         case .latest:
             let remote = try await client.latest()
             if let known = try store.latestDay(), remote.day < known {
-                throw RemoteError(code: .badResponse, url: "news/latest",
-                                  message: "the source's latest day went back from \(known) to \(remote.day)")
+                throw RemoteError(
+                    code: .badResponse, url: "news/latest",
+                    message: "the source's latest day went back from \(known) to \(remote.day)")
             }
-            try store.writeLatest(remote.day, stories: remote.stories, topStories: remote.topStories,
-                                  fetchedAt: clock.now().timeIntervalSince1970)
+            try store.writeLatest(
+                remote.day, stories: remote.stories, topStories: remote.topStories,
+                fetchedAt: clock.now().timeIntervalSince1970)
             publish([.latest, .day(remote.day)])
             logger.debug("stored the latest page", metadata: ["day": "\(remote.day)", "stories": "\(remote.stories.count)"])
         case .day(let day):
             let remote = try await fetchDay(day)
             let isFinal = try await isFinal(day)
-            try store.writeDay(day, stories: remote.stories, fetchedAt: clock.now().timeIntervalSince1970,
-                               isFinal: isFinal)
+            try store.writeDay(
+                day, stories: remote.stories, fetchedAt: clock.now().timeIntervalSince1970,
+                isFinal: isFinal)
             publish(try store.latestDay() == day ? [.day(day), .latest] : [.day(day)])
             logger.debug("stored a day", metadata: ["day": "\(day)", "stories": "\(remote.stories.count)"])
         }
@@ -400,8 +414,10 @@ public actor SyncEngine {
     /// Registers the stream, sends the cache, and fetches per `policy`. The stream stays
     /// registered (fed by `publish` and the change watch) until its consumer leaves and
     /// `removeObserver` runs.
-    private func observe(_ request: PageRequest, id: UInt64, policy: ReadPolicy,
-                         continuation: AsyncStream<PageUpdate>.Continuation) async {
+    private func observe(
+        _ request: PageRequest, id: UInt64, policy: ReadPolicy,
+        continuation: AsyncStream<PageUpdate>.Continuation
+    ) async {
         // A consumer that already left must not leave an entry behind: its removal may have run.
         guard !Task.isCancelled else { return }
         // Registered, and the data version noted, before the cache is read, with no suspension in
@@ -484,7 +500,7 @@ public actor SyncEngine {
                 stored = try load(request)
             } catch {
                 reportPollFailure(SyncError.wrapping(error), to: [request])
-                seenDataVersion = nil // Read it again at the next poll.
+                seenDataVersion = nil  // Read it again at the next poll.
                 continue
             }
             guard let streams = observers[request] else { continue }
@@ -493,8 +509,11 @@ public actor SyncEngine {
                 // A page gone from the archive (pruned) sends nothing: what was shown still stands.
                 guard let stored, stored != observer.lastSent else { continue }
                 observers[request]?[id]?.lastSent = stored
-                observer.continuation.yield(.page(page(from: stored, origin: .cache,
-                                                       staleReason: isFresh(stored) ? nil : .offline)))
+                observer.continuation.yield(
+                    .page(
+                        page(
+                            from: stored, origin: .cache,
+                            staleReason: isFresh(stored) ? nil : .offline)))
             }
         }
     }
@@ -522,7 +541,8 @@ public actor SyncEngine {
     func publish(_ requests: [PageRequest]) {
         for request in requests {
             guard let streams = observers[request], !streams.isEmpty,
-                  let stored = try? load(request) else { continue }
+                let stored = try? load(request)
+            else { continue }
             let update = PageUpdate.page(page(from: stored, origin: .network, staleReason: nil))
             for (id, observer) in streams {
                 observers[request]?[id]?.lastSent = stored

@@ -40,7 +40,8 @@ enum HTMLEntities {
             index += 1
         }
         guard !name.isEmpty, index < input.count, input[index] == ";",
-              let value = named[name], let scalar = Unicode.Scalar(value) else { return nil }
+            let value = named[name], let scalar = Unicode.Scalar(value)
+        else { return nil }
         return (scalar, index + 1)
     }
 

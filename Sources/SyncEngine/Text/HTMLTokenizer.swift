@@ -148,7 +148,7 @@ struct HTMLTokenizer: IteratorProtocol, Sequence {
             position += 1
         }
         var attributes: [HTMLAttribute] = []
-        var names: Set<String> = [] // the first of duplicates wins; a set keeps huge tags linear
+        var names: Set<String> = []  // the first of duplicates wins; a set keeps huge tags linear
         var selfClosing = false
         while position < input.count {
             let scalar = input[position]
@@ -232,8 +232,9 @@ struct HTMLTokenizer: IteratorProtocol, Sequence {
             if input[index] == "<", index + 1 < input.count, input[index + 1] == "/" {
                 let after = index + 2 + name.count
                 if after < input.count,
-                   name.indices.allSatisfy({ lowercased(input[index + 2 + $0]) == name[$0] }),
-                   isWhitespace(input[after]) || input[after] == "/" || input[after] == ">" {
+                    name.indices.allSatisfy({ lowercased(input[index + 2 + $0]) == name[$0] }),
+                    isWhitespace(input[after]) || input[after] == "/" || input[after] == ">"
+                {
                     return index
                 }
             }

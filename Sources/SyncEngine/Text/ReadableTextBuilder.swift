@@ -195,7 +195,8 @@ struct ReadableTextBuilder {
         }
         let classes = attributes.classes
         if Self.skippedElements.contains(name) || attributes["hidden"] != nil
-            || classes.contains(where: Self.skippedClasses.contains) {
+            || classes.contains(where: Self.skippedClasses.contains)
+        {
             push(name, .skip)
             skipDepth += 1
             return
@@ -457,8 +458,9 @@ struct ReadableTextBuilder {
             if preformatted {
                 text.append(contentsOf: repeatElement(" ", count: pendingSpaces))
             } else if pendingBreaks == 0, let last = text.last,
-                      pendingHardSpace || !pendingSourceLineBreak
-                        || !TextSanitizer.isWide(last) || !TextSanitizer.isWide(scalar) {
+                pendingHardSpace || !pendingSourceLineBreak
+                    || !TextSanitizer.isWide(last) || !TextSanitizer.isWide(scalar)
+            {
                 text.append(" ")
             }
         }
@@ -514,8 +516,9 @@ struct ReadableTextBuilder {
         let url = Self.cleanURL(href)
         let lowered = url.prefix(11).lowercased()
         guard !url.isEmpty, !url.hasPrefix("#"), !lowered.hasPrefix("javascript:"),
-              !lowered.hasPrefix("vbscript:"), !lowered.hasPrefix("data:"),
-              Self.comparable(url) != Self.comparable(text) else { return nil }
+            !lowered.hasPrefix("vbscript:"), !lowered.hasPrefix("data:"),
+            Self.comparable(url) != Self.comparable(text)
+        else { return nil }
         if let number = referenceNumbers[url] { return number }
         references.append(url)
         referenceNumbers[url] = references.count
@@ -560,7 +563,8 @@ extension String {
     var trimmingSpaces: String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !TextSanitizer.isSpace($0) }),
-              let last = scalars.lastIndex(where: { !TextSanitizer.isSpace($0) }) else { return "" }
+            let last = scalars.lastIndex(where: { !TextSanitizer.isSpace($0) })
+        else { return "" }
         return String(scalars[first...last])
     }
 }

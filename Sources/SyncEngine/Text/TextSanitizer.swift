@@ -31,13 +31,13 @@ struct TextSanitizer {
             break
         case .escape:
             switch value {
-            case 0x5B: // [
+            case 0x5B:  // [
                 state = .controlSequence
                 return nil
-            case 0x5D, 0x50, 0x58, 0x5E, 0x5F: // ] P X ^ _
+            case 0x5D, 0x50, 0x58, 0x5E, 0x5F:  // ] P X ^ _
                 state = .controlString
                 return nil
-            case 0x20...0x2F: // intermediates, as in `ESC ( B`
+            case 0x20...0x2F:  // intermediates, as in `ESC ( B`
                 return nil
             case 0x30...0x7E:
                 state = .text
@@ -69,7 +69,7 @@ struct TextSanitizer {
                 state = .text
             }
         case .controlStringEscape:
-            if value == 0x5C { // ESC \ ends the string
+            if value == 0x5C {  // ESC \ ends the string
                 state = .text
                 return nil
             }
@@ -141,7 +141,7 @@ struct TextSanitizer {
     static func isWide(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-             0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF01...0xFF60, 0xFFE0...0xFFE6, 0x2_0000...0x3_FFFD:
+            0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF01...0xFF60, 0xFFE0...0xFFE6, 0x2_0000...0x3_FFFD:
             return true
         default:
             return false

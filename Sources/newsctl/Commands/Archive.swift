@@ -2,9 +2,9 @@ import Logging
 import NewsFeature
 import SyncEngine
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Opens the engine on the archive every command shares.
@@ -20,8 +20,10 @@ enum Archive {
             return .success(try engine(settings))
         } catch {
             let viewData = ErrorPresenter(language: settings.language).viewData(for: error, subject: "")
-            errorLine.write(ErrorViewData(kind: viewData.kind, message: viewData.message + " (" + settings.databasePath + ")",
-                                          detail: viewData.detail, retryTitle: viewData.retryTitle))
+            errorLine.write(
+                ErrorViewData(
+                    kind: viewData.kind, message: viewData.message + " (" + settings.databasePath + ")",
+                    detail: viewData.detail, retryTitle: viewData.retryTitle))
             return .failure(OpenFailure(status: ExitStatus.forError(viewData.kind)))
         }
     }

@@ -31,7 +31,9 @@ struct Before: AsyncParsableCommand {
         }
         let shown = date.adding(days: -1)
         guard shown >= Day.firstIssue else {
-            throw ValidationError("'\(self.date)' is too early: the first issue is \(Day.firstIssue), so the earliest is 'before \(Day.firstIssue.adding(days: 1))'")
+            throw ValidationError(
+                "'\(self.date)' is too early: the first issue is \(Day.firstIssue), so the earliest is 'before \(Day.firstIssue.adding(days: 1))'"
+            )
         }
         // The clock only bounds input here; which day is today always comes from the source.
         let tomorrow = Day(containingUnixTime: Int64(SystemClock().now().timeIntervalSince1970)).adding(days: 1)

@@ -45,12 +45,13 @@ struct DoctorCommand {
             let result = try ArchiveMaintenance.rebuild(databasePath: path, force: force)
             let health = ArchiveMaintenance.check(databasePath: path)
             if settings.json {
-                output.out(JSONValue.object([
-                    ("path", .string(path)), ("rebuilt", .bool(true)), ("healthy", .bool(health.isHealthy)),
-                    ("kept_rows", .object(result.keptRows.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
-                    ("unreadable_tables", .array(result.unreadableTables.map(JSONValue.string))),
-                    ("backup", .optional(result.backupPath)),
-                ]).serialized() + "\n")
+                output.out(
+                    JSONValue.object([
+                        ("path", .string(path)), ("rebuilt", .bool(true)), ("healthy", .bool(health.isHealthy)),
+                        ("kept_rows", .object(result.keptRows.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
+                        ("unreadable_tables", .array(result.unreadableTables.map(JSONValue.string))),
+                        ("backup", .optional(result.backupPath)),
+                    ]).serialized() + "\n")
             } else {
                 var text = "rebuilt \(TerminalText.sanitize(path)): the cache is empty and refills from the network\n"
                 for (table, count) in result.keptRows.sorted(by: { $0.key < $1.key }) { text += "kept \(count) rows of \(table)\n" }
@@ -62,8 +63,10 @@ struct DoctorCommand {
         } catch {
             let viewData = ErrorPresenter(language: settings.language).viewData(for: error, subject: "")
             // The technical cause says which table could not be read and that nothing changed.
-            errorLine.write(ErrorViewData(kind: viewData.kind, message: viewData.message + ": " + (error.databaseError?.message ?? error.message),
-                                          detail: viewData.detail, retryTitle: viewData.retryTitle))
+            errorLine.write(
+                ErrorViewData(
+                    kind: viewData.kind, message: viewData.message + ": " + (error.databaseError?.message ?? error.message),
+                    detail: viewData.detail, retryTitle: viewData.retryTitle))
             return ExitStatus.ioError
         }
     }
@@ -71,12 +74,13 @@ struct DoctorCommand {
     private func report(_ health: ArchiveHealth, errorLine: ErrorLine) -> Int32 {
         let path = settings.databasePath
         if settings.json {
-            output.out(JSONValue.object([
-                ("path", .string(path)), ("exists", .bool(health.exists)), ("healthy", .bool(health.isHealthy)),
-                ("problems", .array(health.problems.map(JSONValue.string))),
-                ("days", health.dayCount.map { .int(Int64($0)) } ?? .null),
-                ("user_rows", .object(health.userRows.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
-            ]).serialized() + "\n")
+            output.out(
+                JSONValue.object([
+                    ("path", .string(path)), ("exists", .bool(health.exists)), ("healthy", .bool(health.isHealthy)),
+                    ("problems", .array(health.problems.map(JSONValue.string))),
+                    ("days", health.dayCount.map { .int(Int64($0)) } ?? .null),
+                    ("user_rows", .object(health.userRows.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
+                ]).serialized() + "\n")
         } else if !health.exists {
             output.out("no archive at \(TerminalText.sanitize(path)) yet; the first read creates it\n")
         } else {
@@ -90,7 +94,9 @@ struct DoctorCommand {
         guard health.exists, !health.isHealthy else { return ExitStatus.ok }
         let language = settings.language
         let what = ErrorPresenter(language: language).message(for: health.problem ?? .corrupt)
-        let advice = language == .zh ? "；运行 newsctl doctor --rebuild 可重建缓存并保留收藏" : "; run `newsctl doctor --rebuild` to rebuild the cache and keep your favourites"
+        let advice =
+            language == .zh
+            ? "；运行 newsctl doctor --rebuild 可重建缓存并保留收藏" : "; run `newsctl doctor --rebuild` to rebuild the cache and keep your favourites"
         output.err("newsctl: " + TerminalText.sanitize(what + " (" + path + ")" + advice) + "\n")
         return ExitStatus.ioError
     }

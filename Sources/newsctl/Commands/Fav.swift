@@ -64,9 +64,12 @@ enum FavoritesCommand {
         case .success(let opened): engine = opened
         case .failure(let failure): throw ExitCode(failure.status)
         }
-        let view = FavoritesTerminalView(output: output, errorLine: errorLine, json: settings.json,
-                                         terminal: Terminal.detect(noColor: settings.noColor))
-        await event(FavoritesPresenter(view: view, interactor: DefaultFavoritesInteractor(engine: engine, mode: settings.mode), language: settings.language))
+        let view = FavoritesTerminalView(
+            output: output, errorLine: errorLine, json: settings.json,
+            terminal: Terminal.detect(noColor: settings.noColor))
+        await event(
+            FavoritesPresenter(
+                view: view, interactor: DefaultFavoritesInteractor(engine: engine, mode: settings.mode), language: settings.language))
         guard view.exitStatus == 0 else { throw ExitCode(view.exitStatus) }
     }
 }

@@ -2,9 +2,9 @@ import Logging
 import NewsFeature
 import SyncEngine
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Composes the news list screen for the terminal and runs it to an exit status.
@@ -23,8 +23,9 @@ enum NewsListCommand {
         if settings.json {
             view = JSONNewsListView(output: output, errorLine: errorLine, includesTopStories: start == .latest)
         } else {
-            view = TextNewsListView(output: output, terminal: Terminal.detect(noColor: settings.noColor), errorLine: errorLine,
-                                    loadingText: settings.language == .zh ? "加载中…" : "Loading…")
+            view = TextNewsListView(
+                output: output, terminal: Terminal.detect(noColor: settings.noColor), errorLine: errorLine,
+                loadingText: settings.language == .zh ? "加载中…" : "Loading…")
         }
         let presenter = NewsListPresenter(
             view: view, interactor: DefaultNewsListInteractor(engine: engine, mode: settings.mode),

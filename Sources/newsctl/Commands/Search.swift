@@ -43,8 +43,9 @@ enum SearchCommand {
         case .success(let opened): engine = opened
         case .failure(let failure): return failure.status
         }
-        let view = SearchTerminalView(output: output, errorLine: errorLine, json: settings.json,
-                                      terminal: Terminal.detect(noColor: settings.noColor))
+        let view = SearchTerminalView(
+            output: output, errorLine: errorLine, json: settings.json,
+            terminal: Terminal.detect(noColor: settings.noColor))
         await event(SearchPresenter(view: view, interactor: DefaultSearchInteractor(engine: engine), language: settings.language))
         return view.exitStatus
     }

@@ -6,7 +6,9 @@ struct Show: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Read one story: its text, counts and marks; from the archive when it has it.",
-        discussion: "A story read once (or kept with `fav add`) reads offline. Reading marks it read (not on a read-only archive, which it still reads).")
+        discussion:
+            "A story read once (or kept with `fav add`) reads offline. Reading marks it read (not on a read-only archive, which it still reads)."
+    )
 
     @Argument(help: ArgumentHelp("The story's numeric id, as listed by `latest --json`.", valueName: "id"))
     var id: String
@@ -46,12 +48,15 @@ enum DetailCommand {
         case .success(let opened): engine = opened
         case .failure(let failure): return failure.status
         }
-        let view: any DetailView & CommandView = settings.json
+        let view: any DetailView & CommandView =
+            settings.json
             ? JSONDetailView(output: output, errorLine: errorLine)
-            : TextDetailView(output: output, terminal: Terminal.detect(noColor: settings.noColor), errorLine: errorLine,
-                             loadingText: settings.language == .zh ? "加载中…" : "Loading…")
-        let presenter = DetailPresenter(storyID: id, view: view, interactor: DefaultDetailInteractor(engine: engine, mode: settings.mode),
-                                        navigator: TerminalNavigator(output: output), language: settings.language)
+            : TextDetailView(
+                output: output, terminal: Terminal.detect(noColor: settings.noColor), errorLine: errorLine,
+                loadingText: settings.language == .zh ? "加载中…" : "Loading…")
+        let presenter = DetailPresenter(
+            storyID: id, view: view, interactor: DefaultDetailInteractor(engine: engine, mode: settings.mode),
+            navigator: TerminalNavigator(output: output), language: settings.language)
         await presenter.viewDidLoad()
         return view.exitStatus
     }

@@ -20,7 +20,8 @@ struct Sync: AsyncParsableCommand {
     @Flag(help: "Also fetch each story's text and counts.")
     var details = false
 
-    @Option(help: ArgumentHelp("Pages fetched at once, 1 to \(SyncRequest.maxConcurrency) (default 2, polite to the source).", valueName: "K"))
+    @Option(
+        help: ArgumentHelp("Pages fetched at once, 1 to \(SyncRequest.maxConcurrency) (default 2, polite to the source).", valueName: "K"))
     var concurrency = 2
 
     @OptionGroup var options: GlobalOptions
@@ -45,7 +46,8 @@ struct Sync: AsyncParsableCommand {
         }
         switch (days, since) {
         case (let days?, nil):
-            let maxDays = Int(Day(containingUnixTime: Int64(SystemClock().now().timeIntervalSince1970)).dayNumber - Day.firstIssue.dayNumber) + 2
+            let maxDays =
+                Int(Day(containingUnixTime: Int64(SystemClock().now().timeIntervalSince1970)).dayNumber - Day.firstIssue.dayNumber) + 2
             guard (1...maxDays).contains(days) else {
                 throw ValidationError("--days must be between 1 and \(maxDays) (every day since \(Day.firstIssue)), not \(days)")
             }
@@ -110,8 +112,9 @@ enum ArchiveCommand {
         case .success(let opened): engine = opened
         case .failure(let failure): return failure.status
         }
-        let view = ArchiveTerminalView(output: output, errorLine: errorLine, json: settings.json,
-                                       terminal: Terminal.detect(noColor: settings.noColor), path: settings.databasePath)
+        let view = ArchiveTerminalView(
+            output: output, errorLine: errorLine, json: settings.json,
+            terminal: Terminal.detect(noColor: settings.noColor), path: settings.databasePath)
         await event(ArchivePresenter(view: view, interactor: DefaultArchiveInteractor(engine: engine), language: settings.language))
         return view.exitStatus
     }

@@ -39,11 +39,12 @@ final class FavoritesScreen: ReaderScreen, FavoritesView {
     func show(_ favorites: FavoritesViewData) {
         self.favorites = favorites
         error = nil
-        cursor.replace(with: favorites.items.map { item in
-            var row = Row("  ★ ").appending(item.title, item.isRead ? .dim : .plain)
-            row.append("  " + String(item.id), .dim)
-            return .item(id: item.id, rows: [row])
-        })
+        cursor.replace(
+            with: favorites.items.map { item in
+                var row = Row("  ★ ").appending(item.title, item.isRead ? .dim : .plain)
+                row.append("  " + String(item.id), .dim)
+                return .item(id: item.id, rows: [row])
+            })
         app.setNeedsDisplay()
     }
 

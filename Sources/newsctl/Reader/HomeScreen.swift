@@ -91,7 +91,7 @@ final class HomeScreen: ReaderScreen, NewsListView {
         loadingMore = false
         error = nil
         moreError = nil
-        width = 0 // Lay out again.
+        width = 0  // Lay out again.
         app.setNeedsDisplay()
     }
 
@@ -115,7 +115,7 @@ final class HomeScreen: ReaderScreen, NewsListView {
         if width != columns {
             width = columns
             cursor.replace(with: entries(width: columns))
-            reportHighlight() // The first list, too, has a story under the cursor.
+            reportHighlight()  // The first list, too, has a story under the cursor.
         }
         return cursor.rows(height: rows)
     }

@@ -95,9 +95,9 @@ struct KeyDecoder {
             guard bytes.count > 2 else { return .incomplete }
             return .key(cursorKey(bytes[start + 2]), 3)
         case 0x1B:
-            return .key(.escape, 1) // Esc pressed twice: the first one alone.
+            return .key(.escape, 1)  // Esc pressed twice: the first one alone.
         default:
-            return .key(.escape, 1) // Alt-key or Esc then a key: Escape, then the key.
+            return .key(.escape, 1)  // Alt-key or Esc then a key: Escape, then the key.
         }
     }
 
@@ -116,14 +116,14 @@ struct KeyDecoder {
                 let parameters = Array(bytes[(start + 2)..<index])
                 return .key(csiKey(parameters: parameters, final: byte), index - start + 1)
             }
-            guard (0x20...0x3F).contains(byte) else { return .key(nil, index - start) } // Not a CSI: drop what came.
+            guard (0x20...0x3F).contains(byte) else { return .key(nil, index - start) }  // Not a CSI: drop what came.
             index += 1
         }
         return .incomplete
     }
 
     private static func csiKey(parameters: [UInt8], final: UInt8) -> Key? {
-        if parameters.first == UInt8(ascii: "<") { // SGR mouse: only the wheel matters.
+        if parameters.first == UInt8(ascii: "<") {  // SGR mouse: only the wheel matters.
             guard final == UInt8(ascii: "M") else { return nil }
             let button = parameters.dropFirst().split(separator: UInt8(ascii: ";")).first
                 .flatMap { Int(String(decoding: $0, as: UTF8.self)) }
@@ -140,7 +140,7 @@ struct KeyDecoder {
             default: return nil
             }
         }
-        return cursorKey(final) // Arrows with modifiers (ESC [ 1 ; 5 A) count as arrows.
+        return cursorKey(final)  // Arrows with modifiers (ESC [ 1 ; 5 A) count as arrows.
     }
 
     private static func cursorKey(_ final: UInt8) -> Key? {
@@ -156,7 +156,7 @@ struct KeyDecoder {
     }
 
     private static func wheel(_ button: Int) -> Key? {
-        switch button & ~0x1C { // Shift, Alt and Ctrl bits do not change the direction.
+        switch button & ~0x1C {  // Shift, Alt and Ctrl bits do not change the direction.
         case 64: return .wheelUp
         case 65: return .wheelDown
         default: return nil

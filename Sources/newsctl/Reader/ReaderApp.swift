@@ -1,9 +1,9 @@
 import NewsFeature
 import SyncEngine
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The reader: a stack of screens on the terminal, keys in, frames out. It implements the
@@ -209,8 +209,9 @@ final class ReaderApp: Navigator {
 
     private func helpRows() -> [Row] {
         let keyWidth = words.keys.map { TerminalText.width(of: $0.0) }.max() ?? 0
-        return [Row(words.keysTitle, .bold), Row()] + words.keys.map { keys, meaning in
-            Row("  " + keys, .bold).appending(String(repeating: " ", count: keyWidth - TerminalText.width(of: keys) + 3) + meaning)
-        }
+        return [Row(words.keysTitle, .bold), Row()]
+            + words.keys.map { keys, meaning in
+                Row("  " + keys, .bold).appending(String(repeating: " ", count: keyWidth - TerminalText.width(of: keys) + 3) + meaning)
+            }
     }
 }

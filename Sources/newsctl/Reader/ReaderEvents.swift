@@ -1,8 +1,8 @@
 import Dispatch
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What wakes the reader up.
@@ -37,9 +37,11 @@ enum ReaderEvents {
 
     /// A source that turns a signal into an event. Not isolated to the main actor: its handler runs
     /// on a queue of its own.
-    private nonisolated static func signalSource(_ number: Int32, yielding event: ReaderEvent,
-                                                 to continuation: AsyncStream<ReaderEvent>.Continuation) -> any DispatchSourceSignal {
-        signal(number, SIG_IGN) // Delivered to the source instead.
+    private nonisolated static func signalSource(
+        _ number: Int32, yielding event: ReaderEvent,
+        to continuation: AsyncStream<ReaderEvent>.Continuation
+    ) -> any DispatchSourceSignal {
+        signal(number, SIG_IGN)  // Delivered to the source instead.
         let source = DispatchSource.makeSignalSource(signal: number, queue: DispatchQueue(label: "newsctl.reader.signals"))
         source.setEventHandler { continuation.yield(event) }
         source.resume()
@@ -62,7 +64,7 @@ enum ReaderEvents {
                 continuation.yield(.hangUp)
                 return
             }
-            if ready == 0 { // Nothing followed an ESC or a cut sequence.
+            if ready == 0 {  // Nothing followed an ESC or a cut sequence.
                 let keys = decoder.flush()
                 if !keys.isEmpty, case .terminated = continuation.yield(.keys(keys)) { return }
                 continue

@@ -23,8 +23,9 @@ final class SearchScreen: ReaderScreen, SearchView {
     var capturesText: Bool { editing }
 
     func start() {
-        presenter = SearchPresenter(view: self, interactor: DefaultSearchInteractor(engine: app.engine), navigator: app,
-                                    language: app.settings.language)
+        presenter = SearchPresenter(
+            view: self, interactor: DefaultSearchInteractor(engine: app.engine), navigator: app,
+            language: app.settings.language)
     }
 
     func willAppear() {}
@@ -104,7 +105,7 @@ final class SearchScreen: ReaderScreen, SearchView {
             case .control("u"):
                 query = ""
             case .left, .right:
-                break // The field has no cursor to move; the arrows must not leave the screen.
+                break  // The field has no cursor to move; the arrows must not leave the screen.
             case .enter:
                 guard !query.isEmpty else { return true }
                 searching = true
@@ -119,7 +120,7 @@ final class SearchScreen: ReaderScreen, SearchView {
             return true
         }
         if key == .up || key == .character("k"), cursor.selected == 0 {
-            editing = true // Up from the first result goes back to the field.
+            editing = true  // Up from the first result goes back to the field.
             return true
         }
         if cursor.navigate(key) { return true }

@@ -53,8 +53,9 @@ enum StoryRows {
         case .quote(let text): return wrapped(text, width: width, firstPrefix: "  │ ", prefix: "  │ ")
         case .listItem(let marker, let text):
             let marker = "  " + TerminalText.sanitize(marker) + " "
-            return wrapped(text, width: width, firstPrefix: marker,
-                           prefix: String(repeating: " ", count: TerminalText.width(of: marker)))
+            return wrapped(
+                text, width: width, firstPrefix: marker,
+                prefix: String(repeating: " ", count: TerminalText.width(of: marker)))
         case .image(let text): return wrapped(text, width: width, tone: .dim)
         case .rule: return [Row(String(repeating: "─", count: min(width, 40)))]
         case .link(let text): return wrapped(text, width: width)
@@ -62,8 +63,10 @@ enum StoryRows {
     }
 
     /// Each line of `text` wrapped to `width` after its prefix.
-    static func wrapped(_ text: String, width: Int, tone: Row.Tone = .plain, firstPrefix: String = "",
-                        prefix: String = "") -> [Row] {
+    static func wrapped(
+        _ text: String, width: Int, tone: Row.Tone = .plain, firstPrefix: String = "",
+        prefix: String = ""
+    ) -> [Row] {
         var rows: [Row] = []
         var lead = firstPrefix
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

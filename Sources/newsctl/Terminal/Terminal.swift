@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Facts about where output goes, read once at start-up.
@@ -26,9 +26,10 @@ struct Terminal: Sendable {
             width = columns
         }
         let colorRefused = noColor || !(Environment.value("NO_COLOR") ?? "").isEmpty
-        return Terminal(width: width > 0 ? max(width, 20) : 80,
-                        useColor: stdoutIsTerminal && !colorRefused,
-                        stderrIsTerminal: isatty(STDERR_FILENO) == 1)
+        return Terminal(
+            width: width > 0 ? max(width, 20) : 80,
+            useColor: stdoutIsTerminal && !colorRefused,
+            stderrIsTerminal: isatty(STDERR_FILENO) == 1)
     }
 }
 
@@ -55,7 +56,8 @@ struct Output: Sendable {
         text.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset) // allowed: a non-empty buffer has a base address
+                // allowed: a non-empty buffer has a base address.
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written > 0 {
                     offset += written
                 } else if written < 0 && errno == EINTR {

@@ -49,14 +49,15 @@ final class ArchiveTerminalView: ArchiveView, CommandView {
     func showSyncSummary(_ summary: SyncSummaryViewData) {
         clearBar()
         if json {
-            output.out(JSONValue.object([
-                ("from", .string(summary.from)), ("to", .string(summary.to)),
-                ("days_fetched", .int(Int64(summary.daysFetched))), ("days_present", .int(Int64(summary.daysPresent))),
-                ("details_fetched", .int(Int64(summary.detailsFetched))), ("details_present", .int(Int64(summary.detailsPresent))),
-                ("failures", .int(Int64(summary.failures))), ("skipped", .int(Int64(summary.skipped))),
-                ("failed", .array(summary.failedItems.map(JSONValue.string))),
-                ("seconds", .double(summary.seconds)),
-            ]).serialized() + "\n")
+            output.out(
+                JSONValue.object([
+                    ("from", .string(summary.from)), ("to", .string(summary.to)),
+                    ("days_fetched", .int(Int64(summary.daysFetched))), ("days_present", .int(Int64(summary.daysPresent))),
+                    ("details_fetched", .int(Int64(summary.detailsFetched))), ("details_present", .int(Int64(summary.detailsPresent))),
+                    ("failures", .int(Int64(summary.failures))), ("skipped", .int(Int64(summary.skipped))),
+                    ("failed", .array(summary.failedItems.map(JSONValue.string))),
+                    ("seconds", .double(summary.seconds)),
+                ]).serialized() + "\n")
         } else {
             output.out(TerminalText.sanitize(summary.message) + "\n")
         }
@@ -71,19 +72,25 @@ final class ArchiveTerminalView: ArchiveView, CommandView {
     func showStatus(_ status: ArchiveStatusViewData) {
         exitStatus = ExitStatus.ok
         guard json else {
-            output.out(([TerminalText.sanitize(path)] + status.lines.map(TerminalText.sanitize))
-                .joined(separator: "\n") + "\n")
+            output.out(
+                ([TerminalText.sanitize(path)] + status.lines.map(TerminalText.sanitize))
+                    .joined(separator: "\n") + "\n")
             return
         }
-        output.out(JSONValue.object([
-            ("path", .string(path)), ("first", .optional(status.first)), ("last", .optional(status.last)),
-            ("days", .int(Int64(status.days))),
-            ("gaps", .array(status.gaps.map { .object([("from", .string($0.from)), ("to", .string($0.to)), ("days", .int(Int64($0.days)))]) })),
-            ("partial_days", .array(status.partialDays.map(JSONValue.string))),
-            ("stories", .int(Int64(status.stories))), ("details", .int(Int64(status.details))),
-            ("favorites", .int(Int64(status.favorites))), ("database_bytes", .int(status.databaseBytes)),
-            ("last_sync", .optional(status.lastSync)),
-        ]).serialized() + "\n")
+        output.out(
+            JSONValue.object([
+                ("path", .string(path)), ("first", .optional(status.first)), ("last", .optional(status.last)),
+                ("days", .int(Int64(status.days))),
+                (
+                    "gaps",
+                    .array(
+                        status.gaps.map { .object([("from", .string($0.from)), ("to", .string($0.to)), ("days", .int(Int64($0.days)))]) })
+                ),
+                ("partial_days", .array(status.partialDays.map(JSONValue.string))),
+                ("stories", .int(Int64(status.stories))), ("details", .int(Int64(status.details))),
+                ("favorites", .int(Int64(status.favorites))), ("database_bytes", .int(status.databaseBytes)),
+                ("last_sync", .optional(status.lastSync)),
+            ]).serialized() + "\n")
     }
 
     func showPruned(_ pruned: PruneViewData) {
@@ -92,11 +99,12 @@ final class ArchiveTerminalView: ArchiveView, CommandView {
             output.out(TerminalText.sanitize(pruned.message) + "\n")
             return
         }
-        output.out(JSONValue.object([
-            ("first_kept", .optional(pruned.firstKept)), ("days_removed", .int(Int64(pruned.daysRemoved))),
-            ("stories_removed", .int(Int64(pruned.storiesRemoved))), ("details_removed", .int(Int64(pruned.detailsRemoved))),
-            ("bytes_before", .int(pruned.bytesBefore)), ("bytes_after", .int(pruned.bytesAfter)),
-        ]).serialized() + "\n")
+        output.out(
+            JSONValue.object([
+                ("first_kept", .optional(pruned.firstKept)), ("days_removed", .int(Int64(pruned.daysRemoved))),
+                ("stories_removed", .int(Int64(pruned.storiesRemoved))), ("details_removed", .int(Int64(pruned.detailsRemoved))),
+                ("bytes_before", .int(pruned.bytesBefore)), ("bytes_after", .int(pruned.bytesAfter)),
+            ]).serialized() + "\n")
     }
 
     func showError(_ error: ErrorViewData) {

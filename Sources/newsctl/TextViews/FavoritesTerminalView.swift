@@ -38,7 +38,8 @@ final class FavoritesTerminalView: FavoritesView, CommandView {
         for item in favorites.items {
             let id = String(item.id)
             let lead = "★ " + String(repeating: " ", count: idWidth - id.count) + id + "  "
-            let title = TerminalText.truncate(TerminalText.sanitize(item.title), width: max(10, terminal.width - TerminalText.width(of: lead)))
+            let title = TerminalText.truncate(
+                TerminalText.sanitize(item.title), width: max(10, terminal.width - TerminalText.width(of: lead)))
             text += lead + (item.isRead ? style.dim(title) : title) + "\n"
         }
         output.out(text)
@@ -47,10 +48,11 @@ final class FavoritesTerminalView: FavoritesView, CommandView {
     func showChange(_ change: FavoriteChangeViewData) {
         exitStatus = ExitStatus.ok
         if json {
-            output.out(JSONValue.object([
-                ("id", .int(change.id)), ("favorite", .bool(change.isFavorite)), ("changed", .bool(change.changed)),
-                ("offline", .bool(change.isAvailableOffline)),
-            ]).serialized() + "\n")
+            output.out(
+                JSONValue.object([
+                    ("id", .int(change.id)), ("favorite", .bool(change.isFavorite)), ("changed", .bool(change.changed)),
+                    ("offline", .bool(change.isAvailableOffline)),
+                ]).serialized() + "\n")
         } else {
             output.out(TerminalText.sanitize(change.message) + "\n")
         }

@@ -20,8 +20,10 @@ final class SearchTerminalView: SearchView, CommandView {
         exitStatus = ExitStatus.ok
         if json {
             let items: [JSONValue] = results.items.map { item in
-                .object([("id", .int(item.id)), ("title", .string(item.title)), ("date", .optional(item.date)),
-                         ("snippet", .string(Self.marked(item.snippet, open: "**", close: "**")))])
+                .object([
+                    ("id", .int(item.id)), ("title", .string(item.title)), ("date", .optional(item.date)),
+                    ("snippet", .string(Self.marked(item.snippet, open: "**", close: "**"))),
+                ])
             }
             output.out(JSONValue.object([("query", .string(results.query)), ("results", .array(items))]).serialized() + "\n")
             return

@@ -50,31 +50,33 @@ final class JSONDetailView: DetailView, CommandView {
     func showLoading() {}
 
     func show(_ detail: DetailViewData) {
-        let extra: JSONValue = detail.counts.map { counts in
-            .object([
-                ("popularity", .int(Int64(counts.popularity))),
-                ("comments", .int(Int64(counts.comments))),
-                ("long_comments", .int(Int64(counts.longComments))),
-                ("short_comments", .int(Int64(counts.shortComments))),
-            ])
-        } ?? .null
-        output.out(JSONValue.object([
-            ("id", .int(detail.id)),
-            ("title", .string(detail.title)),
-            ("body_text", .string(detail.bodyText)),
-            ("image", .optional(detail.image)),
-            ("image_source", .optional(detail.imageSource)),
-            ("share_url", .optional(detail.shareURL)),
-            ("url", .string(detail.url)),
-            ("extra", extra),
-            ("origin", .string(detail.source.origin)),
-            ("fetched_at", .string(detail.source.fetchedAt)),
-            ("favorite", .bool(detail.isFavorite)),
-            ("read", .bool(detail.isRead)),
-            ("off_site", .bool(detail.isOffSite)),
-            ("stale", .bool(detail.source.isStale)),
-            ("stale_reason", .optional(detail.source.staleReason)),
-        ]).serialized() + "\n")
+        let extra: JSONValue =
+            detail.counts.map { counts in
+                .object([
+                    ("popularity", .int(Int64(counts.popularity))),
+                    ("comments", .int(Int64(counts.comments))),
+                    ("long_comments", .int(Int64(counts.longComments))),
+                    ("short_comments", .int(Int64(counts.shortComments))),
+                ])
+            } ?? .null
+        output.out(
+            JSONValue.object([
+                ("id", .int(detail.id)),
+                ("title", .string(detail.title)),
+                ("body_text", .string(detail.bodyText)),
+                ("image", .optional(detail.image)),
+                ("image_source", .optional(detail.imageSource)),
+                ("share_url", .optional(detail.shareURL)),
+                ("url", .string(detail.url)),
+                ("extra", extra),
+                ("origin", .string(detail.source.origin)),
+                ("fetched_at", .string(detail.source.fetchedAt)),
+                ("favorite", .bool(detail.isFavorite)),
+                ("read", .bool(detail.isRead)),
+                ("off_site", .bool(detail.isOffSite)),
+                ("stale", .bool(detail.source.isStale)),
+                ("stale_reason", .optional(detail.source.staleReason)),
+            ]).serialized() + "\n")
         exitStatus = ExitStatus.ok
     }
 

@@ -38,8 +38,9 @@ final class StubArchiveInteractor: ArchiveInteractor {
     }
 
     func prune(keepDays: Int) async throws(SyncError) -> PruneSummary {
-        PruneSummary(firstKept: Day(year: 2023, month: 4, day: 21)!.adding(days: -(keepDays - 1)), daysRemoved: 3620,
-                     storiesRemoved: 28_960, detailsRemoved: 100, bytesBefore: 536_870_912, bytesAfter: 5_347_737)
+        PruneSummary(
+            firstKept: Day(year: 2023, month: 4, day: 21)!.adding(days: -(keepDays - 1)), daysRemoved: 3620,
+            storiesRemoved: 28_960, detailsRemoved: 100, bytesBefore: 536_870_912, bytesAfter: 5_347_737)
     }
 }
 
@@ -58,22 +59,33 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         presenter.didProgress(SyncProgress(phase: .days, done: 5, total: 100, failed: 0))
         presenter.didProgress(SyncProgress(phase: .days, done: 50, total: 100, failed: 1))
         presenter.didProgress(SyncProgress(phase: .details, done: 0, total: 10, failed: 0))
-        #expect(view.events == [
-            .progress(SyncProgressViewData(phase: "日报", done: 0, total: 100, fraction: 0, rate: "", remaining: "", failed: 0, isFinished: false)),
-            // Under half a second: too early for a rate.
-            .progress(SyncProgressViewData(phase: "日报", done: 5, total: 100, fraction: 0.05, rate: "", remaining: "", failed: 0, isFinished: false)),
-            .progress(SyncProgressViewData(phase: "日报", done: 50, total: 100, fraction: 0.5, rate: "25 项/秒", remaining: "剩余 0:02",
-                                           failed: 1, isFinished: false)),
-            // A new phase starts its own clock.
-            .progress(SyncProgressViewData(phase: "文章", done: 0, total: 10, fraction: 0, rate: "", remaining: "", failed: 0, isFinished: false)),
-        ])
+        #expect(
+            view.events == [
+                .progress(
+                    SyncProgressViewData(
+                        phase: "日报", done: 0, total: 100, fraction: 0, rate: "", remaining: "", failed: 0, isFinished: false)),
+                // Under half a second: too early for a rate.
+                .progress(
+                    SyncProgressViewData(
+                        phase: "日报", done: 5, total: 100, fraction: 0.05, rate: "", remaining: "", failed: 0, isFinished: false)),
+                .progress(
+                    SyncProgressViewData(
+                        phase: "日报", done: 50, total: 100, fraction: 0.5, rate: "25 项/秒", remaining: "剩余 0:02",
+                        failed: 1, isFinished: false)),
+                // A new phase starts its own clock.
+                .progress(
+                    SyncProgressViewData(
+                        phase: "文章", done: 0, total: 10, fraction: 0, rate: "", remaining: "", failed: 0, isFinished: false)),
+            ])
     }
 
     @Test func aCompleteSyncIsOneLineAndNoProblem() async {
         interactor.progressSteps.withLock { $0 = [SyncProgress(phase: .days, done: 1, total: 1, failed: 0)] }
         interactor.summary.withLock {
-            $0 = .success(SyncSummary(days: march14.adding(days: -2)...march14, daysFetched: 2, daysPresent: 1, detailsFetched: 0,
-                                      detailsPresent: 0, failures: [], skipped: 0, duration: .milliseconds(1_234)))
+            $0 = .success(
+                SyncSummary(
+                    days: march14.adding(days: -2)...march14, daysFetched: 2, daysPresent: 1, detailsFetched: 0,
+                    detailsPresent: 0, failures: [], skipped: 0, duration: .milliseconds(1_234)))
         }
         let presenter = ArchivePresenter(view: view, interactor: interactor)
         await presenter.didRequestSync(SyncRequest(span: .lastDays(3)))
@@ -89,15 +101,22 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         let failure = SyncFailure(item: .day(march14.adding(days: -1)), error: SyncError(code: .badResponse, message: "bad"))
         let storyFailure = SyncFailure(item: .story(42), error: SyncError(code: .unavailable, message: "down"))
         interactor.summary.withLock {
-            $0 = .success(SyncSummary(days: march14.adding(days: -2)...march14, daysFetched: 2, daysPresent: 0, detailsFetched: 3,
-                                      detailsPresent: 1, failures: [failure, storyFailure], skipped: 5, duration: .seconds(2)))
+            $0 = .success(
+                SyncSummary(
+                    days: march14.adding(days: -2)...march14, daysFetched: 2, daysPresent: 0, detailsFetched: 3,
+                    detailsPresent: 1, failures: [failure, storyFailure], skipped: 5, duration: .seconds(2)))
         }
         let presenter = ArchivePresenter(view: view, interactor: interactor, language: .en)
         await presenter.didRequestSync(SyncRequest(span: .lastDays(3), includeDetails: true))
         guard case .summary(let summary)? = view.events.last else { Issue.record("no summary"); return }
-        #expect(summary.message == "Synced Mar 12, 2023 to Mar 14, 2023: 2 days fetched, 0 already present; stories: 3 fetched, 1 already present; 2 failed; 2.0 s")
+        #expect(
+            summary.message
+                == "Synced Mar 12, 2023 to Mar 14, 2023: 2 days fetched, 0 already present; stories: 3 fetched, 1 already present; 2 failed; 2.0 s"
+        )
         #expect(summary.problem?.kind == .badData)
-        #expect(summary.problem?.message == "Sync incomplete: 2 failed, 5 not tried because the network went away; sync again to resume where it stopped")
+        #expect(
+            summary.problem?.message
+                == "Sync incomplete: 2 failed, 5 not tried because the network went away; sync again to resume where it stopped")
         #expect(summary.failedItems == ["20230313: bad data", "story 42: could not be fetched"])
     }
 
@@ -109,12 +128,14 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
     }
 
     @Test func statusListsGapsPartialDaysSizeAndTheLastSync() async {
-        let coverage = Coverage(days: [march14.adding(days: -9), march14.adding(days: -8), march14.adding(days: -5), march14],
-                                partialDays: [march14], latestKnownDay: march14)
-        let clock = FixedClock(Date(timeIntervalSince1970: 1_678_780_800)) // 2023-03-14T08:00:00Z
+        let coverage = Coverage(
+            days: [march14.adding(days: -9), march14.adding(days: -8), march14.adding(days: -5), march14],
+            partialDays: [march14], latestKnownDay: march14)
+        let clock = FixedClock(Date(timeIntervalSince1970: 1_678_780_800))  // 2023-03-14T08:00:00Z
         interactor.archiveStatus.withLock {
-            $0 = ArchiveStatus(coverage: coverage, stories: 30, details: 2, favorites: 1, databaseBytes: 1_572_864,
-                               lastSync: Date(timeIntervalSince1970: 1_678_773_600))
+            $0 = ArchiveStatus(
+                coverage: coverage, stories: 30, details: 2, favorites: 1, databaseBytes: 1_572_864,
+                lastSync: Date(timeIntervalSince1970: 1_678_773_600))
         }
         let presenter = ArchivePresenter(view: view, interactor: interactor, clock: clock)
         await presenter.didRequestStatus()
@@ -124,26 +145,31 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         #expect(status.first == "20230305" && status.last == "20230314")
         #expect(status.partialDays == ["20230314"])
         #expect(status.lastSync == "2023-03-14T06:00:00Z")
-        #expect(status.lines == [
-            "日期：2023年3月5日 至 2023年3月14日，共 4 天",
-            "缺口：2 处，共 6 天（20230307–20230308, 20230310–20230313）",
-            "未完成：20230314（仍会更新）",
-            "文章：30，详情：2，收藏：1",
-            "大小：1.5 MB",
-            "上次同步：2 小时前 (2023-03-14T06:00:00Z)",
-        ])
+        #expect(
+            status.lines == [
+                "日期：2023年3月5日 至 2023年3月14日，共 4 天",
+                "缺口：2 处，共 6 天（20230307–20230308, 20230310–20230313）",
+                "未完成：20230314（仍会更新）",
+                "文章：30，详情：2，收藏：1",
+                "大小：1.5 MB",
+                "上次同步：2 小时前 (2023-03-14T06:00:00Z)",
+            ])
     }
 
     @Test func anEmptyArchiveSaysSo() async {
         interactor.archiveStatus.withLock {
-            $0 = ArchiveStatus(coverage: Coverage(days: [], partialDays: [], latestKnownDay: nil), stories: 0, details: 0,
-                               favorites: 0, databaseBytes: 4_096, lastSync: nil)
+            $0 = ArchiveStatus(
+                coverage: Coverage(days: [], partialDays: [], latestKnownDay: nil), stories: 0, details: 0,
+                favorites: 0, databaseBytes: 4_096, lastSync: nil)
         }
         let presenter = ArchivePresenter(view: view, interactor: interactor, language: .en)
         await presenter.didRequestStatus()
         guard case .status(let status)? = view.events.last else { Issue.record("no status"); return }
-        #expect(status.lines == ["The archive is empty; run sync to download days", "Stories: 0, details: 0, favourites: 0",
-                                 "Size: 4.0 KB", "Last sync: never"])
+        #expect(
+            status.lines == [
+                "The archive is empty; run sync to download days", "Stories: 0, details: 0, favourites: 0",
+                "Size: 4.0 KB", "Last sync: never",
+            ])
         #expect(status.first == nil && status.gaps.isEmpty && status.lastSync == nil)
     }
 

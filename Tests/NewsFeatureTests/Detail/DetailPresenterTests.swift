@@ -61,13 +61,17 @@ enum MakeDetail {
         <div class="view-more"><a href="http://www.zhihu.com/question/1">查看知乎讨论</a></div></div>
         """
 
-    static func page(id: Int64 = 7, body: String? = body, extra: StoryExtra? = StoryExtra(popularity: 474, comments: 60, longComments: 0, shortComments: 60),
-                     origin: Provenance.Origin = .network, marks: StoryMarks = StoryMarks(isFavorite: false, isRead: true)) -> DetailPage {
+    static func page(
+        id: Int64 = 7, body: String? = body,
+        extra: StoryExtra? = StoryExtra(popularity: 474, comments: 60, longComments: 0, shortComments: 60),
+        origin: Provenance.Origin = .network, marks: StoryMarks = StoryMarks(isFavorite: false, isRead: true)
+    ) -> DetailPage {
         let provenance = Provenance(origin: origin, fetchedAt: Make.fetchedAt, age: .zero, isFinal: true, staleReason: nil)
         return DetailPage(
-            detail: StoryDetail(id: id, title: "标题\r\n第二行", bodyHTML: body, image: "https://pic1.zhimg.com/h.jpg",
-                                imageSource: body == nil ? nil : "Yestone.com", shareURL: "http://daily.zhihu.com/story/\(id)",
-                                url: "https://daily.zhihu.com/story/\(id)", type: body == nil ? 1 : 0, sectionName: nil, publishTime: nil),
+            detail: StoryDetail(
+                id: id, title: "标题\r\n第二行", bodyHTML: body, image: "https://pic1.zhimg.com/h.jpg",
+                imageSource: body == nil ? nil : "Yestone.com", shareURL: "http://daily.zhihu.com/story/\(id)",
+                url: "https://daily.zhihu.com/story/\(id)", type: body == nil ? 1 : 0, sectionName: nil, publishTime: nil),
             provenance: provenance, extra: extra, extraProvenance: extra == nil ? nil : provenance, marks: marks)
     }
 }
@@ -87,12 +91,15 @@ enum MakeDetail {
         let source = SourceViewData(origin: "network", fetchedAt: "2023-04-25T08:00:00Z", isFinal: true, isStale: false, staleReason: nil)
         let expected = DetailViewData(
             id: 7, title: "标题 第二行", image: "https://pic1.zhimg.com/h.jpg", imageSource: "Yestone.com", imageCredit: "图片：Yestone.com",
-            blocks: [.heading("问题？"), .byline("作者，简介"), .paragraph("第一段 链接[1]"), .listItem(marker: "•", text: "一"),
-                     .image("[图片: 图注]"), .link("查看知乎讨论 [2]")],
+            blocks: [
+                .heading("问题？"), .byline("作者，简介"), .paragraph("第一段 链接[1]"), .listItem(marker: "•", text: "一"),
+                .image("[图片: 图注]"), .link("查看知乎讨论 [2]"),
+            ],
             references: ["[1] https://a.example/x", "[2] http://www.zhihu.com/question/1"],
             bodyText: ReadableText(html: MakeDetail.body).plainText, isOffSite: false,
             shareURL: "http://daily.zhihu.com/story/7", url: "https://daily.zhihu.com/story/7",
-            counts: CountsViewData(popularity: 474, comments: 60, longComments: 0, shortComments: 60, text: "474 赞 · 60 条评论", isStale: false),
+            counts: CountsViewData(
+                popularity: 474, comments: 60, longComments: 0, shortComments: 60, text: "474 赞 · 60 条评论", isStale: false),
             isFavorite: false, isRead: true, marksText: "", source: source, status: StatusViewData(text: "已更新", isStale: false))
         #expect(view.events == [.loading, .show(expected)])
     }
@@ -111,8 +118,14 @@ enum MakeDetail {
         let interactor = StubDetailInteractor([.failure(Make.error(.unavailable)), .success(MakeDetail.page())])
         let presenter = presenter(interactor)
         await presenter.viewDidLoad()
-        #expect(view.events == [.loading, .error(ErrorViewData(kind: .unavailable, message: "无法连接知乎日报，本地也没有文章 7的缓存",
-                                                               detail: "detail of unavailable", retryTitle: "重试"))])
+        #expect(
+            view.events == [
+                .loading,
+                .error(
+                    ErrorViewData(
+                        kind: .unavailable, message: "无法连接知乎日报，本地也没有文章 7的缓存",
+                        detail: "detail of unavailable", retryTitle: "重试")),
+            ])
         await presenter.didTapRetry()
         #expect(interactor.calls == [.load(7, .load), .load(7, .load)])
         #expect(view.events.count == 4)
@@ -148,8 +161,9 @@ enum MakeDetail {
         weak var weakContext: DetailContext?
         do {
             let view = SpyDetailView()
-            let presenter = DetailPresenter(storyID: 7, view: view, interactor: StubDetailInteractor([.success(MakeDetail.page())]),
-                                            navigator: SpyNavigator())
+            let presenter = DetailPresenter(
+                storyID: 7, view: view, interactor: StubDetailInteractor([.success(MakeDetail.page())]),
+                navigator: SpyNavigator())
             await presenter.viewDidLoad()
             weakPresenter = presenter
             weakView = view

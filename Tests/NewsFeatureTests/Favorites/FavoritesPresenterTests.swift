@@ -52,23 +52,35 @@ final class StubFavoritesInteractor: FavoritesInteractor {
         await presenter.didRequestRemove(id: 7)
         await presenter.didRequestRemove(id: 7)
         await presenter.viewDidLoad()
-        #expect(view.events == [
-            .change(FavoriteChangeViewData(id: 7, isFavorite: true, changed: true, isAvailableOffline: true, message: "已收藏：标题 7（可离线阅读）")),
-            .show(FavoritesViewData(items: [FavoriteItemViewData(id: 7, title: "标题 7", addedAt: "2023-04-25T08:00:00Z",
-                                                                 isRead: false, isAvailableOffline: true)],
-                                    emptyMessage: "还没有收藏")),
-            .change(FavoriteChangeViewData(id: 7, isFavorite: false, changed: true, isAvailableOffline: false, message: "已取消收藏 7")),
-            .change(FavoriteChangeViewData(id: 7, isFavorite: false, changed: false, isAvailableOffline: false, message: "7 不在收藏中")),
-            .show(FavoritesViewData(items: [], emptyMessage: "还没有收藏")),
-        ])
+        #expect(
+            view.events == [
+                .change(
+                    FavoriteChangeViewData(id: 7, isFavorite: true, changed: true, isAvailableOffline: true, message: "已收藏：标题 7（可离线阅读）")),
+                .show(
+                    FavoritesViewData(
+                        items: [
+                            FavoriteItemViewData(
+                                id: 7, title: "标题 7", addedAt: "2023-04-25T08:00:00Z",
+                                isRead: false, isAvailableOffline: true)
+                        ],
+                        emptyMessage: "还没有收藏")),
+                .change(FavoriteChangeViewData(id: 7, isFavorite: false, changed: true, isAvailableOffline: false, message: "已取消收藏 7")),
+                .change(FavoriteChangeViewData(id: 7, isFavorite: false, changed: false, isAvailableOffline: false, message: "7 不在收藏中")),
+                .show(FavoritesViewData(items: [], emptyMessage: "还没有收藏")),
+            ])
     }
 
     @Test func whenTheStoryCannotBeFound_addingShowsTheError() async {
         let interactor = StubFavoritesInteractor()
         interactor.failure.withLock { $0 = Make.error(.notCached) }
         await FavoritesPresenter(view: view, interactor: interactor).didRequestAdd(id: 7)
-        #expect(view.events == [.error(ErrorViewData(kind: .notCached, message: "离线：本地存档中没有文章 7",
-                                                     detail: "detail of notCached", retryTitle: "重试"))])
+        #expect(
+            view.events == [
+                .error(
+                    ErrorViewData(
+                        kind: .notCached, message: "离线：本地存档中没有文章 7",
+                        detail: "detail of notCached", retryTitle: "重试"))
+            ])
     }
 
     @Test func whenTheScreenGoesAway_itsPresenterViewAndContextAreReleased() async {

@@ -7,8 +7,10 @@ import TestSupport
     private func policies(_ mode: ReadMode) throws -> [ReadPolicy] {
         let engine = try SyncEngine(configuration: .init(databasePath: ":memory:"))
         let interactor = DefaultNewsListInteractor(engine: engine, mode: mode)
-        return [interactor.policy(.load, standard: .networkFirst), interactor.policy(.load, standard: .cacheFirst),
-                interactor.policy(.refresh, standard: .cacheFirst)]
+        return [
+            interactor.policy(.load, standard: .networkFirst), interactor.policy(.load, standard: .cacheFirst),
+            interactor.policy(.refresh, standard: .cacheFirst),
+        ]
     }
 
     @Test func standardReadsTodayFromTheNetworkAndPastDaysFromTheArchive() throws {

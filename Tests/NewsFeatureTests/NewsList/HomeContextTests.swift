@@ -38,11 +38,12 @@ import Testing
         let view = SpyNewsListView()
         let navigator = SpyNavigator()
         let presenter = NewsListPresenter(
-            view: view, interactor: StubNewsListInteractor([.success(Make.page("20230425", top: [Make.story(9), Make.story(8)], isLatest: true))]),
+            view: view,
+            interactor: StubNewsListInteractor([.success(Make.page("20230425", top: [Make.story(9), Make.story(8)], isLatest: true))]),
             navigator: navigator)
         await presenter.viewDidLoad()
         presenter.context.banner.didSelectItem(at: 1)
-        presenter.context.banner.didSelectItem(at: 7) // out of range: ignored
+        presenter.context.banner.didSelectItem(at: 7)  // out of range: ignored
         #expect(navigator.shownStories == [8])
     }
 

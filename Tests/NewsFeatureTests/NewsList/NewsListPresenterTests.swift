@@ -7,18 +7,22 @@ import Testing
     private let view = SpyNewsListView()
     private let navigator = SpyNavigator()
 
-    private func presenter(_ interactor: StubNewsListInteractor, start: NewsListPresenter.Start = .latest,
-                           language: Language = .zh) -> NewsListPresenter {
+    private func presenter(
+        _ interactor: StubNewsListInteractor, start: NewsListPresenter.Start = .latest,
+        language: Language = .zh
+    ) -> NewsListPresenter {
         NewsListPresenter(view: view, interactor: interactor, navigator: navigator, start: start, language: language)
     }
 
     private func item(_ id: Int64, _ title: String = "标题", hint: String = "作者 · 3 分钟阅读") -> StoryItemViewData {
-        StoryItemViewData(id: id, title: title, hint: hint, image: "https://pic1.zhimg.com/\(id).jpg",
-                          url: "https://daily.zhihu.com/story/\(id)")
+        StoryItemViewData(
+            id: id, title: title, hint: hint, image: "https://pic1.zhimg.com/\(id).jpg",
+            url: "https://daily.zhihu.com/story/\(id)")
     }
 
-    private let networkSource = SourceViewData(origin: "network", fetchedAt: "2023-04-25T08:00:00Z",
-                                               isFinal: false, isStale: false, staleReason: nil)
+    private let networkSource = SourceViewData(
+        origin: "network", fetchedAt: "2023-04-25T08:00:00Z",
+        isFinal: false, isStale: false, staleReason: nil)
 
     @Test func whenTodayLoads_showsLoadingThenTheBannerTodayAndAnUpdatedStatus() async {
         let today = Make.page("20230425", top: [Make.story(9, hint: "作者 / 某人")], isLatest: true, isFinal: false)
@@ -26,14 +30,16 @@ import Testing
         await presenter(interactor).viewDidLoad()
 
         #expect(interactor.calls == [.latest(.load)])
-        #expect(view.events == [
-            .loading,
-            .show(NewsListViewData(
-                topStories: [item(9, hint: "作者 / 某人")],
-                topStoriesTitle: "热门",
-                sections: [NewsSectionViewData(title: "今日热闻", date: "20230425", items: [item(1), item(2)], source: networkSource)],
-                status: StatusViewData(text: "已更新", isStale: false))),
-        ])
+        #expect(
+            view.events == [
+                .loading,
+                .show(
+                    NewsListViewData(
+                        topStories: [item(9, hint: "作者 / 某人")],
+                        topStoriesTitle: "热门",
+                        sections: [NewsSectionViewData(title: "今日热闻", date: "20230425", items: [item(1), item(2)], source: networkSource)],
+                        status: StatusViewData(text: "已更新", isStale: false))),
+            ])
     }
 
     @Test func whenAPastDayLoads_itsTitleIsTheDateAndWeekday() async {
@@ -66,15 +72,18 @@ import Testing
     @Test func whenNetworkFails_showsCachedPageWithOfflineStatus() async {
         let cached = Make.page("20230425", isLatest: true, origin: .cache, age: .seconds(2 * 3_600), isFinal: false, stale: .offline)
         await presenter(StubNewsListInteractor([.success(cached)])).viewDidLoad()
-        let source = SourceViewData(origin: "cache", fetchedAt: "2023-04-25T08:00:00Z", isFinal: false, isStale: true,
-                                    staleReason: "offline")
-        #expect(view.events == [
-            .loading,
-            .show(NewsListViewData(
-                topStories: [], topStoriesTitle: "热门",
-                sections: [NewsSectionViewData(title: "今日热闻", date: "20230425", items: [item(1), item(2)], source: source)],
-                status: StatusViewData(text: "离线 · 显示 2 小时前的缓存", isStale: true))),
-        ])
+        let source = SourceViewData(
+            origin: "cache", fetchedAt: "2023-04-25T08:00:00Z", isFinal: false, isStale: true,
+            staleReason: "offline")
+        #expect(
+            view.events == [
+                .loading,
+                .show(
+                    NewsListViewData(
+                        topStories: [], topStoriesTitle: "热门",
+                        sections: [NewsSectionViewData(title: "今日热闻", date: "20230425", items: [item(1), item(2)], source: source)],
+                        status: StatusViewData(text: "离线 · 显示 2 小时前的缓存", isStale: true))),
+            ])
     }
 
     @Test func whenTheUpdateCannotBeSaved_showsTheCacheAndWarnsOfTheStorageFailure() async {
@@ -117,8 +126,9 @@ import Testing
         await presenter.viewDidLoad()
         await presenter.didTapRetry()
 
-        let error = ErrorViewData(kind: .unavailable, message: "无法连接知乎日报，本地也没有今日内容的缓存",
-                                  detail: "detail of unavailable", retryTitle: "重试")
+        let error = ErrorViewData(
+            kind: .unavailable, message: "无法连接知乎日报，本地也没有今日内容的缓存",
+            detail: "detail of unavailable", retryTitle: "重试")
         #expect(view.events.count == 4)
         #expect(Array(view.events.prefix(3)) == [.loading, .error(error), .loading])
         #expect(view.lastList?.sections.first?.title == "今日热闻")
@@ -132,7 +142,8 @@ import Testing
     ])
     func errorsAreWordedForTheDayAsked(code: SyncError.Code, kind: ErrorKind, message: String) async {
         await presenter(StubNewsListInteractor([.failure(Make.error(code))]), start: .day(Day("20230420")!)).viewDidLoad()
-        #expect(view.events == [.loading, .error(ErrorViewData(kind: kind, message: message, detail: "detail of \(code)", retryTitle: "重试"))])
+        #expect(
+            view.events == [.loading, .error(ErrorViewData(kind: kind, message: message, detail: "detail of \(code)", retryTitle: "重试"))])
     }
 
     @Test func loadMore_appendsThePreviousDayAsASection() async {
@@ -197,7 +208,7 @@ import Testing
         await more.value
 
         #expect(interactor.calls == [.latest(.load), .page(Day("20230424")!, .load)])
-        #expect(view.events.count == 4) // loading, show, loadingMore, show
+        #expect(view.events.count == 4)  // loading, show, loadingMore, show
         #expect(view.lastList?.sections.count == 2)
     }
 
@@ -234,10 +245,11 @@ import Testing
     @Test func thePresenterHoldsItsViewWeakly() async {
         var view: SpyNewsListView? = SpyNewsListView()
         weak let released = view
-        let presenter = NewsListPresenter(view: view!, interactor: StubNewsListInteractor([.success(Make.page("20230420"))]),
-                                          navigator: navigator, start: .day(Day("20230420")!))
+        let presenter = NewsListPresenter(
+            view: view!, interactor: StubNewsListInteractor([.success(Make.page("20230420"))]),
+            navigator: navigator, start: .day(Day("20230420")!))
         view = nil
         #expect(released == nil)
-        await presenter.viewDidLoad() // a view that went away is simply not updated
+        await presenter.viewDidLoad()  // a view that went away is simply not updated
     }
 }

@@ -24,9 +24,11 @@ import Testing
 
     private func today(_ titles: [String] = ["旧标题", "第二篇"], fetchedAt offset: Double = 0) -> Page {
         let stories = titles.enumerated().map { Make.story(Int64($0.offset + 1), $0.element) }
-        return Page(day: Day("20230425")!, stories: stories, topStories: [], isLatest: true,
-                    provenance: Provenance(origin: .cache, fetchedAt: Make.fetchedAt.addingTimeInterval(offset),
-                                          age: .zero, isFinal: false, staleReason: nil))
+        return Page(
+            day: Day("20230425")!, stories: stories, topStories: [], isLatest: true,
+            provenance: Provenance(
+                origin: .cache, fetchedAt: Make.fetchedAt.addingTimeInterval(offset),
+                age: .zero, isFinal: false, staleReason: nil))
     }
 
     @Test func backOnTheList_theMarksSetOnTheStoryAreShown() async {
@@ -38,7 +40,7 @@ import Testing
         interactor.storedMarks.withLock { $0[1] = StoryMarks(isFavorite: false, isRead: true) }
         await presenter.viewWillAppear()
         #expect(view.lastList?.sections[0].items[0].isRead == true)
-        #expect(interactor.calls == [.latest(.load)]) // No page was read again.
+        #expect(interactor.calls == [.latest(.load)])  // No page was read again.
     }
 
     @Test func togglingAFavourite_keepsThenDropsItAndTheListShowsTheStar() async {
@@ -88,9 +90,9 @@ import Testing
         await presenter.viewDidLoad()
         presenter.didHighlightStory(id: 1)
         try? await Task.sleep(for: .milliseconds(50))
-        presenter.didHighlightStory(id: 2) // 1 was under way: cancelled, one prefetch at a time.
+        presenter.didHighlightStory(id: 2)  // 1 was under way: cancelled, one prefetch at a time.
         try? await Task.sleep(for: .milliseconds(50))
-        presenter.didSelectStory(id: 2) // Opening it: the story screen reads it itself.
+        presenter.didSelectStory(id: 2)  // Opening it: the story screen reads it itself.
         try? await Task.sleep(for: .milliseconds(600))
         #expect(interactor.prefetched.withLock { $0 }.isEmpty)
         #expect(navigator.shownStories == [2])
@@ -127,7 +129,7 @@ import Testing
         let interactor = StubNewsListInteractor([.success(today())])
         var presenter: NewsListPresenter? = self.presenter(interactor)
         await presenter?.viewDidLoad()
-        #expect(interactor.followedRequests.isEmpty) // A one-shot command watches nothing.
+        #expect(interactor.followedRequests.isEmpty)  // A one-shot command watches nothing.
         presenter?.startFollowingUpdates()
         #expect(interactor.followedRequests == [.latest])
         presenter = nil

@@ -31,18 +31,33 @@ final class StubSearchInteractor: SearchInteractor {
 
     @Test func resultsAreOnOneLineWithTheirDateAndMarkedMatches() async {
         interactor.results.withLock {
-            $0 = .success([SearchResult(id: 7, title: "猫为什么\r\n喜欢推东西", day: Day(year: 2023, month: 3, day: 13), snippet: [
-                .init(text: "…为什么", isMatch: false), .init(text: "猫", isMatch: true), .init(text: "\n\n 喜欢  推", isMatch: false),
-                .init(text: "", isMatch: true),
-            ])])
+            $0 = .success([
+                SearchResult(
+                    id: 7, title: "猫为什么\r\n喜欢推东西", day: Day(year: 2023, month: 3, day: 13),
+                    snippet: [
+                        .init(text: "…为什么", isMatch: false), .init(text: "猫", isMatch: true), .init(text: "\n\n 喜欢  推", isMatch: false),
+                        .init(text: "", isMatch: true),
+                    ])
+            ])
         }
         let presenter = SearchPresenter(view: view, interactor: interactor)
         await presenter.didSearch("猫", limit: 5)
         #expect(interactor.queries.withLock { $0 } == ["猫|5"])
-        #expect(view.events == [.show(SearchViewData(query: "猫", items: [SearchItemViewData(
-            id: 7, title: "猫为什么 喜欢推东西", dateText: "2023年3月13日", date: "20230313",
-            snippet: [.init(text: "…为什么", isMatch: false), .init(text: "猫", isMatch: true), .init(text: " 喜欢 推", isMatch: false)])],
-            emptyMessage: "没有找到与“猫”有关的文章"))])
+        #expect(
+            view.events == [
+                .show(
+                    SearchViewData(
+                        query: "猫",
+                        items: [
+                            SearchItemViewData(
+                                id: 7, title: "猫为什么 喜欢推东西", dateText: "2023年3月13日", date: "20230313",
+                                snippet: [
+                                    .init(text: "…为什么", isMatch: false), .init(text: "猫", isMatch: true),
+                                    .init(text: " 喜欢 推", isMatch: false),
+                                ])
+                        ],
+                        emptyMessage: "没有找到与“猫”有关的文章"))
+            ])
     }
 
     @Test func aStoryKnownOnlyByItsDetailHasNoDate() async {
@@ -59,8 +74,13 @@ final class StubSearchInteractor: SearchInteractor {
         interactor.results.withLock { $0 = .failure(SyncError(code: .invalidQuery, message: "no letters")) }
         let presenter = SearchPresenter(view: view, interactor: interactor)
         await presenter.didSearch("！？")
-        #expect(view.events == [.error(ErrorViewData(kind: .invalidInput, message: "搜索词需要含有文字或数字，且不超过 200 个字符",
-                                                     detail: "no letters", retryTitle: "重试"))])
+        #expect(
+            view.events == [
+                .error(
+                    ErrorViewData(
+                        kind: .invalidInput, message: "搜索词需要含有文字或数字，且不超过 200 个字符",
+                        detail: "no letters", retryTitle: "重试"))
+            ])
     }
 
     @Test func theScreenIsFreedWithItsPresenter() async {

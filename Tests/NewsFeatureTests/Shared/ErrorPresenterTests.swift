@@ -6,9 +6,10 @@ import Testing
     private func unavailable(_ transportCode: TransportError.Code) -> SyncError {
         let url = "https://news-at.zhihu.com/api/4/news/latest"
         let transportError = TransportError(code: transportCode, url: url, message: "cause")
-        return SyncError(code: .unavailable,
-                         remoteError: RemoteError(code: .unreachable, url: url, transportError: transportError, message: "cause"),
-                         message: "cause (\(url))")
+        return SyncError(
+            code: .unavailable,
+            remoteError: RemoteError(code: .unreachable, url: url, transportError: transportError, message: "cause"),
+            message: "cause (\(url))")
     }
 
     @Test func aMissingLibcurlIsNamedInTheLine() {

@@ -114,18 +114,22 @@ final class StubNewsListInteractor: NewsListInteractor {
 }
 
 enum Make {
-    static let fetchedAt = Date(timeIntervalSince1970: 1_682_409_600) // 2023-04-25T08:00:00Z
+    static let fetchedAt = Date(timeIntervalSince1970: 1_682_409_600)  // 2023-04-25T08:00:00Z
 
     static func story(_ id: Int64, _ title: String = "标题", hint: String = "作者 · 3 分钟阅读") -> Story {
-        Story(id: id, title: title, hint: hint, imageURL: "https://pic1.zhimg.com/\(id).jpg",
-              url: "https://daily.zhihu.com/story/\(id)", gaPrefix: "042007", imageHue: "0x123456", type: 0)
+        Story(
+            id: id, title: title, hint: hint, imageURL: "https://pic1.zhimg.com/\(id).jpg",
+            url: "https://daily.zhihu.com/story/\(id)", gaPrefix: "042007", imageHue: "0x123456", type: 0)
     }
 
-    static func page(_ day: String, stories: [Story] = [story(1), story(2)], top: [Story] = [], isLatest: Bool = false,
-                     origin: Provenance.Origin = .network, age: Duration = .zero, isFinal: Bool = true,
-                     stale: Provenance.StaleReason? = nil) -> Page {
-        Page(day: Day(day)!, stories: stories, topStories: top, isLatest: isLatest,
-             provenance: Provenance(origin: origin, fetchedAt: fetchedAt, age: age, isFinal: isFinal, staleReason: stale))
+    static func page(
+        _ day: String, stories: [Story] = [story(1), story(2)], top: [Story] = [], isLatest: Bool = false,
+        origin: Provenance.Origin = .network, age: Duration = .zero, isFinal: Bool = true,
+        stale: Provenance.StaleReason? = nil
+    ) -> Page {
+        Page(
+            day: Day(day)!, stories: stories, topStories: top, isLatest: isLatest,
+            provenance: Provenance(origin: origin, fetchedAt: fetchedAt, age: age, isFinal: isFinal, staleReason: stale))
     }
 
     static func error(_ code: SyncError.Code) -> SyncError {

@@ -36,8 +36,8 @@ import Testing
     }
 
     @Test func knowsTheWeekday() throws {
-        #expect(try Day.parse("20230420").weekday == 4) // Thursday
-        #expect(try Day.parse("20130519").weekday == 0) // Sunday
+        #expect(try Day.parse("20230420").weekday == 4)  // Thursday
+        #expect(try Day.parse("20130519").weekday == 0)  // Sunday
         #expect(try Day.parse("19700101").weekday == 4)
     }
 

@@ -23,7 +23,8 @@ import TestSupport
 
     private static func files() -> [String] {
         guard let folder = Fixtures.capturesFolder,
-              let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
+        else { return [] }
         return names.filter { $0.hasSuffix(".json") }.sorted().map { folder + "/" + $0 }
     }
 
@@ -87,7 +88,7 @@ import TestSupport
             }
             #expect(!remote.stories.isEmpty, "\(name): no stories")
         }
-        #expect(total >= 208) // 15 pages when this was written
+        #expect(total >= 208)  // 15 pages when this was written
     }
 
     /// A domain story holds what its JSON said, with the documented defaults for absent keys.
@@ -109,8 +110,10 @@ import TestSupport
         "2016 top_stories": ["ga_prefix,id,image,title,type"],
         "2017 stories": ["ga_prefix,id,images,title,type", "ga_prefix,id,images,multipic,title,type"],
         "2017 top_stories": ["ga_prefix,id,image,title,type"],
-        "2018 stories": ["ga_prefix,id,images,title,type", "ga_prefix,id,images,multipic,title,type",
-                         "ga_prefix,id,images,theme,title,type"],
+        "2018 stories": [
+            "ga_prefix,id,images,title,type", "ga_prefix,id,images,multipic,title,type",
+            "ga_prefix,id,images,theme,title,type",
+        ],
         "2018 top_stories": ["ga_prefix,id,image,title,type"],
         "2020 stories": ["ga_prefix,hint,id,image_hue,images,title,type,url"],
         "2020 top_stories": ["ga_prefix,hint,id,image,image_hue,title,type,url"],

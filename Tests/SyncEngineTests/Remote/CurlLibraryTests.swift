@@ -41,10 +41,11 @@ import TestSupport
     @Test func theClientTakesItAsUnreachableWithoutRetriesOrOtherBaseURLs() async {
         var policy = RetryPolicy()
         policy.baseDelay = .seconds(1)
-        let client = ZhihuDailyClient(baseURLs: [Self.fixtures, "http://127.0.0.1:9/api/4"],
-                                      transport: CurlTransport(libraryName: Self.missing), timeout: .seconds(10),
-                                      retryPolicy: policy,
-                                      logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let client = ZhihuDailyClient(
+            baseURLs: [Self.fixtures, "http://127.0.0.1:9/api/4"],
+            transport: CurlTransport(libraryName: Self.missing), timeout: .seconds(10),
+            retryPolicy: policy,
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         let clock = ContinuousClock()
         let start = clock.now
         do {
@@ -64,10 +65,11 @@ import TestSupport
         configuration.baseURLs = [Self.fixtures]
         let clock = TestClock()
         let filled = try await SyncEngine(configuration: configuration, clock: clock).latest()
-        clock.advance(by: 3_600) // today's page is no longer fresh: a read goes to the network
+        clock.advance(by: 3_600)  // today's page is no longer fresh: a read goes to the network
 
-        let engine = try SyncEngine(configuration: configuration,
-                                    transport: CurlTransport(libraryName: Self.missing), clock: clock)
+        let engine = try SyncEngine(
+            configuration: configuration,
+            transport: CurlTransport(libraryName: Self.missing), clock: clock)
         let page = try await engine.latest()
         #expect(page.day == filled.day)
         #expect(page.provenance.origin == .cache)

@@ -12,15 +12,15 @@ import TestSupport
         let page = try decode(Fixtures.text("news/latest"))
         #expect(page.date == "20230314")
         #expect(page.stories.count == 6)
-        #expect(page.skippedStories == 1) // the story without an id
+        #expect(page.skippedStories == 1)  // the story without an id
         #expect(page.topStories.count == 5)
 
         let joke = try #require(page.stories.first { $0.id == 9_759_302 })
         #expect(joke.title.contains("\r\n"))
-        #expect(page.stories.first { $0.id == 9_759_304 }?.image == nil) // no `images` key
-        #expect(page.stories.first { $0.id == 9_759_303 }?.imageHue == "") // empty hue
-        #expect(page.stories.first { $0.id == 9_759_305 } != nil) // unknown keys ignored
-        #expect(page.stories.allSatisfy { $0.gaPrefix.hasPrefix("0314") }) // leading zero kept
+        #expect(page.stories.first { $0.id == 9_759_304 }?.image == nil)  // no `images` key
+        #expect(page.stories.first { $0.id == 9_759_303 }?.imageHue == "")  // empty hue
+        #expect(page.stories.first { $0.id == 9_759_305 } != nil)  // unknown keys ignored
+        #expect(page.stories.allSatisfy { $0.gaPrefix.hasPrefix("0314") })  // leading zero kept
         #expect(page.topStories[0].image == "https://pic2.zhimg.com/v2-banner9759301.jpg?source=8673f162")
         #expect(page.topStories[0].hint == "作者 / 气象小站")
     }
@@ -39,7 +39,8 @@ import TestSupport
     }
 
     @Test func oneMalformedStoryIsSkippedNotTheDay() throws {
-        let page = try decode("""
+        let page = try decode(
+            """
             {"date":"20230420","stories":[
               {"id":"not a number","title":"bad id"},
               {"id":1,"title":""},

@@ -35,8 +35,10 @@ struct RecordingLogHandler: LogHandler {
 
     func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
-        records.append(Record(level: event.level, message: event.message.description,
-                              metadata: merged.mapValues { $0.description }))
+        records.append(
+            Record(
+                level: event.level, message: event.message.description,
+                metadata: merged.mapValues { $0.description }))
     }
 
     /// A logger writing into `records`.
@@ -61,7 +63,8 @@ struct MemoryTransport: HTTPTransport {
 
     /// A client over this transport, logging into `records`.
     func client(logging records: RecordingLogHandler.Records) -> ZhihuDailyClient {
-        ZhihuDailyClient(baseURLs: [Self.base], transport: self, timeout: .seconds(5),
-                         logger: RecordingLogHandler.logger(into: records))
+        ZhihuDailyClient(
+            baseURLs: [Self.base], transport: self, timeout: .seconds(5),
+            logger: RecordingLogHandler.logger(into: records))
     }
 }

@@ -30,14 +30,15 @@ import TestSupport
         #expect(first.url == "https://daily.zhihu.com/story/8640101")
         #expect(first.imageURL == "http://pic1.zhimg.com/fixture-2016a.jpg")
         #expect(first.gaPrefix == "080222")
-        #expect(remote.stories[3].imageURL == nil) // no `images` key
+        #expect(remote.stories[3].imageURL == nil)  // no `images` key
 
         let skipped = records.withMessage("skipped a story")
-        #expect(remote.stories.count + skipped.count == 9) // every story in the JSON, kept or skipped
+        #expect(remote.stories.count + skipped.count == 9)  // every story in the JSON, kept or skipped
         #expect(skipped.map { $0.metadata["id"] } == ["8640105", "none", "0", "8640108", "none"])
-        #expect(skipped.map { $0.metadata["reason"] } == [
-            "no title", "id is not a whole number", "id 0 is not positive", "empty title", "not a JSON object",
-        ])
+        #expect(
+            skipped.map { $0.metadata["reason"] } == [
+                "no title", "id is not a whole number", "id 0 is not positive", "empty title", "not a JSON object",
+            ])
         #expect(skipped.allSatisfy { $0.metadata["list"] == "stories" && $0.level == .notice })
         #expect(skipped.map { $0.metadata["index"] } == ["4", "5", "6", "7", "8"])
         #expect(skipped.allSatisfy { $0.metadata["url"] == "memory://api/4/news/before/20160803" })
@@ -76,32 +77,35 @@ import TestSupport
     @Test func severalAnswersAreReadInOrderUnderTheirTitles() async throws {
         let (_, text) = try await readable("detail-several-answers.json", id: 9_530_201)
         let readable = try #require(text)
-        #expect(readable.blocks == [
-            .paragraph("回答来自机构帐号：样例机构[1]"),
-            .heading("第一个问题的标题"),
-            .byline("第一位答主，第一段简介"),
-            .paragraph("第一个回答的正文。"),
-            .byline("第二位答主，第二段简介"),
-            .paragraph("第二个回答的正文。"),
-            .link(text: "查看知乎讨论", reference: 2),
-            .heading("第二个问题的标题"),
-            .paragraph("第三个回答，没有署名。"),
-            .link(text: "查看知乎讨论", reference: 3),
-        ])
-        #expect(readable.references == [
-            "https://www.zhihu.com/org/fixture-org", "http://www.zhihu.com/question/9530201",
-            "http://www.zhihu.com/question/9530202",
-        ])
+        #expect(
+            readable.blocks == [
+                .paragraph("回答来自机构帐号：样例机构[1]"),
+                .heading("第一个问题的标题"),
+                .byline("第一位答主，第一段简介"),
+                .paragraph("第一个回答的正文。"),
+                .byline("第二位答主，第二段简介"),
+                .paragraph("第二个回答的正文。"),
+                .link(text: "查看知乎讨论", reference: 2),
+                .heading("第二个问题的标题"),
+                .paragraph("第三个回答，没有署名。"),
+                .link(text: "查看知乎讨论", reference: 3),
+            ])
+        #expect(
+            readable.references == [
+                "https://www.zhihu.com/org/fixture-org", "http://www.zhihu.com/question/9530201",
+                "http://www.zhihu.com/question/9530202",
+            ])
     }
 
     @Test func anAnswerWithoutAQuestionTitleIsStillRead() async throws {
         let (_, text) = try await readable("detail-no-question-title.json", id: 9_064_501)
         let readable = try #require(text)
-        #expect(readable.blocks == [
-            .byline("答主，简介"),
-            .paragraph("没有问题标题的回答。"),
-            .link(text: "查看知乎讨论", reference: 1),
-        ])
+        #expect(
+            readable.blocks == [
+                .byline("答主，简介"),
+                .paragraph("没有问题标题的回答。"),
+                .link(text: "查看知乎讨论", reference: 1),
+            ])
     }
 
     @Test func aBodyWithOnlyTheViewMoreLinkReadsAsThatLink() async throws {

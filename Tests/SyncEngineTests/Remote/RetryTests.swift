@@ -7,16 +7,19 @@ import TestSupport
 @Suite struct RetryTests {
     private static let latestPath = "/api/4/news/latest"
 
-    private func client(_ bases: [String], timeout: Duration = .seconds(5), attempts: Int = 3,
-                        lowSpeedTime: Duration = .seconds(5), now: Double = 1_700_000_000) -> ZhihuDailyClient {
+    private func client(
+        _ bases: [String], timeout: Duration = .seconds(5), attempts: Int = 3,
+        lowSpeedTime: Duration = .seconds(5), now: Double = 1_700_000_000
+    ) -> ZhihuDailyClient {
         var options = CurlTransport.Options()
         options.lowSpeedTime = lowSpeedTime
         var policy = RetryPolicy()
         policy.maxAttempts = attempts
         policy.baseDelay = .milliseconds(50)
-        return ZhihuDailyClient(baseURLs: bases, transport: CurlTransport(options: options), timeout: timeout,
-                                retryPolicy: policy, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
-                                now: { now })
+        return ZhihuDailyClient(
+            baseURLs: bases, transport: CurlTransport(options: options), timeout: timeout,
+            retryPolicy: policy, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
+            now: { now })
     }
 
     private func failure(_ body: () async throws(RemoteError) -> RemoteDay) async -> RemoteError? {
@@ -32,8 +35,9 @@ import TestSupport
     @Test func aServerErrorIsRetriedAndTheRetryServes() async throws {
         let server = LoopbackServer()
         try await server.start()
-        server.setReply(.sequence([.body(status: 500, text: "{}"), .body(status: 502, text: ""), .fixture("news/latest")]),
-                        for: Self.latestPath)
+        server.setReply(
+            .sequence([.body(status: 500, text: "{}"), .body(status: 502, text: ""), .fixture("news/latest")]),
+            for: Self.latestPath)
         let latest = try await client([await server.baseURL]).latest()
         #expect(latest.stories.count == 6)
         #expect(server.requestCount(Self.latestPath) == 3)
@@ -53,8 +57,9 @@ import TestSupport
     @Test func retryAfterInSecondsIsWaitedFor() async throws {
         let server = LoopbackServer()
         try await server.start()
-        server.setReply(.sequence([.body(status: 429, text: "{}", headers: ["Retry-After": "1"]), .fixture("news/latest")]),
-                        for: Self.latestPath)
+        server.setReply(
+            .sequence([.body(status: 429, text: "{}", headers: ["Retry-After": "1"]), .fixture("news/latest")]),
+            for: Self.latestPath)
         let start = ContinuousClock.now
         _ = try await client([await server.baseURL]).latest()
         // A lower bound: it proves the retry waited the second asked for (less 50 ms of timer slack).
@@ -112,8 +117,9 @@ import TestSupport
         let server = LoopbackServer()
         try await server.start()
         let body = try Fixtures.text("news/latest")
-        server.setReply(.sequence([.drip(text: body, bytesPerChunk: 1, pause: .seconds(3)), .fixture("news/latest")]),
-                        for: Self.latestPath)
+        server.setReply(
+            .sequence([.drip(text: body, bytesPerChunk: 1, pause: .seconds(3)), .fixture("news/latest")]),
+            for: Self.latestPath)
         let start = ContinuousClock.now
         // Without the low-speed abort the first attempt would use up the whole deadline and fail.
         let latest = try await client([await server.baseURL], timeout: .seconds(10), lowSpeedTime: .seconds(1)).latest()
@@ -177,7 +183,7 @@ import TestSupport
     }
 
     @Test func retryAfterIsReadInSecondsOrAsAnHTTPDate() {
-        let now = 1_445_412_480.0 // Wed, 21 Oct 2015 07:28:00 GMT
+        let now = 1_445_412_480.0  // Wed, 21 Oct 2015 07:28:00 GMT
         #expect(RetryPolicy.retryAfter("7", now: now) == .seconds(7))
         #expect(RetryPolicy.retryAfter(" 0 ", now: now) == .zero)
         #expect(RetryPolicy.retryAfter("Wed, 21 Oct 2015 07:28:30 GMT", now: now) == .seconds(30))

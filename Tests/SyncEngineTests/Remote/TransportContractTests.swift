@@ -39,8 +39,10 @@ struct TransportMaker: Sendable, CustomTestStringConvertible {
     }
 
     /// Expects the request to fail with `code` (what the caller sees) by `limit` (a `TimeBound`).
-    private func expectFailure(_ code: TransportError.Code, within limit: Duration,
-                               _ request: () async throws -> HTTPResponse) async {
+    private func expectFailure(
+        _ code: TransportError.Code, within limit: Duration,
+        _ request: () async throws -> HTTPResponse
+    ) async {
         let clock = ContinuousClock()
         let start = clock.now
         do {
@@ -125,8 +127,9 @@ struct TransportMaker: Sendable, CustomTestStringConvertible {
     func aSlowDripIsCutAtTheDeadline(_ maker: TransportMaker) async throws {
         let transport = maker.make(nil)
         try await withServer { server, base in
-            server.setReply(.drip(text: try Fixtures.text("news/latest"), bytesPerChunk: 8, pause: .milliseconds(100)),
-                            for: "/api/4/news/latest")
+            server.setReply(
+                .drip(text: try Fixtures.text("news/latest"), bytesPerChunk: 8, pause: .milliseconds(100)),
+                for: "/api/4/news/latest")
             await expectFailure(.timeout, within: TimeBound.within(.milliseconds(800))) {
                 try await transport.get(base + "/news/latest", timeout: .milliseconds(800))
             }
@@ -198,29 +201,31 @@ struct TransportMaker: Sendable, CustomTestStringConvertible {
     func nothingIsCachedEvenWhenTheServerAllowsIt(_ maker: TransportMaker) async throws {
         let transport = maker.make(nil)
         try await withServer { server, base in
-            server.setReply(.body(status: 200, text: "{}", headers: ["Cache-Control": "public, max-age=600"]),
-                            for: "/api/4/news/latest")
+            server.setReply(
+                .body(status: 200, text: "{}", headers: ["Cache-Control": "public, max-age=600"]),
+                for: "/api/4/news/latest")
             for _ in 0..<2 { _ = try await transport.get(base + "/news/latest", timeout: .seconds(5)) }
             #expect(server.requestCount("/api/4/news/latest") == 2)
         }
     }
 
     #if os(Linux)
-    /// swift-corelibs-foundation makes `~/.cache/org.swift.foundation.URLCache/<process>` whenever a
-    /// session configuration is created, with caching off too (not avoidable); nothing may be
-    /// written in it.
-    @Test func urlSessionWritesNothingInItsCacheFolder() async throws {
-        let transport = TransportMaker.urlSession.make(nil)
-        try await withServer { server, base in
-            server.setReply(.body(status: 200, text: "{}", headers: ["Cache-Control": "public, max-age=600"]),
-                            for: "/api/4/news/latest")
-            _ = try await transport.get(base + "/news/latest", timeout: .seconds(5))
+        /// swift-corelibs-foundation makes `~/.cache/org.swift.foundation.URLCache/<process>` whenever a
+        /// session configuration is created, with caching off too (not avoidable); nothing may be
+        /// written in it.
+        @Test func urlSessionWritesNothingInItsCacheFolder() async throws {
+            let transport = TransportMaker.urlSession.make(nil)
+            try await withServer { server, base in
+                server.setReply(
+                    .body(status: 200, text: "{}", headers: ["Cache-Control": "public, max-age=600"]),
+                    for: "/api/4/news/latest")
+                _ = try await transport.get(base + "/news/latest", timeout: .seconds(5))
+            }
+            let environment = ProcessInfo.processInfo.environment
+            let cacheHome = environment["XDG_CACHE_HOME"] ?? (NSHomeDirectory() + "/.cache")
+            let folder = cacheHome + "/org.swift.foundation.URLCache/" + ProcessInfo.processInfo.processName
+            let files = FileManager.default.enumerator(atPath: folder).map { $0.allObjects } ?? []
+            #expect(files.isEmpty, "\(folder) holds \(files)")
         }
-        let environment = ProcessInfo.processInfo.environment
-        let cacheHome = environment["XDG_CACHE_HOME"] ?? (NSHomeDirectory() + "/.cache")
-        let folder = cacheHome + "/org.swift.foundation.URLCache/" + ProcessInfo.processInfo.processName
-        let files = FileManager.default.enumerator(atPath: folder).map { $0.allObjects } ?? []
-        #expect(files.isEmpty, "\(folder) holds \(files)")
-    }
     #endif
 }

@@ -5,12 +5,15 @@ import TestSupport
 @testable import SyncEngine
 
 @Suite struct ZhihuDailyClientTests {
-    private func client(_ bases: [String], timeout: Duration = .seconds(5),
-                        connectTimeout: Duration = .seconds(5)) -> ZhihuDailyClient {
+    private func client(
+        _ bases: [String], timeout: Duration = .seconds(5),
+        connectTimeout: Duration = .seconds(5)
+    ) -> ZhihuDailyClient {
         var options = CurlTransport.Options()
         options.connectTimeout = connectTimeout
-        return ZhihuDailyClient(baseURLs: bases, transport: CurlTransport(options: options), timeout: timeout,
-                         logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        return ZhihuDailyClient(
+            baseURLs: bases, transport: CurlTransport(options: options), timeout: timeout,
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 
     private func expectRemoteError(_ code: RemoteError.Code, _ body: () async throws(RemoteError) -> RemoteDay) async -> RemoteError? {
@@ -59,8 +62,9 @@ import TestSupport
     @Test func htmlInsteadOfJSONIsABadResponse() async throws {
         let server = LoopbackServer()
         try await server.start()
-        server.setReply(.body(status: 200, contentType: "text/html", text: "<!DOCTYPE html><html>captive portal</html>"),
-                        for: "/api/4/news/latest")
+        server.setReply(
+            .body(status: 200, contentType: "text/html", text: "<!DOCTYPE html><html>captive portal</html>"),
+            for: "/api/4/news/latest")
         let error = await expectRemoteError(.badResponse) { () throws(RemoteError) in
             try await client([await server.baseURL]).latest()
         }
@@ -73,8 +77,9 @@ import TestSupport
         let second = LoopbackServer()
         try await first.start()
         try await second.start()
-        first.setReply(.body(status: 403, text: #"{"error":{"code":10003,"message":"请登录","name":"need_login"}}"#),
-                       for: "/api/4/news/latest")
+        first.setReply(
+            .body(status: 403, text: #"{"error":{"code":10003,"message":"请登录","name":"need_login"}}"#),
+            for: "/api/4/news/latest")
         let latest = try await client([await first.baseURL, await second.baseURL]).latest()
         #expect(latest.day == Day("20230314"))
         #expect(first.requestCount("/api/4/news/latest") == 1)
@@ -108,8 +113,10 @@ import TestSupport
         try await live.start()
         let start = ContinuousClock.now
         // Without the connect timeout, the stalled host would use up the whole 20 s deadline.
-        let latest = try await client([stalled.baseURL, await live.baseURL], timeout: .seconds(20),
-                                      connectTimeout: .milliseconds(300)).latest()
+        let latest = try await client(
+            [stalled.baseURL, await live.baseURL], timeout: .seconds(20),
+            connectTimeout: .milliseconds(300)
+        ).latest()
         #expect(latest.stories.count == 6)
         let elapsed = ContinuousClock.now - start
         #expect(elapsed < TimeBound.within(.milliseconds(300)), "took \(elapsed)")
@@ -142,7 +149,7 @@ import TestSupport
     @Test func anAnswerForAnEarlierDayMeansNotPublishedYet() async throws {
         let server = LoopbackServer()
         try await server.start()
-        server.setReply(.fixture("news/latest"), for: "/api/4/news/before/20230316") // answers 20230314
+        server.setReply(.fixture("news/latest"), for: "/api/4/news/before/20230316")  // answers 20230314
         let error = await expectRemoteError(.notPublished) { () throws(RemoteError) in
             try await client([await server.baseURL]).day(Day("20230315")!)
         }

@@ -11,9 +11,12 @@ import Testing
             _ = try PageStore(database: database)
             #expect(try Migrations.userVersion(database) == Migrations.steps.count)
             let tables = try database.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") { $0.text(at: 0) }
-            #expect(tables == ["day", "day_story", "favorite", "read_mark", "story", "story_detail", "story_extra",
-                               "story_search", "story_search_config", "story_search_content", "story_search_data",
-                               "story_search_docsize", "story_search_idx", "sync_meta", "top_story"])
+            #expect(
+                tables == [
+                    "day", "day_story", "favorite", "read_mark", "story", "story_detail", "story_extra",
+                    "story_search", "story_search_config", "story_search_content", "story_search_data",
+                    "story_search_docsize", "story_search_idx", "sync_meta", "top_story",
+                ])
         }
         // Reopening migrates nothing again (a second CREATE TABLE would fail).
         let reopened = try Database(path: path)

@@ -43,7 +43,8 @@ import Testing
         let (store, database) = try makeStore()
         try store.writeDay(day, stories: [story(1, "kept")], fetchedAt: 1, isFinal: false)
         // Real SQLite refuses the third story of the next write, after two rows went in.
-        try database.execute("""
+        try database.execute(
+            """
             CREATE TRIGGER refuse_story_3 BEFORE INSERT ON story WHEN NEW.id = 3
             BEGIN SELECT RAISE(ABORT, 'refused by test'); END
             """)
@@ -61,8 +62,9 @@ import Testing
         let (store, _) = try makeStore()
         #expect(try store.readLatest() == nil)
         let banner = [story(10, "banner", image: "https://pic1.zhimg.com/banner.jpg"), story(11)]
-        try store.writeLatest(day, stories: [story(10, "banner", image: "https://pic1.zhimg.com/thumb.jpg")],
-                              topStories: banner, fetchedAt: 5)
+        try store.writeLatest(
+            day, stories: [story(10, "banner", image: "https://pic1.zhimg.com/thumb.jpg")],
+            topStories: banner, fetchedAt: 5)
         let latest = try #require(try store.readLatest())
         #expect(latest.day == day)
         #expect(latest.topStories == banner)

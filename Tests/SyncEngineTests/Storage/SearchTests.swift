@@ -22,40 +22,47 @@ import Testing
         configuration.baseURLs = ["http://127.0.0.1:9/api/4"]
         let engine = try SyncEngine(configuration: configuration, clock: TestClock())
         let database = try Database(path: path)
-        return Archive(engine: engine, pages: try PageStore(database: database), details: DetailStore(database: database),
-                       database: database, path: path)
+        return Archive(
+            engine: engine, pages: try PageStore(database: database), details: DetailStore(database: database),
+            database: database, path: path)
     }
 
     private func listed(_ id: Int64, _ title: String, hint: String = "作者 · 1 分钟阅读") -> Story {
-        Story(id: id, title: title, hint: hint, imageURL: nil, url: "https://daily.zhihu.com/story/\(id)",
-              gaPrefix: "031307", imageHue: "", type: 0)
+        Story(
+            id: id, title: title, hint: hint, imageURL: nil, url: "https://daily.zhihu.com/story/\(id)",
+            gaPrefix: "031307", imageHue: "", type: 0)
     }
 
     private func writeDetail(_ id: Int64, title: String, paragraphs: [String], into details: DetailStore) throws {
         let html = "<div class=\"content\">" + paragraphs.map { "<p>\($0)</p>" }.joined() + "</div>"
-        let detail = StoryDetail(id: id, title: title, bodyHTML: html, image: nil, imageSource: nil, shareURL: nil,
-                                 url: "https://daily.zhihu.com/story/\(id)", type: 0, sectionName: nil, publishTime: nil)
+        let detail = StoryDetail(
+            id: id, title: title, bodyHTML: html, image: nil, imageSource: nil, shareURL: nil,
+            url: "https://daily.zhihu.com/story/\(id)", type: 0, sectionName: nil, publishTime: nil)
         try details.writeDetail(detail, bodyText: detail.readableText?.plainText, fetchedAt: 1)
     }
 
     /// Stories in titles, hints and detail text, Chinese, Japanese and Latin.
     private func filledArchive() throws -> Archive {
         let a = try archive()
-        try a.pages.writeDay(day, stories: [
-            listed(1, "为什么春天的风总是特别大？", hint: "气象小站 · 3 分钟阅读"),
-            listed(2, "如何判断一个西瓜熟没熟？", hint: "张三 · 2 分钟阅读"),
-            listed(3, "一座城市的地铁线路是怎样规划出来的？", hint: "交通规划师 · 6 分钟阅读"),
-            listed(4, "有哪些冷门但好用的数学工具？", hint: "李四 · 4 分钟阅读"),
-            listed(5, "Swift 并发入门：Actor 与 Sendable", hint: "Café 作者 · 5 分钟阅读"),
-            listed(6, "量子计算入门", hint: "王五 · 3 分钟阅读"),
-            listed(7, "一个普通的标题", hint: "赵六 · 8 分钟阅读"),
-            listed(9, "AND 与 OR 的区别", hint: "逻辑 · 1 分钟阅读"),
-            listed(10, "東京の桜が咲いた", hint: "旅行者 · 2 分钟阅读"),
-        ], fetchedAt: 1, isFinal: true)
+        try a.pages.writeDay(
+            day,
+            stories: [
+                listed(1, "为什么春天的风总是特别大？", hint: "气象小站 · 3 分钟阅读"),
+                listed(2, "如何判断一个西瓜熟没熟？", hint: "张三 · 2 分钟阅读"),
+                listed(3, "一座城市的地铁线路是怎样规划出来的？", hint: "交通规划师 · 6 分钟阅读"),
+                listed(4, "有哪些冷门但好用的数学工具？", hint: "李四 · 4 分钟阅读"),
+                listed(5, "Swift 并发入门：Actor 与 Sendable", hint: "Café 作者 · 5 分钟阅读"),
+                listed(6, "量子计算入门", hint: "王五 · 3 分钟阅读"),
+                listed(7, "一个普通的标题", hint: "赵六 · 8 分钟阅读"),
+                listed(9, "AND 与 OR 的区别", hint: "逻辑 · 1 分钟阅读"),
+                listed(10, "東京の桜が咲いた", hint: "旅行者 · 2 分钟阅读"),
+            ], fetchedAt: 1, isFinal: true)
         try writeDetail(4, title: "有哪些冷门但好用的数学工具？", paragraphs: ["上海的磁悬浮列车每小时跑四百多公里。"], into: a.details)
-        try writeDetail(7, title: "一个普通的标题", paragraphs: [
-            "量子计算是什么？", "简单说，量子计算用量子比特代替比特。", "量子计算为什么重要？",
-        ], into: a.details)
+        try writeDetail(
+            7, title: "一个普通的标题",
+            paragraphs: [
+                "量子计算是什么？", "简单说，量子计算用量子比特代替比特。", "量子计算为什么重要？",
+            ], into: a.details)
         return a
     }
 
@@ -67,15 +74,15 @@ import Testing
 
     @Test func oneTwoAndFourChineseCharactersFindTheirStoryInTitleHintOrText() async throws {
         let a = try filledArchive()
-        #expect(try await ids(a.engine, "瓜") == [2])             // one character, in a title
+        #expect(try await ids(a.engine, "瓜") == [2])  // one character, in a title
         #expect(try await ids(a.engine, "风") == [1])
-        #expect(try await ids(a.engine, "春天") == [1])            // two, in a title
-        #expect(try await ids(a.engine, "张三") == [2])            // two, in a hint
-        #expect(try await ids(a.engine, "交通规划") == [3])         // four, in a hint only
-        #expect(try await ids(a.engine, "悬浮列车") == [4])         // four, in the detail text only
+        #expect(try await ids(a.engine, "春天") == [1])  // two, in a title
+        #expect(try await ids(a.engine, "张三") == [2])  // two, in a hint
+        #expect(try await ids(a.engine, "交通规划") == [3])  // four, in a hint only
+        #expect(try await ids(a.engine, "悬浮列车") == [4])  // four, in the detail text only
         #expect(try await ids(a.engine, "为什么春天的风总是特别大") == [1])
-        #expect(try await ids(a.engine, "桜") == [10])             // kanji
-        #expect(try await ids(a.engine, "咲いた") == [10])          // kanji and kana
+        #expect(try await ids(a.engine, "桜") == [10])  // kanji
+        #expect(try await ids(a.engine, "咲いた") == [10])  // kanji and kana
     }
 
     @Test func aChineseWordIsAPhraseNotItsCharactersAnywhere() async throws {
@@ -92,7 +99,8 @@ import Testing
         // The fixture can tell: weighing the columns alike, story 7 (three times in its text) would come first.
         let alike = try a.database.query(
             "SELECT rowid FROM story_search WHERE story_search MATCH ? ORDER BY bm25(story_search)",
-            [.text(SearchText.matchExpression(for: "量子计算")!)]) { $0.int64(at: 0) }
+            [.text(SearchText.matchExpression(for: "量子计算")!)]
+        ) { $0.int64(at: 0) }
         #expect(alike == [7, 6])
         #expect(try await ids(a.engine, "量子计算") == [6, 7])
         #expect(try await ids(a.engine, "量子") == [6, 7])
@@ -206,13 +214,14 @@ import Testing
     /// so escaping quotes Character by Character left it single and FTS5 saw an unterminated string.
     @Test func aQuoteCarryingACombiningMarkIsSearchedForNeverRun() async throws {
         let a = try filledArchive()
-        let fuzzed = String(decoding: [
-            0xC3, 0x9C, 0x6E, 0xC3, 0x2E, 0xAF, 0x63, 0xC3, 0xB6, 0xA9, 0x20, 0xC3, 0x64, 0xE3, 0x81, 0xB2,
-            0xE3, 0x82, 0x89, 0xE3, 0x81, 0x8C, 0xE3, 0x81, 0xAA, 0x20, 0xED, 0x7A, 0x95, 0x9C, 0xEA, 0xB5,
-            0xB2, 0xEC, 0x96, 0xB4, 0x20, 0xF0, 0xA0, 0x80, 0x80, 0x20, 0xF0, 0x9F, 0x91, 0x8D, 0xF0, 0x9F,
-            0x22, 0x22, 0x8F, 0xBD, 0x20, 0x22, 0x22, 0x22, 0x22, 0x20, 0x62, 0x65, 0x22, 0xCC, 0x81, 0x20,
-            0x22, 0x22, 0x20, 0xC2, 0xBD, 0x62, 0x22,
-        ] as [UInt8], as: UTF8.self)
+        let fuzzed = String(
+            decoding: [
+                0xC3, 0x9C, 0x6E, 0xC3, 0x2E, 0xAF, 0x63, 0xC3, 0xB6, 0xA9, 0x20, 0xC3, 0x64, 0xE3, 0x81, 0xB2,
+                0xE3, 0x82, 0x89, 0xE3, 0x81, 0x8C, 0xE3, 0x81, 0xAA, 0x20, 0xED, 0x7A, 0x95, 0x9C, 0xEA, 0xB5,
+                0xB2, 0xEC, 0x96, 0xB4, 0x20, 0xF0, 0xA0, 0x80, 0x80, 0x20, 0xF0, 0x9F, 0x91, 0x8D, 0xF0, 0x9F,
+                0x22, 0x22, 0x8F, 0xBD, 0x20, 0x22, 0x22, 0x22, 0x22, 0x20, 0x62, 0x65, 0x22, 0xCC, 0x81, 0x20,
+                0x22, 0x22, 0x20, 0xC2, 0xBD, 0x62, 0x22,
+            ] as [UInt8], as: UTF8.self)
         for query in ["be\"\u{301}", "\"\u{301}swift", "swift\"\u{20DD}", fuzzed] {
             do throws(SyncError) {
                 _ = try await ids(a.engine, query)
@@ -226,9 +235,11 @@ import Testing
 
     @Test func latinOrDigitsRightBeforeChineseDoNotHideEitherPart() async throws {
         let a = try archive()
-        try a.pages.writeDay(day, stories: [
-            listed(1, "5G网络为什么快"), listed(2, "iPhone手机的电池"), listed(3, "2023年的春节"),
-        ], fetchedAt: 1, isFinal: true)
+        try a.pages.writeDay(
+            day,
+            stories: [
+                listed(1, "5G网络为什么快"), listed(2, "iPhone手机的电池"), listed(3, "2023年的春节"),
+            ], fetchedAt: 1, isFinal: true)
         #expect(try await ids(a.engine, "5G网络") == [1], "the whole run as written")
         #expect(try await ids(a.engine, "网络") == [1])
         #expect(try await ids(a.engine, "5G") == [1])
@@ -262,13 +273,18 @@ import Testing
         let a = try archive()
         try a.pages.writeDay(day, stories: [listed(1, "保留的标题 kept")], fetchedAt: 1, isFinal: false)
         // Real SQLite refuses the third story of the next write, after two went into the index.
-        try a.database.execute("""
+        try a.database.execute(
+            """
             CREATE TRIGGER refuse_story_3 BEFORE INSERT ON story WHEN NEW.id = 3
             BEGIN SELECT RAISE(ABORT, 'refused by test'); END
             """)
         #expect(throws: DatabaseError.self) {
-            try a.pages.writeDay(day, stories: [self.listed(1, "改过的标题 changed"), self.listed(2, "第二个故事 second"),
-                                               self.listed(3, "第三个")], fetchedAt: 2, isFinal: true)
+            try a.pages.writeDay(
+                day,
+                stories: [
+                    self.listed(1, "改过的标题 changed"), self.listed(2, "第二个故事 second"),
+                    self.listed(3, "第三个"),
+                ], fetchedAt: 2, isFinal: true)
         }
         #expect(try await ids(a.engine, "kept") == [1])
         #expect(try await ids(a.engine, "changed").isEmpty)
@@ -281,7 +297,8 @@ import Testing
         try a.pages.writeDay(day, stories: [listed(1, "一个故事")], fetchedAt: 1, isFinal: true)
         try a.details.addFavorite(1, title: "一个故事", at: 1)
         // The last statement of the detail's transaction fails, after the text went into the index.
-        try a.database.execute("""
+        try a.database.execute(
+            """
             CREATE TRIGGER refuse_favorite BEFORE UPDATE ON favorite
             BEGIN SELECT RAISE(ABORT, 'refused by test'); END
             """)
@@ -299,7 +316,8 @@ import Testing
             try old.execute(Migrations.steps[0].sql)
             try old.execute(Migrations.steps[1].sql)
             try old.execute("PRAGMA user_version = 2")
-            try old.execute("""
+            try old.execute(
+                """
                 INSERT INTO day (date, fetched_at, is_final) VALUES (20230313, 1, 1);
                 INSERT INTO story (id, title, hint, image, url, ga_prefix, image_hue, type)
                     VALUES (1, '旧档案里的故事', '老作者 · 1 分钟阅读', NULL, 'https://daily.zhihu.com/story/1', '031307', '', 0),

@@ -7,8 +7,9 @@ import TestSupport
     private func day(_ text: String) -> Day { Day(text)! }
 
     @Test func consecutiveDaysFormRangesAcrossMonthEnds() {
-        let coverage = Coverage(days: [day("20230301"), day("20230228"), day("20230227"), day("20230305"), day("20230305")],
-                                partialDays: [], latestKnownDay: nil)
+        let coverage = Coverage(
+            days: [day("20230301"), day("20230228"), day("20230227"), day("20230305"), day("20230305")],
+            partialDays: [], latestKnownDay: nil)
         #expect(coverage.cachedRanges == [day("20230227")...day("20230301"), day("20230305")...day("20230305")])
         #expect(coverage.gaps == [day("20230302")...day("20230304")])
         #expect(coverage.dayCount == 4)
@@ -34,9 +35,9 @@ import TestSupport
         let engine = try SyncEngine(configuration: configuration, clock: TestClock())
         #expect(try await engine.coverage().cachedRanges.isEmpty)
 
-        _ = try await engine.latest()                       // 20230314, partial
-        _ = try await engine.page(for: day("20230313"))     // final
-        _ = try await engine.page(for: day("20230311"))     // final, leaves 20230312 out
+        _ = try await engine.latest()  // 20230314, partial
+        _ = try await engine.page(for: day("20230313"))  // final
+        _ = try await engine.page(for: day("20230311"))  // final, leaves 20230312 out
         let coverage = try await engine.coverage()
         #expect(coverage.cachedRanges == [day("20230311")...day("20230311"), day("20230313")...day("20230314")])
         #expect(coverage.gaps == [day("20230312")...day("20230312")])
@@ -45,8 +46,9 @@ import TestSupport
 
         // Once the source moves on, reading the partial day completes it; the new latest day
         // is the one partial day now.
-        server.setReply(.body(status: 200, text: #"{"date":"20230315","stories":[],"top_stories":[]}"#),
-                        for: "/api/4/news/latest")
+        server.setReply(
+            .body(status: 200, text: #"{"date":"20230315","stories":[],"top_stories":[]}"#),
+            for: "/api/4/news/latest")
         server.setReply(.fixture("news/latest"), for: "/api/4/news/before/20230315")
         _ = try await engine.page(for: day("20230314"), policy: .networkOnly)
         let moved = try await engine.coverage()

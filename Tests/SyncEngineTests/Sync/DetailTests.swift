@@ -27,8 +27,9 @@ import TestSupport
         configuration.networkTimeout = timeout
         configuration.retryPolicy = .none
         let transport = RecordingTransport()
-        return Harness(server: server, engine: try SyncEngine(configuration: configuration, transport: transport, clock: clock),
-                       clock: clock, path: path, transport: transport)
+        return Harness(
+            server: server, engine: try SyncEngine(configuration: configuration, transport: transport, clock: clock),
+            clock: clock, path: path, transport: transport)
     }
 
     @Test func aDetailIsFetchedWithItsCountersThenServedFromTheArchive() async throws {
@@ -55,7 +56,8 @@ import TestSupport
         let h = try await harness()
         _ = try await h.engine.detail(id: storyID)
         h.clock.advance(by: 601)
-        h.server.setReply(.body(status: 200, text: #"{"long_comments":1,"popularity":500,"short_comments":61,"comments":62}"#), for: extraPath)
+        h.server.setReply(
+            .body(status: 200, text: #"{"long_comments":1,"popularity":500,"short_comments":61,"comments":62}"#), for: extraPath)
         let later = try await h.engine.detail(id: storyID)
         #expect(later.provenance.origin == .cache)
         #expect(later.extra?.popularity == 500)
@@ -122,9 +124,10 @@ import TestSupport
         let h = try await harness()
         _ = try await h.engine.detail(id: storyID)
         let database = try Database(path: h.path)
-        let text = try #require(try database.query("SELECT body_text FROM story_detail WHERE id = ?", [.integer(storyID)]) {
-            $0.optionalText(at: 0)
-        }.first ?? nil)
+        let text = try #require(
+            try database.query("SELECT body_text FROM story_detail WHERE id = ?", [.integer(storyID)]) {
+                $0.optionalText(at: 0)
+            }.first ?? nil)
         #expect(text.contains("为什么春天的风总是特别大？"))
         #expect(text.contains("**第一，冷暖空气交替频繁。**"))
         #expect(text.contains("[图片: 三月的气压图]"))
@@ -173,10 +176,11 @@ import TestSupport
 
         let reopened = try SyncEngine(configuration: .init(databasePath: h.path))
         #expect(try await reopened.favorites().map(\.title) == ["为什么春天的风总是特别大？"])
-        #expect(try await reopened.favorites().first?.isDetailCached == false) // the cache was emptied
-        #expect(try await reopened.marks(for: [storyID, 9_759_302]) == [
-            storyID: StoryMarks(isFavorite: true, isRead: false), 9_759_302: StoryMarks(isFavorite: false, isRead: true),
-        ])
+        #expect(try await reopened.favorites().first?.isDetailCached == false)  // the cache was emptied
+        #expect(
+            try await reopened.marks(for: [storyID, 9_759_302]) == [
+                storyID: StoryMarks(isFavorite: true, isRead: false), 9_759_302: StoryMarks(isFavorite: false, isRead: true),
+            ])
         #expect(try await reopened.coverage().cachedRanges.isEmpty)
     }
 
@@ -222,14 +226,19 @@ import TestSupport
         do {
             // The old file's read marks become unreadable (a view over a table that is gone).
             let database = try Database(path: h.path)
-            try database.execute("DROP TABLE read_mark; CREATE TABLE gone (x); CREATE VIEW read_mark AS SELECT x AS story_id, x AS read_at FROM gone; DROP TABLE gone")
+            try database.execute(
+                "DROP TABLE read_mark; CREATE TABLE gone (x); CREATE VIEW read_mark AS SELECT x AS story_id, x AS read_at FROM gone; DROP TABLE gone"
+            )
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: h.path))
         let error = #expect(throws: SyncError.self) { try ArchiveMaintenance.rebuild(databasePath: h.path) }
         #expect(error?.message.contains("read_mark") == true)
         #expect(try Data(contentsOf: URL(fileURLWithPath: h.path)) == before)
         let folder = (h.path as NSString).deletingLastPathComponent
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).allSatisfy { !$0.contains("before-rebuild") && !$0.hasSuffix(".rebuild") })
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).allSatisfy {
+                !$0.contains("before-rebuild") && !$0.hasSuffix(".rebuild")
+            })
 
         let forced = try ArchiveMaintenance.rebuild(databasePath: h.path, force: true)
         #expect(forced.unreadableTables == ["read_mark"])

@@ -55,8 +55,10 @@ import TestSupport
         func stop() { consumer.cancel() }
     }
 
-    private func engine(_ server: LoopbackServer, path: String, clock: TestClock = TestClock(),
-                        pollInterval: Duration = .milliseconds(500), timeout: Duration = .seconds(3)) async throws -> SyncEngine {
+    private func engine(
+        _ server: LoopbackServer, path: String, clock: TestClock = TestClock(),
+        pollInterval: Duration = .milliseconds(500), timeout: Duration = .seconds(3)
+    ) async throws -> SyncEngine {
         var configuration = SyncEngine.Configuration(databasePath: path)
         configuration.baseURLs = [await server.baseURL]
         configuration.networkTimeout = timeout
@@ -195,7 +197,7 @@ import TestSupport
         server.setReply(.delayed(.seconds(2), .fixture("news/latest")), for: Self.latestPath)
         let read = Task { try await engine.latest() }
         for _ in 0..<2_000 where server.requestCount(Self.latestPath) == 0 { try await Task.sleep(for: .milliseconds(5)) }
-        read.cancel() // The shared fetch is cancelled, but may still be in flight a moment.
+        read.cancel()  // The shared fetch is cancelled, but may still be in flight a moment.
         let recorder = Recorder(engine.updates(for: .latest))
         _ = try? await read.value
         #expect(await recorder.waitFor(1) == ["network 20230314"], "the stream fetched for itself")

@@ -34,7 +34,7 @@ import TestSupport
         #expect(try await h.engine.search("第\(dropped)号故事的正文").map(\.id) == [dropped])
         await h.server.stop()
 
-        h.clock.advance(by: 90 * 86_400) // the device's clock has no say: days count from the latest day
+        h.clock.advance(by: 90 * 86_400)  // the device's clock has no say: days count from the latest day
         let summary = try await h.engine.prune(keepDays: 3)
         #expect(summary.firstKept == latest.adding(days: -2))
         #expect(summary.daysRemoved == 7)
@@ -69,11 +69,12 @@ import TestSupport
         #expect(try await h.engine.search("第\(dropped)号故事").isEmpty)
         let oldDay = await #expect(throws: SyncError.self) { try await h.engine.page(for: old, policy: .cacheOnly) }
         #expect(oldDay?.code == .notCached)
-        #expect(try await h.engine.marks(for: [read, favorite, source.storyID(latest, 0)]) == [
-            read: StoryMarks(isFavorite: false, isRead: true),
-            favorite: StoryMarks(isFavorite: true, isRead: true),
-            source.storyID(latest, 0): StoryMarks(isFavorite: false, isRead: true),
-        ])
+        #expect(
+            try await h.engine.marks(for: [read, favorite, source.storyID(latest, 0)]) == [
+                read: StoryMarks(isFavorite: false, isRead: true),
+                favorite: StoryMarks(isFavorite: true, isRead: true),
+                source.storyID(latest, 0): StoryMarks(isFavorite: false, isRead: true),
+            ])
         // What was kept is whole.
         #expect(try await h.engine.page(for: latest.adding(days: -2), policy: .cacheOnly).stories.count == 2)
         #expect(try await h.engine.latest(policy: .cacheOnly).topStories.count == 1)
@@ -96,10 +97,12 @@ import TestSupport
         try pages.writeDay(today.adding(days: -1), stories: [story(1, "一个故事两天都有")], fetchedAt: 1, isFinal: true)
         try pages.writeLatest(today, stories: [story(3, "今天的故事")], topStories: [story(4, "只在头图里")], fetchedAt: 1)
         for id: Int64 in [1, 2, 3, 4] {
-            try details.writeDetail(StoryDetail(id: id, title: "详情\(id)", bodyHTML: "<p>正文\(id)</p>", image: nil, imageSource: nil,
-                                                shareURL: nil, url: "https://daily.zhihu.com/story/\(id)", type: 0,
-                                                sectionName: nil, publishTime: nil),
-                                    bodyText: "正文\(id)", fetchedAt: 1)
+            try details.writeDetail(
+                StoryDetail(
+                    id: id, title: "详情\(id)", bodyHTML: "<p>正文\(id)</p>", image: nil, imageSource: nil,
+                    shareURL: nil, url: "https://daily.zhihu.com/story/\(id)", type: 0,
+                    sectionName: nil, publishTime: nil),
+                bodyText: "正文\(id)", fetchedAt: 1)
         }
         let engine = try SyncEngine(configuration: .init(databasePath: path), clock: TestClock())
         let summary = try await engine.prune(keepDays: 2)
@@ -132,10 +135,12 @@ import TestSupport
                 }
                 for id in ids {
                     let text = String((0..<6_000).map { characters[Int((id &* 31 &+ Int64($0) &* 7) % Int64(characters.count))] })
-                    try details.writeDetail(StoryDetail(id: id, title: "第\(id)号故事", bodyHTML: "<p>\(text)</p>", image: nil,
-                                                        imageSource: nil, shareURL: nil, url: "https://daily.zhihu.com/story/\(id)",
-                                                        type: 0, sectionName: nil, publishTime: nil),
-                                            bodyText: text, fetchedAt: 1)
+                    try details.writeDetail(
+                        StoryDetail(
+                            id: id, title: "第\(id)号故事", bodyHTML: "<p>\(text)</p>", image: nil,
+                            imageSource: nil, shareURL: nil, url: "https://daily.zhihu.com/story/\(id)",
+                            type: 0, sectionName: nil, publishTime: nil),
+                        bodyText: text, fetchedAt: 1)
                 }
             }
         }

@@ -34,7 +34,9 @@ import TestSupport
     }
 
     private func files(_ path: String) throws -> [Data] {
-        try [path, path + "-wal"].map { FileManager.default.fileExists(atPath: $0) ? try Data(contentsOf: URL(fileURLWithPath: $0)) : Data() }
+        try [path, path + "-wal"].map {
+            FileManager.default.fileExists(atPath: $0) ? try Data(contentsOf: URL(fileURLWithPath: $0)) : Data()
+        }
     }
 
     private func expectReadOnly(_ body: () async throws -> Void) async {

@@ -80,7 +80,8 @@ import TestSupport
         h.server.setReply(.body(status: 200, text: #"{"id":1,"#), for: SyntheticSource.detailPath(badJSON))
 
         let summary = try await h.engine.sync(SyntheticRequest.details(3))
-        let failed = Dictionary(uniqueKeysWithValues: summary.failures.compactMap { failure in failure.storyID.map { ($0, failure.error.code) } })
+        let failed = Dictionary(
+            uniqueKeysWithValues: summary.failures.compactMap { failure in failure.storyID.map { ($0, failure.error.code) } })
         #expect(failed == [serverError: .unavailable, noCounters: .unavailable, badJSON: .badResponse])
         #expect(summary.failures.allSatisfy { $0.day == nil })
         #expect(summary.detailsFetched == allStories(3).count - 3)
@@ -97,9 +98,12 @@ import TestSupport
         #expect(rerun.failures.isEmpty)
         #expect(rerun.detailsFetched == 3)
         let asked = Set(h.paths(since: mark).filter { $0 != SyntheticSource.latestPath })
-        #expect(asked == [SyntheticSource.detailPath(serverError), SyntheticSource.extraPath(serverError),
-                          SyntheticSource.extraPath(noCounters),
-                          SyntheticSource.detailPath(badJSON), SyntheticSource.extraPath(badJSON)])
+        #expect(
+            asked == [
+                SyntheticSource.detailPath(serverError), SyntheticSource.extraPath(serverError),
+                SyntheticSource.extraPath(noCounters),
+                SyntheticSource.detailPath(badJSON), SyntheticSource.extraPath(badJSON),
+            ])
         await h.server.stop()
     }
 
@@ -107,8 +111,9 @@ import TestSupport
         let h = try await SyncHarness.start()
         source.serve(h.server, days: 2, details: true)
         let id = source.storyID(latest.adding(days: -1), 1)
-        h.server.setReply(.body(status: 200, text: source.detail(id, text: "上海的磁悬浮列车每小时跑四百多公里。")),
-                          for: SyntheticSource.detailPath(id))
+        h.server.setReply(
+            .body(status: 200, text: source.detail(id, text: "上海的磁悬浮列车每小时跑四百多公里。")),
+            for: SyntheticSource.detailPath(id))
         #expect(try await h.engine.search("悬浮列车").isEmpty)
         _ = try await h.engine.sync(SyntheticRequest.details(2))
         let results = try await h.engine.search("悬浮列车")
@@ -121,7 +126,7 @@ import TestSupport
 
     @Test func aStoryKnownOnlyByItsDetailIsFoundWithoutADay() async throws {
         let h = try await SyncHarness.start()
-        _ = try await h.engine.detail(id: 9_759_301) // the fixture: 为什么春天的风总是特别大？
+        _ = try await h.engine.detail(id: 9_759_301)  // the fixture: 为什么春天的风总是特别大？
         let alone = try await h.engine.search("春天")
         #expect(alone.map(\.id) == [9_759_301])
         #expect(alone.first?.day == nil)

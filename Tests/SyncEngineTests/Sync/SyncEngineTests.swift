@@ -17,8 +17,10 @@ import TestSupport
         let transport: RecordingTransport
     }
 
-    private func harness(databasePath: String? = nil, freshness: Duration = .seconds(300),
-                         timeout: Duration = .seconds(3)) async throws -> Harness {
+    private func harness(
+        databasePath: String? = nil, freshness: Duration = .seconds(300),
+        timeout: Duration = .seconds(3)
+    ) async throws -> Harness {
         let server = LoopbackServer()
         try await server.start()
         let path = try databasePath ?? temporaryDatabasePath()
@@ -48,7 +50,7 @@ import TestSupport
 
     @Test func aFinalDayIsServedFromTheArchiveWithoutARequest() async throws {
         let h = try await harness()
-        _ = try await h.engine.latest() // the source is at 20230314, so 20230313 is final
+        _ = try await h.engine.latest()  // the source is at 20230314, so 20230313 is final
         let first = try await h.engine.page(for: day13)
         #expect(first.provenance.origin == .network)
         #expect(first.provenance.isFinal)
@@ -102,8 +104,9 @@ import TestSupport
         #expect(try await h.engine.page(for: today).provenance.isFinal == false)
 
         // The source moves on to 20230315; 20230314 is now answered by before/20230315.
-        h.server.setReply(.body(status: 200, text: #"{"date":"20230315","stories":[{"id":1,"title":"新的一天"}],"top_stories":[]}"#),
-                          for: latestPath)
+        h.server.setReply(
+            .body(status: 200, text: #"{"date":"20230315","stories":[{"id":1,"title":"新的一天"}],"top_stories":[]}"#),
+            for: latestPath)
         h.server.setReply(.fixture("news/latest"), for: "/api/4/news/before/20230315")
         h.clock.advance(by: 301)
         let completed = try await h.engine.page(for: today)
@@ -117,7 +120,7 @@ import TestSupport
     @Test func aLatestPageThatGoesBackInTimeIsRejected() async throws {
         let h = try await harness()
         _ = try await h.engine.latest()
-        h.server.setReply(.fixture("news/before/20230314"), for: latestPath) // dated 20230313
+        h.server.setReply(.fixture("news/before/20230314"), for: latestPath)  // dated 20230313
         let page = try await h.engine.latest()
         #expect(page.provenance.staleReason == .badResponse)
         #expect(page.day == Day("20230314"))
@@ -155,7 +158,7 @@ import TestSupport
 
     @Test func anEarlierAnswerForADayTheSourceHasPublishedIsBadData() async throws {
         let h = try await harness()
-        h.server.setReply(.fixture("news/before/20230312"), for: day13Path) // answers 20230311 for 20230313
+        h.server.setReply(.fixture("news/before/20230312"), for: day13Path)  // answers 20230311 for 20230313
         let error = await #expect(throws: SyncError.self) { try await h.engine.page(for: self.day13) }
         #expect(error?.code == .badResponse)
         await h.server.stop()
@@ -163,7 +166,7 @@ import TestSupport
 
     @Test func aDayAfterTheSourcesLatestIsNotPublished() async throws {
         let h = try await harness()
-        h.server.setReply(.fixture("news/latest"), for: "/api/4/news/before/20230316") // answers 20230314
+        h.server.setReply(.fixture("news/latest"), for: "/api/4/news/before/20230316")  // answers 20230314
         let error = await #expect(throws: SyncError.self) { try await h.engine.page(for: Day("20230315")!) }
         #expect(error?.code == .notPublished)
         // The claim was checked against the source's latest page, and nothing was written for 0315.
@@ -175,13 +178,14 @@ import TestSupport
 
     @Test func anEarlierAnswerForADayTheArchiveKnowsIsPublishedIsBadDataWithoutAskingTheSourceAgain() async throws {
         let h = try await harness()
-        _ = try await h.engine.latest() // the archive has seen the source at 20230314
-        h.server.setReply(.body(status: 500, text: "{}"), for: latestPath) // and could not ask it again
-        h.server.setReply(.fixture("news/before/20230312"), for: day13Path) // answers 20230311 for 20230313
+        _ = try await h.engine.latest()  // the archive has seen the source at 20230314
+        h.server.setReply(.body(status: 500, text: "{}"), for: latestPath)  // and could not ask it again
+        h.server.setReply(.fixture("news/before/20230312"), for: day13Path)  // answers 20230311 for 20230313
         let error = await #expect(throws: SyncError.self) { try await h.engine.page(for: self.day13) }
         #expect(error?.code == .badResponse)
-        #expect(error?.message.contains("asked for 20230313, the source answered with 20230311, although its latest day is 20230314") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.message.contains("asked for 20230313, the source answered with 20230311, although its latest day is 20230314") == true,
+            "\(String(describing: error))")
         #expect(h.server.requestCount(latestPath) == 1, "the archive's latest day settles it")
         for day in [day13, Day("20230311")!] {
             let offline = await #expect(throws: SyncError.self) { try await h.engine.page(for: day, policy: .cacheOnly) }
@@ -201,8 +205,9 @@ import TestSupport
         let asked = Day("20230131")!
         let error = await #expect(throws: SyncError.self) { try await h.engine.page(for: asked) }
         #expect(error?.code == .badResponse)
-        #expect(error?.message.contains("asked for 20230131, the source answered with 20230128, although its latest day is 20230425") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.message.contains("asked for 20230131, the source answered with 20230128, although its latest day is 20230425") == true,
+            "\(String(describing: error))")
         #expect(try await h.engine.latestKnownDay() == known)
         for day in [asked, Day("20230128")!] {
             let offline = await #expect(throws: SyncError.self) { try await h.engine.page(for: day, policy: .cacheOnly) }
@@ -268,7 +273,7 @@ import TestSupport
 
     @Test func aWrongDateWritesNothingAndIsAnErrorWhenNothingIsCached() async throws {
         let h = try await harness()
-        h.server.setReply(.fixture("news/latest"), for: day13Path) // answers 20230314
+        h.server.setReply(.fixture("news/latest"), for: day13Path)  // answers 20230314
         let error = await #expect(throws: SyncError.self) { try await h.engine.page(for: day13) }
         #expect(error?.code == .badResponse)
         // Nothing of the wrong answer was stored, under either day.
@@ -373,7 +378,7 @@ import TestSupport
         #expect(page.stories.count == 6)
 
         // A final day that could not be saved again is still reported, not passed off as current.
-        _ = try? await h.engine.page(for: day13, policy: .networkOnly) // not cached: fails
+        _ = try? await h.engine.page(for: day13, policy: .networkOnly)  // not cached: fails
         let error = await #expect(throws: SyncError.self) { try await h.engine.page(for: self.day13) }
         #expect(error?.code == .storage)
         await h.server.stop()

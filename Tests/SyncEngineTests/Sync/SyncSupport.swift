@@ -35,18 +35,22 @@ struct SyntheticSource {
     func page(_ day: Day, stories: [(id: Int64, title: String, hint: String)]? = nil, top: Bool = false) -> String {
         let stories = stories ?? storyIDs(of: day).map { (id: $0, title: "第\($0)号故事", hint: "作者\($0 % 100) · 1 分钟阅读") }
         let list = stories.map { story in
-            ["id": story.id, "title": story.title, "hint": story.hint, "type": 0, "ga_prefix": "031407",
-             "image_hue": "0x123456", "url": "https://daily.zhihu.com/story/\(story.id)",
-             "images": ["https://pic1.zhimg.com/\(story.id).jpg"]] as [String: Any]
+            [
+                "id": story.id, "title": story.title, "hint": story.hint, "type": 0, "ga_prefix": "031407",
+                "image_hue": "0x123456", "url": "https://daily.zhihu.com/story/\(story.id)",
+                "images": ["https://pic1.zhimg.com/\(story.id).jpg"],
+            ] as [String: Any]
         }
         return json(["date": day.description, "stories": list, "top_stories": top ? Array(list.prefix(1)) : []])
     }
 
     /// A story's detail: `text` as its one paragraph.
     func detail(_ id: Int64, title: String? = nil, text: String? = nil) -> String {
-        json(["id": id, "title": title ?? "第\(id)号故事", "type": 0,
-              "body": "<div class=\"content\"><p>\(text ?? "第\(id)号故事的正文。")</p></div>",
-              "share_url": "http://daily.zhihu.com/story/\(id)"])
+        json([
+            "id": id, "title": title ?? "第\(id)号故事", "type": 0,
+            "body": "<div class=\"content\"><p>\(text ?? "第\(id)号故事的正文。")</p></div>",
+            "share_url": "http://daily.zhihu.com/story/\(id)",
+        ])
     }
 
     func extra(popularity: Int = 7) -> String {
@@ -81,8 +85,10 @@ struct SyncHarness {
     let clock: TestClock
     let path: String
 
-    static func start(path: String? = nil, timeout: Duration = .seconds(3),
-                      retryPolicy: RetryPolicy = .none) async throws -> SyncHarness {
+    static func start(
+        path: String? = nil, timeout: Duration = .seconds(3),
+        retryPolicy: RetryPolicy = .none
+    ) async throws -> SyncHarness {
         let server = LoopbackServer()
         try await server.start()
         let path = try path ?? temporaryDatabasePath()

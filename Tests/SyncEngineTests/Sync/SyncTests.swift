@@ -95,8 +95,10 @@ import TestSupport
         #expect(summary.failures.compactMap(\.day) == [misdated])
         let error = summary.failures.first?.error
         #expect(error?.code == .badResponse)
-        #expect(error?.message.contains("asked for \(misdated), the source answered with \(days[2]), although its latest day is \(latest)") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.message.contains("asked for \(misdated), the source answered with \(days[2]), although its latest day is \(latest)")
+                == true,
+            "\(String(describing: error))")
         let coverage = try await h.engine.coverage()
         #expect(!coverage.contains(misdated), "nothing was written for \(misdated)")
         #expect(try await h.engine.page(for: days[2], policy: .cacheOnly).stories.map(\.id) == source.storyIDs(of: days[2]))
@@ -259,8 +261,9 @@ import TestSupport
         let h = try await SyncHarness.start()
         source.serve(h.server, days: days)
         for day in source.days(days).dropFirst() {
-            h.server.setReply(.delayed(.milliseconds(asked > 1 ? 300 : 20), .body(status: 200, text: source.page(day))),
-                              for: path(day))
+            h.server.setReply(
+                .delayed(.milliseconds(asked > 1 ? 300 : 20), .body(status: 200, text: source.page(day))),
+                for: path(day))
         }
         let summary = try await h.engine.sync(SyncRequest(span: .lastDays(days), concurrency: asked))
         #expect(summary.failures.isEmpty)
@@ -357,7 +360,8 @@ import TestSupport
         let refused = latest.adding(days: -2)
         // Real SQLite refuses the second story of that day, after the first went in.
         let other = try Database(path: h.path)
-        try other.execute("""
+        try other.execute(
+            """
             CREATE TRIGGER refuse BEFORE INSERT ON story WHEN NEW.id = \(source.storyID(refused, 1))
             BEGIN SELECT RAISE(ABORT, 'disk full'); END
             """)

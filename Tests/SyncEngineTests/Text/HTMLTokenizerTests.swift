@@ -7,35 +7,41 @@ import Testing
     }
 
     @Test func attributes_quotedUnquotedBareAndDuplicated() {
-        #expect(tokens("<A HREF = 'x' data-x=y title=\"t &amp; u\" href=\"dup\" disabled/>") == [
-            .startTag(name: "a", attributes: [
-                HTMLAttribute(name: "href", value: "x"), HTMLAttribute(name: "data-x", value: "y"),
-                HTMLAttribute(name: "title", value: "t & u"), HTMLAttribute(name: "disabled", value: ""),
-            ], selfClosing: true),
-        ])
+        #expect(
+            tokens("<A HREF = 'x' data-x=y title=\"t &amp; u\" href=\"dup\" disabled/>") == [
+                .startTag(
+                    name: "a",
+                    attributes: [
+                        HTMLAttribute(name: "href", value: "x"), HTMLAttribute(name: "data-x", value: "y"),
+                        HTMLAttribute(name: "title", value: "t & u"), HTMLAttribute(name: "disabled", value: ""),
+                    ], selfClosing: true)
+            ])
     }
 
     @Test func curlyQuotes_areAnUnquotedValueAndTheScriptStaysRawText() {
-        #expect(tokens("<script type=“text/javascript”>if (a<b) {}</script>") == [
-            .startTag(name: "script", attributes: [HTMLAttribute(name: "type", value: "“text/javascript”")], selfClosing: false),
-            .text("if (a<b) {}"),
-            .endTag(name: "script"),
-        ])
+        #expect(
+            tokens("<script type=“text/javascript”>if (a<b) {}</script>") == [
+                .startTag(name: "script", attributes: [HTMLAttribute(name: "type", value: "“text/javascript”")], selfClosing: false),
+                .text("if (a<b) {}"),
+                .endTag(name: "script"),
+            ])
     }
 
     @Test func rawText_endsOnlyAtItsOwnEndTag() {
-        #expect(tokens("<style>a</styles></p></STYLE>b") == [
-            .startTag(name: "style", attributes: [], selfClosing: false),
-            .text("a</styles></p>"),
-            .endTag(name: "style"),
-            .text("b"),
-        ])
+        #expect(
+            tokens("<style>a</styles></p></STYLE>b") == [
+                .startTag(name: "style", attributes: [], selfClosing: false),
+                .text("a</styles></p>"),
+                .endTag(name: "style"),
+                .text("b"),
+            ])
     }
 
     @Test func comments_doctypesAndBogusMarkup_produceNoTokens() {
-        #expect(tokens("a<!-- x -->b<!-->c<!--->d<!DOCTYPE html>e<?php ?>f</ x>g</>h") == [
-            .text("a"), .text("b"), .text("c"), .text("d"), .text("e"), .text("f"), .text("g"), .text("h"),
-        ])
+        #expect(
+            tokens("a<!-- x -->b<!-->c<!--->d<!DOCTYPE html>e<?php ?>f</ x>g</>h") == [
+                .text("a"), .text("b"), .text("c"), .text("d"), .text("e"), .text("f"), .text("g"), .text("h"),
+            ])
     }
 
     @Test func crlf_isReadAsLF() {

@@ -64,43 +64,45 @@ func hasForbiddenScalars(_ text: String) -> Bool {
 
     @Test func modernBody_becomesTitleBylineParagraphsImagesAndTheViewMoreLink() {
         let text = ReadableText(html: Self.modernBody)
-        #expect(text.blocks == [
-            .heading("男装跟女装的不同在哪里？"),
-            .byline("康石石，艺术留学大拿"),
-            .paragraph("说起男装女装不同肯定是有的，下面咱们稍作分析。"),
-            .paragraph("Men's wear and women's wear."),
-            .paragraph("**1.版型剪裁不同**"),
-            .image(caption: nil),
-            .image(caption: "历史上的男性工装"),
-            .paragraph("这点咱们通过男装&女装作品集就能看出差别。"),
-            .paragraph("以上，望有帮助"),
-            .link(text: "查看知乎讨论", reference: 1),
-        ])
+        #expect(
+            text.blocks == [
+                .heading("男装跟女装的不同在哪里？"),
+                .byline("康石石，艺术留学大拿"),
+                .paragraph("说起男装女装不同肯定是有的，下面咱们稍作分析。"),
+                .paragraph("Men's wear and women's wear."),
+                .paragraph("**1.版型剪裁不同**"),
+                .image(caption: nil),
+                .image(caption: "历史上的男性工装"),
+                .paragraph("这点咱们通过男装&女装作品集就能看出差别。"),
+                .paragraph("以上，望有帮助"),
+                .link(text: "查看知乎讨论", reference: 1),
+            ])
         // The hidden originUrl is dropped and collects no reference.
         #expect(text.references == ["https://www.zhihu.com/question/41094862"])
-        #expect(text.plainText == """
-            男装跟女装的不同在哪里？
+        #expect(
+            text.plainText == """
+                男装跟女装的不同在哪里？
 
-            康石石，艺术留学大拿
+                康石石，艺术留学大拿
 
-            说起男装女装不同肯定是有的，下面咱们稍作分析。
+                说起男装女装不同肯定是有的，下面咱们稍作分析。
 
-            Men's wear and women's wear.
+                Men's wear and women's wear.
 
-            **1.版型剪裁不同**
+                **1.版型剪裁不同**
 
-            [图片]
+                [图片]
 
-            [图片: 历史上的男性工装]
+                [图片: 历史上的男性工装]
 
-            这点咱们通过男装&女装作品集就能看出差别。
+                这点咱们通过男装&女装作品集就能看出差别。
 
-            以上，望有帮助
+                以上，望有帮助
 
-            查看知乎讨论 [1]
+                查看知乎讨论 [1]
 
-            [1] https://www.zhihu.com/question/41094862
-            """)
+                [1] https://www.zhihu.com/question/41094862
+                """)
     }
 
     /// A 2015-2017 body: a related-news headline link, several questions, empty question titles,
@@ -183,36 +185,39 @@ func hasForbiddenScalars(_ text: String) -> Bool {
 
     @Test func olderBody_keepsEveryQuestionAndSkipsEmptyTitles() {
         let text = ReadableText(html: Self.olderBody)
-        #expect(text.blocks == [
-            .link(text: "相关新闻 魔兽月卡终于来了", reference: 1),
-            .paragraph("回答来自机构帐号：LonelyPlanet[2]"),
-            .heading("有哪些已经或正在消失的景点？"),
-            .byline("LonelyPlanet，旅行指南出版商"),
-            .paragraph("自从马耳他的“蓝窗”塌了之后……"),
-            .paragraph("**0 5 |** **科索沃 中世纪建筑群遗址**"),
-            .image(caption: nil),
-            .paragraph("*©Lonely Planet* 佛罗里达州南部"),
-            .rule,
-            .paragraph("欢迎关注微信公众号：LonelyPlanet-CN"),
-            .link(text: "查看知乎讨论", reference: 3),
-            .heading("第二个问题"),
-            .byline("苍月小心，游戏数值策划/经济学爱好者"),
-            .paragraph("您可以通过 什么是「知乎机构帐号」[4] 来了解。"),
-            .link(text: "查看知乎讨论", reference: 3),
-        ])
-        #expect(text.references == [
-            "http://m.jiemian.com/article/776138.html",
-            "https://www.zhihu.com/org/lonelyplanet-15",
-            "http://www.zhihu.com/question/62412142",
-            "http://zhihu.com/org-intro",
-        ])
+        #expect(
+            text.blocks == [
+                .link(text: "相关新闻 魔兽月卡终于来了", reference: 1),
+                .paragraph("回答来自机构帐号：LonelyPlanet[2]"),
+                .heading("有哪些已经或正在消失的景点？"),
+                .byline("LonelyPlanet，旅行指南出版商"),
+                .paragraph("自从马耳他的“蓝窗”塌了之后……"),
+                .paragraph("**0 5 |** **科索沃 中世纪建筑群遗址**"),
+                .image(caption: nil),
+                .paragraph("*©Lonely Planet* 佛罗里达州南部"),
+                .rule,
+                .paragraph("欢迎关注微信公众号：LonelyPlanet-CN"),
+                .link(text: "查看知乎讨论", reference: 3),
+                .heading("第二个问题"),
+                .byline("苍月小心，游戏数值策划/经济学爱好者"),
+                .paragraph("您可以通过 什么是「知乎机构帐号」[4] 来了解。"),
+                .link(text: "查看知乎讨论", reference: 3),
+            ])
+        #expect(
+            text.references == [
+                "http://m.jiemian.com/article/776138.html",
+                "https://www.zhihu.com/org/lonelyplanet-15",
+                "http://www.zhihu.com/question/62412142",
+                "http://zhihu.com/org-intro",
+            ])
     }
 
     @Test func byline_dropsTheAvatarAndTheOriginLinkEvenWhenNotHidden() {
-        let text = ReadableText(html: """
-            <div class="meta"><img class="avatar" src="a.jpg" alt="avatar"><span class="author">名字，</span>\
-            <span class="bio">bio</span> <a class="originUrl" href="https://www.zhihu.com/question/1/answer/2">查看知乎原文</a></div>
-            """)
+        let text = ReadableText(
+            html: """
+                <div class="meta"><img class="avatar" src="a.jpg" alt="avatar"><span class="author">名字，</span>\
+                <span class="bio">bio</span> <a class="originUrl" href="https://www.zhihu.com/question/1/answer/2">查看知乎原文</a></div>
+                """)
         #expect(text.blocks == [.byline("名字，bio")])
         #expect(text.references.isEmpty)
     }
@@ -226,16 +231,18 @@ func hasForbiddenScalars(_ text: String) -> Bool {
     }
 
     @Test func lists_numberOrderedItemsAndBulletTheOthers() {
-        let text = ReadableText(html: """
-            <ul><li>苹果</li><li><strong>香蕉</strong></li></ul>
-            <ol><li>one</li><li>two<li>three</ol>
-            <ol start="5"><li>five</li><li><p>six</p><p>more of six</p></li></ol>
-            """)
-        #expect(text.blocks == [
-            .listItem("苹果", ordinal: nil), .listItem("**香蕉**", ordinal: nil),
-            .listItem("one", ordinal: 1), .listItem("two", ordinal: 2), .listItem("three", ordinal: 3),
-            .listItem("five", ordinal: 5), .listItem("six", ordinal: 6), .paragraph("more of six"),
-        ])
+        let text = ReadableText(
+            html: """
+                <ul><li>苹果</li><li><strong>香蕉</strong></li></ul>
+                <ol><li>one</li><li>two<li>three</ol>
+                <ol start="5"><li>five</li><li><p>six</p><p>more of six</p></li></ol>
+                """)
+        #expect(
+            text.blocks == [
+                .listItem("苹果", ordinal: nil), .listItem("**香蕉**", ordinal: nil),
+                .listItem("one", ordinal: 1), .listItem("two", ordinal: 2), .listItem("three", ordinal: 3),
+                .listItem("five", ordinal: 5), .listItem("six", ordinal: 6), .paragraph("more of six"),
+            ])
         #expect(text.plainText.hasPrefix("• 苹果\n\n• **香蕉**\n\n1. one\n\n2. two\n\n3. three\n\n5. five\n\n6. six"))
     }
 
@@ -246,25 +253,28 @@ func hasForbiddenScalars(_ text: String) -> Bool {
     }
 
     @Test func images_useTheFigcaptionElseTheAltText() {
-        let text = ReadableText(html: """
-            <p><img src="a.jpg" alt="A  photo"></p>
-            <figure><img src="b.jpg" alt="alt"><figcaption>图 <b>1</b></figcaption></figure>
-            <figure><img src="c.jpg" alt="only alt"></figure>
-            <figure><img src="d.jpg" alt=""><figcaption> </figcaption></figure>
-            <p>before<img src="e.jpg">after</p>
-            """)
-        #expect(text.blocks == [
-            .image(caption: "A photo"), .image(caption: "图 **1**"), .image(caption: "only alt"), .image(caption: nil),
-            .paragraph("before"), .image(caption: nil), .paragraph("after"),
-        ])
+        let text = ReadableText(
+            html: """
+                <p><img src="a.jpg" alt="A  photo"></p>
+                <figure><img src="b.jpg" alt="alt"><figcaption>图 <b>1</b></figcaption></figure>
+                <figure><img src="c.jpg" alt="only alt"></figure>
+                <figure><img src="d.jpg" alt=""><figcaption> </figcaption></figure>
+                <p>before<img src="e.jpg">after</p>
+                """)
+        #expect(
+            text.blocks == [
+                .image(caption: "A photo"), .image(caption: "图 **1**"), .image(caption: "only alt"), .image(caption: nil),
+                .paragraph("before"), .image(caption: nil), .paragraph("after"),
+            ])
         #expect(text.plainText.hasPrefix("[图片: A photo]\n\n[图片: 图 **1**]\n\n[图片: only alt]\n\n[图片]"))
     }
 
     @Test func tableRows_areParagraphsWithCellsJoined() {
-        let text = ReadableText(html: """
-            <table><tr><th>名</th><th>值</th></tr>
-            <tr><td>a</td><td><p>b</p></td><td></td></tr></table>
-            """)
+        let text = ReadableText(
+            html: """
+                <table><tr><th>名</th><th>值</th></tr>
+                <tr><td>a</td><td><p>b</p></td><td></td></tr></table>
+                """)
         #expect(text.blocks == [.paragraph("名 | 值"), .paragraph("a | b")])
     }
 
@@ -274,22 +284,25 @@ func hasForbiddenScalars(_ text: String) -> Bool {
     }
 
     @Test func textDirectlyInADiv_isAParagraph() {
-        #expect(blocks("<div>直接在 div 里<div>inner</div>tail</div>") == [
-            .paragraph("直接在 div 里"), .paragraph("inner"), .paragraph("tail"),
-        ])
+        #expect(
+            blocks("<div>直接在 div 里<div>inner</div>tail</div>") == [
+                .paragraph("直接在 div 里"), .paragraph("inner"), .paragraph("tail"),
+            ])
     }
 
     // MARK: - Inline markup
 
     @Test func strongAndEm_becomeMarkersUnlessEmpty() {
-        #expect(blocks("<p>a <strong>bold</strong> b <em>it</em> c<strong> </strong>d<em></em>e <b><b>n</b></b> <b><i>both</i></b></p>")
-            == [.paragraph("a **bold** b *it* c de **n** ***both***")])
+        #expect(
+            blocks("<p>a <strong>bold</strong> b <em>it</em> c<strong> </strong>d<em></em>e <b><b>n</b></b> <b><i>both</i></b></p>")
+                == [.paragraph("a **bold** b *it* c de **n** ***both***")])
     }
 
     @Test func marks_closeAndReopenAroundABlockInside() {
-        #expect(blocks("<p><strong>前 <img src=\"x.jpg\"> 后</strong></p>") == [
-            .paragraph("**前**"), .image(caption: nil), .paragraph("**后**"),
-        ])
+        #expect(
+            blocks("<p><strong>前 <img src=\"x.jpg\"> 后</strong></p>") == [
+                .paragraph("**前**"), .image(caption: nil), .paragraph("**后**"),
+            ])
     }
 
     @Test func lineBreaks_becomeNewlinesInsideTheBlock() {
@@ -297,39 +310,45 @@ func hasForbiddenScalars(_ text: String) -> Bool {
     }
 
     @Test func links_areNumberedByFirstAppearanceAndDeduplicated() {
-        let text = ReadableText(html: """
-            <p>See <a href="https://a.example/x">A</a> and <a href="https://b.example/">B</a>, again <a href=" https://a.example/x ">A2</a>.</p>
-            <p><a href="https://c.example/page">https://c.example/page</a> <a href="http://c.example/">c.example</a> \
-            <a href="javascript:alert(1)">js</a> <a href="#top">top</a> <a href="">empty</a> <a name="n">anchor</a>\
-            <a href="https://e.example/"></a><a href="https://f.example/"><img src="f.jpg"></a></p>
-            <div><a href="https://d.example/?a=1&amp;b=2">On its own</a></div>
-            <p><a href="https://d.example/?a=1&amp;b=2">In a paragraph</a></p>
-            """)
-        #expect(text.blocks == [
-            .paragraph("See A[1] and B[2], again A2[1]."),
-            .paragraph("https://c.example/page c.example js top empty anchor"),
-            .image(caption: nil),
-            .link(text: "On its own", reference: 3),
-            .paragraph("In a paragraph[3]"),
-        ])
+        let text = ReadableText(
+            html: """
+                <p>See <a href="https://a.example/x">A</a> and <a href="https://b.example/">B</a>, again <a href=" https://a.example/x ">A2</a>.</p>
+                <p><a href="https://c.example/page">https://c.example/page</a> <a href="http://c.example/">c.example</a> \
+                <a href="javascript:alert(1)">js</a> <a href="#top">top</a> <a href="">empty</a> <a name="n">anchor</a>\
+                <a href="https://e.example/"></a><a href="https://f.example/"><img src="f.jpg"></a></p>
+                <div><a href="https://d.example/?a=1&amp;b=2">On its own</a></div>
+                <p><a href="https://d.example/?a=1&amp;b=2">In a paragraph</a></p>
+                """)
+        #expect(
+            text.blocks == [
+                .paragraph("See A[1] and B[2], again A2[1]."),
+                .paragraph("https://c.example/page c.example js top empty anchor"),
+                .image(caption: nil),
+                .link(text: "On its own", reference: 3),
+                .paragraph("In a paragraph[3]"),
+            ])
         #expect(text.references == ["https://a.example/x", "https://b.example/", "https://d.example/?a=1&b=2"])
-        #expect(text.plainText.hasSuffix("""
-            On its own [3]
+        #expect(
+            text.plainText.hasSuffix(
+                """
+                On its own [3]
 
-            In a paragraph[3]
+                In a paragraph[3]
 
-            [1] https://a.example/x
-            [2] https://b.example/
-            [3] https://d.example/?a=1&b=2
-            """))
+                [1] https://a.example/x
+                [2] https://b.example/
+                [3] https://d.example/?a=1&b=2
+                """))
     }
 
     /// Found by `scripts/fuzz readable-text` (the input below, minimised): a vertical tab or form
     /// feed in an `href` reached the references, and so the plain text, as a control character.
     @Test func links_keepNoWhitespaceControlsInTheirURLs() {
-        let fuzzed = ReadableText(html: String(decoding: [
-            0x3C, 0x61, 0x20, 0x68, 0x72, 0x65, 0x66, 0x3D, 0x2F, 0x0B, 0x6C, 0x3E, 0xE8,
-        ] as [UInt8], as: UTF8.self))
+        let fuzzed = ReadableText(
+            html: String(
+                decoding: [
+                    0x3C, 0x61, 0x20, 0x68, 0x72, 0x65, 0x66, 0x3D, 0x2F, 0x0B, 0x6C, 0x3E, 0xE8,
+                ] as [UInt8], as: UTF8.self))
         #expect(fuzzed.references == ["/%0Bl"])
         let text = ReadableText(html: "<p><a href=\"\u{0C} https://a.example/x\u{0B}y \u{301}z\u{0C}\">A</a></p>")
         #expect(text.references == ["https://a.example/x%0By%20\u{301}z"])
@@ -359,34 +378,40 @@ func hasForbiddenScalars(_ text: String) -> Bool {
 
     @Test func sourceLineBreaksBetweenCJKCharacters_addNoSpace() {
         #expect(blocks("<p>第一行\n第二行，\r\n「引号」</p>") == [.paragraph("第一行第二行，「引号」")])
-        #expect(blocks("<p>English\nline</p><p>中文\nEnglish</p><p>中文 中文</p><p>中文&nbsp;\n中文</p>") == [
-            .paragraph("English line"), .paragraph("中文 English"), .paragraph("中文 中文"), .paragraph("中文 中文"),
-        ])
+        #expect(
+            blocks("<p>English\nline</p><p>中文\nEnglish</p><p>中文 中文</p><p>中文&nbsp;\n中文</p>") == [
+                .paragraph("English line"), .paragraph("中文 English"), .paragraph("中文 中文"), .paragraph("中文 中文"),
+            ])
     }
 
     @Test func emptyParagraphs_areDropped() {
-        #expect(blocks("<p></p><p>&nbsp;</p><p> \r\n </p><p><br></p><p><strong> </strong><em>&nbsp;</em></p><div>\n</div><p>x</p><h2></h2>")
-            == [.paragraph("x")])
+        #expect(
+            blocks("<p></p><p>&nbsp;</p><p> \r\n </p><p><br></p><p><strong> </strong><em>&nbsp;</em></p><div>\n</div><p>x</p><h2></h2>")
+                == [.paragraph("x")])
     }
 
     // MARK: - Entities
 
     @Test func namedEntities_areDecoded() {
-        #expect(blocks("""
-            <p>&amp; &lt;b&gt; &quot;q&quot; &apos;s&apos; a&nbsp;b &hellip; &mdash; &ndash; &ldquo;&rdquo; &lsquo;&rsquo; \
-            &middot; &times; &copy; &reg; &trade; &laquo;&raquo; &bull; &scaron; &atilde; &Agrave;&eacute;</p>
-            """) == [.paragraph("& <b> \"q\" 's' a b … — – “” ‘’ · × © ® ™ «» • š ã Àé")])
+        #expect(
+            blocks(
+                """
+                <p>&amp; &lt;b&gt; &quot;q&quot; &apos;s&apos; a&nbsp;b &hellip; &mdash; &ndash; &ldquo;&rdquo; &lsquo;&rsquo; \
+                &middot; &times; &copy; &reg; &trade; &laquo;&raquo; &bull; &scaron; &atilde; &Agrave;&eacute;</p>
+                """) == [.paragraph("& <b> \"q\" 's' a b … — – “” ‘’ · × © ® ™ «» • š ã Àé")])
     }
 
     @Test func numericEntities_areDecodedAndInvalidCodePointsReplaced() {
         #expect(blocks("<p>&#20013;&#x6587;&#X4E2D; &#65;&#x41;&#x00041;</p>") == [.paragraph("中文中 AAA")])
-        #expect(blocks("<p>[&#0;][&#xD800;][&#xDFFF;][&#x110000;][&#99999999999999999999;][&#x93;&#x94;]</p>")
-            == [.paragraph("[\u{FFFD}][\u{FFFD}][\u{FFFD}][\u{FFFD}][\u{FFFD}][“”]")])
+        #expect(
+            blocks("<p>[&#0;][&#xD800;][&#xDFFF;][&#x110000;][&#99999999999999999999;][&#x93;&#x94;]</p>")
+                == [.paragraph("[\u{FFFD}][\u{FFFD}][\u{FFFD}][\u{FFFD}][\u{FFFD}][“”]")])
     }
 
     @Test func unknownAndMalformedEntities_stayLiteral() {
-        #expect(blocks("<p>&bogus; &amp &#xZZ; &#; &#x; &#12 & &; AT&T &AMP; &lt</p>")
-            == [.paragraph("&bogus; &amp &#xZZ; &#; &#x; &#12 & &; AT&T &AMP; &lt")])
+        #expect(
+            blocks("<p>&bogus; &amp &#xZZ; &#; &#x; &#12 & &; AT&T &AMP; &lt</p>")
+                == [.paragraph("&bogus; &amp &#xZZ; &#; &#x; &#12 & &; AT&T &AMP; &lt")])
     }
 
     @Test func entitiesInAttributes_areDecoded() {
@@ -398,20 +423,22 @@ func hasForbiddenScalars(_ text: String) -> Bool {
     // MARK: - What never survives
 
     @Test func controlCharactersAndBidiControls_areRemoved() {
-        let html = "<p>a\u{0}b\u{7}c\u{7F}d\u{85}e\u{9B}2Jf\u{200E}g\u{202E}h\u{2066}i\u{2069}j\u{FEFF}k\u{200B}l\u{AD}m\tn\u{0B}o</p>"
+        let html =
+            "<p>a\u{0}b\u{7}c\u{7F}d\u{85}e\u{9B}2Jf\u{200E}g\u{202E}h\u{2066}i\u{2069}j\u{FEFF}k\u{200B}l\u{AD}m\tn\u{0B}o</p>"
             + "<p>&#27;[1m&#x202E;bold&#x1B;[0m &#x81;x&#x7F;</p>"
             + "<p>\u{1B}[31mred\u{1B}[0m \u{1B}]0;window title\u{7}after \u{1B}]8;;https://x\u{1B}\\link\u{1B}]8;;\u{1B}\\ \u{1B}(Bz \u{1B}c中</p>"
             + "<p>👨\u{200D}👩\u{200D}👧 and می\u{200C}خواهم</p>"
             + "<img alt=\"cap\u{202E}tion\u{1B}[2J\"><p><a href=\"https://a.example/\u{202E}x\u{1B}\">l</a></p>"
         let text = ReadableText(html: html)
-        #expect(text.blocks == [
-            .paragraph("abcdefghijklm n o"),
-            .paragraph("bold x"),
-            .paragraph("red after link z 中"),
-            .paragraph("👨\u{200D}👩\u{200D}👧 and می\u{200C}خواهم"),
-            .image(caption: "caption"),
-            .paragraph("l[1]"),
-        ])
+        #expect(
+            text.blocks == [
+                .paragraph("abcdefghijklm n o"),
+                .paragraph("bold x"),
+                .paragraph("red after link z 中"),
+                .paragraph("👨\u{200D}👩\u{200D}👧 and می\u{200C}خواهم"),
+                .image(caption: "caption"),
+                .paragraph("l[1]"),
+            ])
         #expect(text.references == ["https://a.example/x"])
         #expect(!hasForbiddenScalars(text.plainText))
         #expect(!text.plainText.contains("\u{1B}"))
@@ -440,22 +467,25 @@ func hasForbiddenScalars(_ text: String) -> Bool {
         #expect(blocks("<p>cut <b") == [.paragraph("cut")])
         #expect(blocks("<p>cut <a href=\"https://x.example/") == [.paragraph("cut")])
         #expect(blocks("<p attr=\"never closed>text</p>") == [])
-        #expect(blocks("<!doctype html><?xml version=\"1.0\"?><p>d</p></ ><p>e</p></>f") == [
-            .paragraph("d"), .paragraph("e"), .paragraph("f"),
-        ])
+        #expect(
+            blocks("<!doctype html><?xml version=\"1.0\"?><p>d</p></ ><p>e</p></>f") == [
+                .paragraph("d"), .paragraph("e"), .paragraph("f"),
+            ])
         #expect(blocks("<") == [.paragraph("<")])
         #expect(blocks("&") == [.paragraph("&")])
     }
 
     @Test func unquotedAttributesAndMismatchedEndTags_areRead() {
-        let text = ReadableText(html: """
-            <p class=foo id=bar>unquoted <a href=https://u.example/x?a=1 target=_blank>link</a></p>
-            <div><p>mis<b>matched</div>after</b></p><p>a</span></em></div>b</p><ul><li>x</ol></ul>
-            """)
-        #expect(text.blocks == [
-            .paragraph("unquoted link[1]"), .paragraph("mis**matched**"), .paragraph("after"), .paragraph("ab"),
-            .listItem("x", ordinal: nil),
-        ])
+        let text = ReadableText(
+            html: """
+                <p class=foo id=bar>unquoted <a href=https://u.example/x?a=1 target=_blank>link</a></p>
+                <div><p>mis<b>matched</div>after</b></p><p>a</span></em></div>b</p><ul><li>x</ol></ul>
+                """)
+        #expect(
+            text.blocks == [
+                .paragraph("unquoted link[1]"), .paragraph("mis**matched**"), .paragraph("after"), .paragraph("ab"),
+                .listItem("x", ordinal: nil),
+            ])
         #expect(text.references == ["https://u.example/x?a=1"])
     }
 
@@ -474,17 +504,17 @@ func hasForbiddenScalars(_ text: String) -> Bool {
     }
 
     @Test func aMegabyteOfInput_isRead() {
-        let words = String(repeating: "新闻 news\r\n", count: 80_000) // about 1 MB
+        let words = String(repeating: "新闻 news\r\n", count: 80_000)  // about 1 MB
         let long = ReadableText(html: "<p>" + words + "</p>")
         #expect(long.blocks.count == 1)
         #expect(long.plainText.unicodeScalars.count == 80_000 * 8 - 1)
 
-        let soup = String(repeating: "<p>a<b>b</i></span>&amp;&#x4e2d;<a href=x>l</a><", count: 20_000) // about 1 MB
+        let soup = String(repeating: "<p>a<b>b</i></span>&amp;&#x4e2d;<a href=x>l</a><", count: 20_000)  // about 1 MB
         let text = ReadableText(html: soup)
         #expect(text.blocks.count == 20_000)
         #expect(text.references == ["x"])
 
-        let attributes = (0..<100_000).map { " a\($0)=v" }.joined() // one tag, about 1 MB
+        let attributes = (0..<100_000).map { " a\($0)=v" }.joined()  // one tag, about 1 MB
         #expect(blocks("<p" + attributes + ">wide tag</p>") == [.paragraph("wide tag")])
         let digits = "<p>&#" + String(repeating: "1", count: 1_000_000) + "</p>"
         #expect(blocks(digits).count == 1)

@@ -2,9 +2,9 @@
 // watch a page, sync a week, search. Run: `swift run TodayInTerminal <archive> [<API root>]`.
 import SyncEngine
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -19,7 +19,7 @@ if let root = arguments.dropFirst().first { configuration.baseURLs = [root] }
 configuration.networkTimeout = .seconds(5)
 let engine: SyncEngine
 do {
-    engine = try SyncEngine(configuration: configuration) // transport, clock, logger injectable
+    engine = try SyncEngine(configuration: configuration)  // transport, clock, logger injectable
 } catch {
     print("cannot open the archive: \(error.code) \(error.message)")
     exit(74)
@@ -29,8 +29,9 @@ do {
     // Today: network first, the archive when the network fails. The provenance says which.
     let today = try await engine.latest()
     let origin = today.provenance.origin == .network ? "network" : "archive"
-    print("\(today.day): \(today.stories.count) stories from the \(origin)"
-          + (today.provenance.isStale ? " (stale: \(today.provenance.staleReason.map { "\($0)" } ?? "?"))" : ""))
+    print(
+        "\(today.day): \(today.stories.count) stories from the \(origin)"
+            + (today.provenance.isStale ? " (stale: \(today.provenance.staleReason.map { "\($0)" } ?? "?"))" : ""))
     for story in today.stories.prefix(3) {
         print("  \(story.id)  \(story.title.split(whereSeparator: \.isNewline).joined(separator: " "))")
     }

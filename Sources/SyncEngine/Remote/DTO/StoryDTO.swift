@@ -64,7 +64,8 @@ struct StoryDTO: Decodable {
     }
 
     func toDomain() -> Story {
-        Story(id: id, title: title, hint: hint, imageURL: image, url: url,
-              gaPrefix: gaPrefix, imageHue: imageHue, type: type)
+        Story(
+            id: id, title: title, hint: hint, imageURL: image, url: url,
+            gaPrefix: gaPrefix, imageHue: imageHue, type: type)
     }
 }

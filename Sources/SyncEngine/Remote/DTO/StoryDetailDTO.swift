@@ -33,8 +33,10 @@ struct StoryDetailDTO: Decodable {
         type = (try? container.decodeIfPresent(Int.self, forKey: .type)) ?? 0
         // Only off-site articles (type 1) come without a body; any other story without one is a
         // broken answer, not something to keep as final.
-        body = type == 1 ? ((try? container.decodeIfPresent(String.self, forKey: .body)) ?? nil)
-                         : try container.decode(String.self, forKey: .body)
+        body =
+            type == 1
+            ? ((try? container.decodeIfPresent(String.self, forKey: .body)) ?? nil)
+            : try container.decode(String.self, forKey: .body)
         image = Self.nonEmpty(try? container.decodeIfPresent(String.self, forKey: .image))
         imageSource = Self.nonEmpty(try? container.decodeIfPresent(String.self, forKey: .imageSource))
         shareURL = Self.nonEmpty(try? container.decodeIfPresent(String.self, forKey: .shareURL))
@@ -49,9 +51,10 @@ struct StoryDetailDTO: Decodable {
     }
 
     func toDomain(id requested: Int64) -> StoryDetail {
-        StoryDetail(id: requested, title: title, bodyHTML: body, image: image, imageSource: imageSource,
-                    shareURL: shareURL, url: url ?? "https://daily.zhihu.com/story/\(requested)", type: type,
-                    sectionName: sectionName, publishTime: publishTime)
+        StoryDetail(
+            id: requested, title: title, bodyHTML: body, image: image, imageSource: imageSource,
+            shareURL: shareURL, url: url ?? "https://daily.zhihu.com/story/\(requested)", type: type,
+            sectionName: sectionName, publishTime: publishTime)
     }
 }
 
