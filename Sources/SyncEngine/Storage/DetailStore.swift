@@ -5,6 +5,20 @@ struct Stored<Value> {
     let fetchedAt: Double
 }
 
+/// A detail made ready to store, off the writer: its body deflated and the text the search
+/// index gets (the same text `story_text` derives from the stored body later).
+struct DetailRecord: Sendable {
+    let detail: StoryDetail
+    let storedBody: SQLValue?
+    let bodyText: String?
+
+    init(_ detail: StoryDetail) {
+        self.detail = detail
+        storedBody = detail.bodyHTML.map(StoredBody.pack)
+        bodyText = detail.bodyHTML.map(TextFunctions.indexedText(ofHTML:))
+    }
+}
+
 /// Story details and counters in the archive, and the user's favourites and read marks.
 final class DetailStore {
     private let database: Database
@@ -16,21 +30,25 @@ final class DetailStore {
 
     // MARK: Details
 
-    func writeDetail(_ detail: StoryDetail, bodyText: String?, fetchedAt: Double) throws {
+    /// Writes a detail (replacing the story's previous one) and indexes its text.
+    func writeDetail(_ record: DetailRecord, fetchedAt: Double) throws {
+        let detail = record.detail
         try database.transaction {
+            let index = SearchIndex(database: database)
+            try index.remove(detail.id)
             try database.run(
                 """
                 INSERT OR REPLACE INTO story_detail
-                    (id, title, body, body_text, image, image_source, share_url, url, type, section_name, publish_time, fetched_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    (id, title, body, image, image_source, share_url, url, type, section_name, publish_time, fetched_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
-                    .integer(detail.id), .text(detail.title), Self.optional(detail.bodyHTML), Self.optional(bodyText),
+                    .integer(detail.id), .text(detail.title), record.storedBody ?? .null,
                     Self.optional(detail.image), Self.optional(detail.imageSource), Self.optional(detail.shareURL),
                     .text(detail.url), .integer(Int64(detail.type)), Self.optional(detail.sectionName),
                     detail.publishTime.map(SQLValue.integer) ?? .null, .real(fetchedAt),
                 ])
-            if let bodyText { try SearchIndex(database: database).indexBody(id: detail.id, title: detail.title, body: bodyText) }
+            try index.add(detail.id, bodyText: record.bodyText)
             // A favourite keeps the title it can be listed by, whatever happens to the cache.
             try database.run("UPDATE favorite SET title = ? WHERE story_id = ?", [.text(detail.title), .integer(detail.id)])
         }
@@ -45,7 +63,7 @@ final class DetailStore {
         ) { row in
             Stored(
                 value: StoryDetail(
-                    id: row.int64(at: 0), title: row.text(at: 1), bodyHTML: row.optionalText(at: 2), image: row.optionalText(at: 3),
+                    id: row.int64(at: 0), title: row.text(at: 1), bodyHTML: row.storedBody(at: 2), image: row.optionalText(at: 3),
                     imageSource: row.optionalText(at: 4), shareURL: row.optionalText(at: 5), url: row.text(at: 6),
                     type: Int(row.int64(at: 7)), sectionName: row.optionalText(at: 8),
                     publishTime: row.isNull(at: 9) ? nil : row.int64(at: 9)), fetchedAt: row.double(at: 10))

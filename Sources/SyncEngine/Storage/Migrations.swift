@@ -9,6 +9,8 @@ enum Migrations {
         let sql: String
         /// Work SQL alone cannot do (filling an index through Swift), in the step's transaction.
         var then: (@Sendable (Database) throws -> Void)? = nil
+        /// Whether the step frees much of the file: `VACUUM` then gives the space back.
+        var compactsAfter = false
     }
 
     /// Tables that hold the user's own data (favourites, read marks): never pruned, and carried
@@ -94,8 +96,9 @@ enum Migrations {
                     read_at     REAL    NOT NULL
                 );
                 """),
-        // See SearchText: the zero-width space splits Chinese into one token per character.
-        // Titles weigh most, then hints, then the detail text.
+        // Titles weigh most, then hints, then the detail text. A zero-width space after each Han
+        // character split Chinese into one token per character; step 4 replaces this table, and
+        // fills it, so this step leaves it empty.
         Step(
             name: "full-text search",
             sql: """
@@ -104,7 +107,35 @@ enum Migrations {
                     tokenize = "unicode61 remove_diacritics 2 separators '\u{200B}'"
                 );
                 INSERT INTO story_search (story_search, rank) VALUES ('rank', 'bm25(10.0, 3.0, 1.0)');
-                """, then: { try SearchIndex(database: $0).indexAll() }),
+                """),
+        // One stored copy of each text. The body HTML is deflated (`StoredBody`); its readable
+        // text, once stored beside it, and the index's own copy of everything are dropped: the
+        // index becomes an external-content table over the view `searchable_story`, which derives
+        // a body's text from its HTML (`story_text`), and the `zhihu` tokenizer splits Han
+        // characters itself (`SearchTokenizer`). The view must give exactly what the index was
+        // fed, so a change to `ReadableText.plainText` needs a step that rebuilds the index. A
+        // story only a detail knows is indexed by its text, so not when it has none (off-site).
+        Step(
+            name: "compact text storage",
+            sql: """
+                DROP TABLE story_search;
+                CREATE VIEW searchable_story (id, title, hint, body) AS
+                    SELECT story.id, story.title, story.hint, story_text(story_detail.body)
+                    FROM story LEFT JOIN story_detail ON story_detail.id = story.id
+                    UNION ALL
+                    SELECT story_detail.id, story_detail.title, '', story_text(story_detail.body)
+                    FROM story_detail
+                    WHERE body IS NOT NULL AND NOT EXISTS (SELECT 1 FROM story WHERE story.id = story_detail.id);
+                CREATE VIRTUAL TABLE story_search USING fts5(
+                    title, hint, body, content = 'searchable_story', content_rowid = 'id', tokenize = 'zhihu'
+                );
+                INSERT INTO story_search (story_search, rank) VALUES ('rank', 'bm25(10.0, 3.0, 1.0)');
+                """,
+            then: { database in
+                try StoredBody.packAll(in: database)
+                try database.execute("ALTER TABLE story_detail DROP COLUMN body_text")
+                try database.execute("INSERT INTO story_search (story_search) VALUES ('rebuild')")
+            }, compactsAfter: true),
     ]
 
     /// Applies every step not yet applied, each in its own transaction.
@@ -119,6 +150,7 @@ enum Migrations {
                     + "it must be upgraded by a run that can write it",
                 problem: .needsUpgrade)
         }
+        var compacts = false
         for (index, step) in steps.enumerated() {
             try database.transaction {
                 // Checked inside the write lock: another process may have migrated meanwhile.
@@ -133,8 +165,12 @@ enum Migrations {
                         sql: error.sql)
                 }
                 try database.execute("PRAGMA user_version = \(index + 1)")
+                compacts = compacts || step.compactsAfter
             }
         }
+        // Outside any transaction. Best effort: another process reading the file can keep it
+        // busy, and the freed pages are reused by later writes anyway.
+        if compacts { try? database.execute("VACUUM") }
     }
 
     static func userVersion(_ database: Database) throws(DatabaseError) -> Int {

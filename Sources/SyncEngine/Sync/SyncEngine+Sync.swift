@@ -166,11 +166,12 @@ extension SyncEngine {
         publish(days.map { .day($0.day) })
     }
 
-    /// Fetches what one story lacks. The detail's text is made readable here, off the engine.
+    /// Fetches what one story lacks. The detail is made ready to store here (its text made
+    /// readable, its body deflated), off the engine.
     private nonisolated func syncDetail(_ item: ArchiveStore.MissingDetail) async throws {
         if item.needsDetail {
             let detail = try await withItemDeadline { try await self.client.detail(item.id) }
-            try await storeSyncedDetail(detail, bodyText: detail.readableText?.plainText)
+            try await storeSyncedDetail(DetailRecord(detail))
         }
         if item.needsExtra {
             let extra = try await withItemDeadline { try await self.client.extra(item.id) }
@@ -178,8 +179,8 @@ extension SyncEngine {
         }
     }
 
-    private func storeSyncedDetail(_ detail: StoryDetail, bodyText: String?) throws {
-        try details.writeDetail(detail, bodyText: bodyText, fetchedAt: clock.now().timeIntervalSince1970)
+    private func storeSyncedDetail(_ record: DetailRecord) throws {
+        try details.writeDetail(record, fetchedAt: clock.now().timeIntervalSince1970)
     }
 
     private func storeSyncedExtra(_ id: Int64, _ extra: StoryExtra) throws {
