@@ -5,8 +5,8 @@ struct Stored<Value> {
     let fetchedAt: Double
 }
 
-/// A detail made ready to store, off the writer: its body deflated and the text the search
-/// index gets (the same text `story_text` derives from the stored body later).
+/// A detail made ready to store, off the writer: the text the search index gets, and the body
+/// deflated with it (`StoredBody`), so `story_text` gives the index the same text later.
 struct DetailRecord: Sendable {
     let detail: StoryDetail
     let storedBody: SQLValue?
@@ -14,8 +14,9 @@ struct DetailRecord: Sendable {
 
     init(_ detail: StoryDetail) {
         self.detail = detail
-        storedBody = detail.bodyHTML.map(StoredBody.pack)
-        bodyText = detail.bodyHTML.map(TextFunctions.indexedText(ofHTML:))
+        let text = detail.bodyHTML.map(TextFunctions.indexedText(ofHTML:))
+        bodyText = text
+        storedBody = detail.bodyHTML.map { StoredBody.pack(html: $0, text: text ?? "") }
     }
 }
 

@@ -108,12 +108,13 @@ enum Migrations {
                 );
                 INSERT INTO story_search (story_search, rank) VALUES ('rank', 'bm25(10.0, 3.0, 1.0)');
                 """),
-        // One stored copy of each text. The body HTML is deflated (`StoredBody`); its readable
-        // text, once stored beside it, and the index's own copy of everything are dropped: the
-        // index becomes an external-content table over the view `searchable_story`, which derives
-        // a body's text from its HTML (`story_text`), and the `zhihu` tokenizer splits Han
-        // characters itself (`SearchTokenizer`). The view must give exactly what the index was
-        // fed, so a change to `ReadableText.plainText` needs a step that rebuilds the index. A
+        // One stored copy of each text. The body HTML is deflated together with its readable
+        // text (`StoredBody`); the text column, and the index's own copy of every text (with a
+        // zero-width space after each Han character), are dropped: the index becomes an
+        // external-content table over the view `searchable_story`, which reads the stored text
+        // (`story_text`), and the `zhihu` tokenizer splits Han characters itself
+        // (`SearchTokenizer`). The body is the index's first column, which FTS5 stores without
+        // column markers; `SnippetColumn` keeps snippets as the old column order gave them. A
         // story only a detail knows is indexed by its text, so not when it has none (off-site).
         Step(
             name: "compact text storage",
@@ -127,9 +128,9 @@ enum Migrations {
                     FROM story_detail
                     WHERE body IS NOT NULL AND NOT EXISTS (SELECT 1 FROM story WHERE story.id = story_detail.id);
                 CREATE VIRTUAL TABLE story_search USING fts5(
-                    title, hint, body, content = 'searchable_story', content_rowid = 'id', tokenize = 'zhihu'
+                    body, title, hint, content = 'searchable_story', content_rowid = 'id', tokenize = 'zhihu'
                 );
-                INSERT INTO story_search (story_search, rank) VALUES ('rank', 'bm25(10.0, 3.0, 1.0)');
+                INSERT INTO story_search (story_search, rank) VALUES ('rank', 'bm25(1.0, 10.0, 3.0)');
                 """,
             then: { database in
                 try StoredBody.packAll(in: database)

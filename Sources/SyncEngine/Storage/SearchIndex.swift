@@ -52,7 +52,7 @@ struct SearchIndex {
         let start = String(SearchText.matchStart), end = String(SearchText.matchEnd)
         return try database.query(
             """
-            SELECT rowid, title, snippet(story_search, -1, ?2, ?3, '…', 32),
+            SELECT rowid, title, snippet(story_search, snippet_column(story_search, 32), ?2, ?3, '…', 32),
                    (SELECT max(date) FROM day_story WHERE story_id = story_search.rowid)
             FROM story_search WHERE story_search MATCH ?1 ORDER BY rank LIMIT ?4
             """, [.text(expression), .text(start), .text(end), .integer(Int64(limit))]

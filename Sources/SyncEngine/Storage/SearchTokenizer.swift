@@ -16,8 +16,8 @@ import CSQLite
 /// characters without storing separators in the text: the index holds only tokens, and the
 /// text itself is stored once, in `story_detail` (see `Migrations`, step 4).
 ///
-/// Registered on every connection `Database` opens; an archive's `story_search` cannot be read
-/// or written without it.
+/// Registered on every connection `Database` opens, with `SnippetColumn`; an archive's
+/// `story_search` cannot be read or written without it.
 enum SearchTokenizer {
     static let name = "zhihu"
 
@@ -37,6 +37,10 @@ enum SearchTokenizer {
         let code = api.pointee.xCreateTokenizer(api, name, UnsafeMutableRawPointer(api), &tokenizer, nil)
         guard code == SQLITE_OK else {
             throw DatabaseError(resultCode: code, message: "cannot register the search tokenizer")
+        }
+        let function = api.pointee.xCreateFunction(api, SnippetColumn.name, nil, SnippetColumn.function, nil)
+        guard function == SQLITE_OK else {
+            throw DatabaseError(resultCode: function, message: "cannot register \(SnippetColumn.name)")
         }
     }
 
@@ -172,7 +176,7 @@ enum SearchTokenizer {
 
     private static func withCStrings<T>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> T) -> T {
         let copies = strings.map { strdup($0) }
-        defer { copies.forEach { free($0) } }
+        defer { for copy in copies { free(copy) } }
         var pointers = copies.map { UnsafePointer($0) }
         return pointers.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
     }

@@ -97,11 +97,11 @@ final class Statement {
         sqlite3_column_type(handle, column) == SQLITE_NULL
     }
 
-    /// A story body stored by `StoredBody` (a BLOB), or as TEXT.
+    /// The HTML of a story body stored by `StoredBody` (a BLOB), or as TEXT.
     func storedBody(at column: Int32) -> String? {
         guard sqlite3_column_type(handle, column) == SQLITE_BLOB else { return optionalText(at: column) }
         let count = Int(sqlite3_column_bytes(handle, column))
-        return StoredBody.unpack(UnsafeRawBufferPointer(start: sqlite3_column_blob(handle, column), count: count))
+        return StoredBody.unpack(UnsafeRawBufferPointer(start: sqlite3_column_blob(handle, column), count: count))?.html
     }
 
     func optionalText(at column: Int32) -> String? {

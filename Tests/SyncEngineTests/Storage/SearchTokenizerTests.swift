@@ -51,3 +51,71 @@ import TestSupport
         #expect(marked == ["用 [Swift] 写一个[咖啡]计时器，[𠀀]也行"])
     }
 }
+
+/// `snippet_column` against FTS5 itself: the same rows in the old column order (title, hint,
+/// body) with `snippet(…, -1, …)` and in the index's order (body, title, hint) with
+/// `snippet(…, snippet_column(…), …)` must give the same snippets and the same ranking, for
+/// texts and queries made to tie often (a small alphabet, repeated words, sentence ends).
+@Suite struct SnippetColumnTests {
+    @Test func snippetsAndRankingMatchTheOldColumnOrderOnRandomTexts() throws {
+        let database = try Database(path: try temporaryDatabasePath())
+        try database.execute(
+            """
+            CREATE VIRTUAL TABLE old_order USING fts5(title, hint, body, tokenize = 'zhihu');
+            CREATE VIRTUAL TABLE new_order USING fts5(body, title, hint, tokenize = 'zhihu');
+            """)
+        var random = SeededRandom(seed: 7)
+        let words = ["春", "风", "花", "雪", "月", "山", "水", "云", "swift", "vr", "猫", "狗"]
+        func text(_ tokens: ClosedRange<Int>) -> String {
+            (0..<Int.random(in: tokens, using: &random)).map { _ in
+                let word = words.randomElement(using: &random)!
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0: return word + ". "
+                case 1: return word + ": "
+                case 2: return word + " "
+                default: return word
+                }
+            }.joined()
+        }
+        for id in 1...300 {
+            let row: [SQLValue] = [.integer(Int64(id)), .text(text(2...14)), .text(text(0...4)), .text(text(0...120))]
+            try database.run("INSERT INTO old_order (rowid, title, hint, body) VALUES (?, ?, ?, ?)", row)
+            try database.run("INSERT INTO new_order (rowid, title, hint, body) VALUES (?, ?, ?, ?)", row)
+        }
+        var compared = 0
+        for _ in 0..<150 {
+            let query = (0..<Int.random(in: 1...2, using: &random)).map { _ in
+                "\"" + (0..<Int.random(in: 1...2, using: &random)).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
+                    + "\""
+            }.joined(separator: " ")
+            for tokens in [8, 32] {
+                let old = try database.query(
+                    "SELECT rowid, snippet(old_order, -1, '[', ']', '…', ?2) FROM old_order WHERE old_order MATCH ?1 ORDER BY bm25(old_order, 10.0, 3.0, 1.0)",
+                    [.text(query), .integer(Int64(tokens))]
+                ) { "\($0.int64(at: 0)) \($0.text(at: 1))" }
+                let new = try database.query(
+                    """
+                    SELECT rowid, snippet(new_order, snippet_column(new_order, ?2), '[', ']', '…', ?2) FROM new_order
+                    WHERE new_order MATCH ?1 ORDER BY bm25(new_order, 1.0, 10.0, 3.0)
+                    """, [.text(query), .integer(Int64(tokens))]
+                ) { "\($0.int64(at: 0)) \($0.text(at: 1))" }
+                #expect(new == old, "\(query), \(tokens) tokens")
+                compared += old.count
+            }
+        }
+        #expect(compared > 5_000, "enough rows matched to mean something: \(compared)")
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a failure can be replayed.
+private struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -120,7 +120,7 @@ import TestSupport
         await h.server.stop()
     }
 
-    @Test func theBodyIsStoredOnceDeflatedAndItsReadableTextIsDerivedForTheIndex() async throws {
+    @Test func theBodyIsStoredDeflatedWithItsReadableTextWhichTheIndexReads() async throws {
         let h = try await harness()
         let fetched = try await h.engine.detail(id: storyID)
         let database = try Database(path: h.path)
