@@ -273,7 +273,7 @@ import Testing
     /// FTS5's own check: every token the index holds is the text's, and the other way round.
     private func expectIndexAgrees(_ a: Archive, sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(throws: Never.self, sourceLocation: sourceLocation) {
-            try a.database.execute("INSERT INTO story_search (story_search) VALUES ('integrity-check')")
+            try a.database.execute("INSERT INTO story_search (story_search, rank) VALUES ('integrity-check', 1)")
         }
     }
 
