@@ -49,7 +49,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             require(found == [1], "the token \(term.debugDescription) is not found again")
         }
         let marked = try database.query(
-            "SELECT highlight(t, 0, x'01', x'02') FROM t WHERE t MATCH 'title: x'") { $0.text(at: 0) }
+            "SELECT highlight(t, 0, x'01', x'02') FROM t WHERE t MATCH 'title: x'"
+        ) { $0.text(at: 0) }
         require(marked.count == 1, "the row is not found by its title")
     } catch {
         require(false, "SQLite refused the text: \(error)")
