@@ -171,7 +171,11 @@ enum Migrations {
         }
         // Outside any transaction. Best effort: another process reading the file can keep it
         // busy, and the freed pages are reused by later writes anyway.
-        if compacts { try? database.execute("VACUUM") }
+        if compacts {
+            try? database.execute("VACUUM")
+            // VACUUM wrote the whole file into the log: fold it back now, not at the last close.
+            try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
     }
 
     static func userVersion(_ database: Database) throws(DatabaseError) -> Int {
