@@ -129,7 +129,13 @@ enum SearchTokenizer {
                         let code = forward(runStart, index)
                         guard code == SQLITE_OK else { return code }
                     }
-                    let code = emit(context, 0, text + index, Int32(width), Int32(index), Int32(index + width))
+                    // A letter is its own token, as unicode61 gives it; anything else in these
+                    // blocks (punctuation such as ・, marks, unassigned points) goes to unicode61
+                    // alone, which keeps or drops it exactly as the old index did.
+                    let code =
+                        isLetter(scalar.value)
+                        ? emit(context, 0, text + index, Int32(width), Int32(index), Int32(index + width))
+                        : forward(index, index + width)
                     guard code == SQLITE_OK else { return code }
                     runStart = index + width
                 }
@@ -137,6 +143,22 @@ enum SearchTokenizer {
             }
             return runStart < count ? forward(runStart, count) : SQLITE_OK
         }
+
+    /// Han, kana and bopomofo letters as SQLite's `unicode61` knows them (Unicode 6.1), each a
+    /// token that folding leaves unchanged: checked against `unicode61` for every point of these
+    /// ranges.
+    static func isLetter(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x4E00...0x9FCC, 0x3400...0x4DB5,  // CJK unified ideographs, extension A
+            0x3041...0x3096, 0x309D...0x309F,  // hiragana
+            0x30A1...0x30FA, 0x30FC...0x30FF,  // katakana (not ゠ or ・)
+            0x3105...0x312D,  // bopomofo
+            0x20000...0x2A6D6, 0x2A700...0x2B734, 0x2B740...0x2B81D:  // extensions B, C, D
+            return true
+        default:
+            return false
+        }
+    }
 
     private struct Relay {
         let context: UnsafeMutableRawPointer?

@@ -119,3 +119,34 @@ private struct SeededRandom: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// The tokenizer against the index it replaced: `unicode61` with a zero-width space after every
+/// character of the Han, kana and bopomofo blocks, for every point of those blocks.
+@Suite struct SearchTokenizerEquivalenceTests {
+    @Test func everyPointOfTheIdeographicBlocksGivesTheTokensTheOldIndexGave() throws {
+        let database = try Database(path: try temporaryDatabasePath())
+        try database.execute(
+            """
+            CREATE VIRTUAL TABLE old_index USING fts5(x, tokenize = "unicode61 remove_diacritics 2 separators '\u{200B}'");
+            CREATE VIRTUAL TABLE old_terms USING fts5vocab(old_index, 'instance');
+            CREATE VIRTUAL TABLE new_index USING fts5(x, tokenize = 'zhihu');
+            CREATE VIRTUAL TABLE new_terms USING fts5vocab(new_index, 'instance');
+            """)
+        let blocks: [ClosedRange<UInt32>] = [0x3040...0x312F, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2B81F]
+        var checked = 0
+        for block in blocks {
+            let scalars = block.compactMap(Unicode.Scalar.init)
+            // Each point between Latin letters, as text has it: "a中b", "a・b".
+            let text = scalars.map { "a" + String($0) + "b" }.joined(separator: " ")
+            let old = scalars.map { "a\u{200B}" + String($0) + "\u{200B}b" }.joined(separator: " ")
+            try database.execute("DELETE FROM old_index; DELETE FROM new_index")
+            try database.run("INSERT INTO old_index (rowid, x) VALUES (1, ?)", [.text(old)])
+            try database.run("INSERT INTO new_index (rowid, x) VALUES (1, ?)", [.text(text)])
+            let oldTerms = try database.query("SELECT term FROM old_terms ORDER BY offset") { $0.text(at: 0) }
+            let newTerms = try database.query("SELECT term FROM new_terms ORDER BY offset") { $0.text(at: 0) }
+            #expect(newTerms == oldTerms, "block \(String(block.lowerBound, radix: 16))")
+            checked += scalars.count
+        }
+        #expect(checked > 50_000)
+    }
+}
