@@ -89,6 +89,10 @@ struct NewsctlProcess {
             for try await result in group { if let result { status = result } }
             return status
         }
+        // Returns at once (the process has ended), and is what breaks Foundation's cycle between a
+        // Process and its run loop source: without it every Process run here leaks (with its
+        // arguments and environment), which LeakSanitizer reports at the end of the tests.
+        process.waitUntilExit()
         return Result(
             status: status,
             stdout: try String(contentsOfFile: stdoutPath, encoding: .utf8),
