@@ -22,6 +22,15 @@ struct NewsctlProcess {
         return "newsctl"
     }()
 
+    /// The sanitizers' settings of this test process (`TSAN_OPTIONS`, `ASAN_OPTIONS`,
+    /// `LSAN_OPTIONS`, …), as scripts/sanitize sets them: given to every newsctl the tests start,
+    /// whose environment is otherwise clean, so that a sanitized newsctl uses the same suppressions
+    /// and writes its reports where the script looks for them (`log_path`), not onto the output a
+    /// test captures. Empty in an ordinary run.
+    static let sanitizerEnvironment: [String: String] = ProcessInfo.processInfo.environment.filter {
+        $0.key.hasSuffix("SAN_OPTIONS")
+    }
+
     let databasePath: String
 
     init() throws {
@@ -52,8 +61,10 @@ struct NewsctlProcess {
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = arguments
         }
-        // A clean environment: only what the test sets, plus the archive it owns.
+        // A clean environment: only what the test sets, plus the archive it owns (and the
+        // sanitizers' settings, when the tests run under one).
         var env = ["PATH": "/usr/bin:/bin", "HOME": folder, "NEWSCTL_DB": databasePath]
+        env.merge(Self.sanitizerEnvironment) { $1 }
         env.merge(environment) { $1 }
         process.environment = env
         process.standardInput = FileHandle.nullDevice
@@ -78,6 +89,10 @@ struct NewsctlProcess {
             for try await result in group { if let result { status = result } }
             return status
         }
+        // Returns at once (the process has ended), and is what breaks Foundation's cycle between a
+        // Process and its run loop source: without it every Process run here leaks (with its
+        // arguments and environment), which LeakSanitizer reports at the end of the tests.
+        process.waitUntilExit()
         return Result(
             status: status,
             stdout: try String(contentsOfFile: stdoutPath, encoding: .utf8),

@@ -14,8 +14,13 @@ final class TmuxPane {
     init(columns: Int = 80, rows: Int = 24) throws {
         folder = try Fixtures.temporaryFolder()
         socket = folder + "/tmux.sock"
-        // A plain prompt and no history or rc files: what is on screen is ours alone.
-        let shell = "env -i PATH=/usr/bin:/bin HOME=\(folder) TERM=tmux-256color PS1='$ ' bash --norc --noprofile -i"
+        // A plain prompt and no history or rc files: what is on screen is ours alone. The
+        // sanitizers' settings are kept through `env -i` (the server has them, the pane would
+        // not), so a sanitized newsctl in the pane reports into scripts/sanitize's folder.
+        let sanitizers = NewsctlProcess.sanitizerEnvironment.sorted { $0.key < $1.key }
+            .map { "\($0.key)='\($0.value.replacingOccurrences(of: "'", with: "'\\''"))' " }.joined()
+        let shell =
+            "env -i PATH=/usr/bin:/bin HOME=\(folder) TERM=tmux-256color PS1='$ ' \(sanitizers)bash --norc --noprofile -i"
         // The server this starts keeps the descriptors it was given: no pipe, or reading it never ends.
         try tmux(["-f", "/dev/null", "new-session", "-d", "-x", String(columns), "-y", String(rows), shell], capturing: false)
     }

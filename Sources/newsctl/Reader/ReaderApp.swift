@@ -40,7 +40,12 @@ final class ReaderApp: Navigator {
         let events = ReaderEvents.stream()
         session.enter()
         defer {
+            // Every screen closed and let go, and the spinner stopped, so that nothing the reader
+            // started outlives it (see `ReaderCommand.run`).
             for screen in stack.reversed() { screen.close() }
+            stack.removeAll()
+            spinner?.cancel()
+            spinner = nil
             session.leave()
         }
         push(HomeScreen(app: self))
