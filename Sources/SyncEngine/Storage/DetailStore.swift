@@ -17,7 +17,23 @@ final class DetailStore {
     // MARK: Details
 
     func writeDetail(_ detail: StoryDetail, bodyText: String?, fetchedAt: Double) throws {
+        try database.transaction { try insertDetail(detail, bodyText: bodyText, fetchedAt: fetchedAt) }
+    }
+
+    /// A sync's batch of stories in ONE transaction: every detail (as `writeDetail` writes it) and
+    /// every story's counters. One commit, so one flush of the search index, for all of them; a
+    /// failure writes none of them.
+    func writeDetails(
+        _ details: [(detail: StoryDetail, bodyText: String?)], extras: [(id: Int64, extra: StoryExtra)], fetchedAt: Double
+    ) throws {
         try database.transaction {
+            for (detail, bodyText) in details { try insertDetail(detail, bodyText: bodyText, fetchedAt: fetchedAt) }
+            for (id, extra) in extras { try writeExtra(id, extra, fetchedAt: fetchedAt) }
+        }
+    }
+
+    private func insertDetail(_ detail: StoryDetail, bodyText: String?, fetchedAt: Double) throws {
+        do {
             try database.run(
                 """
                 INSERT OR REPLACE INTO story_detail
