@@ -55,11 +55,14 @@ extension SyncEngine {
             if request.includeDetails && dayRun.skipped == 0 {
                 let (missing, complete) = try ArchiveStore(database: store.database).missingDetails(in: span)
                 detailsPresent = complete
+                let byID = Dictionary(missing.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
                 detailRun = try await runPool(
-                    missing, phase: .details, width: width, batch: batches.details, progress: progress,
-                    fetch: { item in await self.fetchSyncedStory(item) },
-                    write: { stories in try await self.writeSyncedStories(stories) }
-                ).map(\.id)
+                    missing.map(\.id), phase: .details, width: width, batch: batches.details, progress: progress,
+                    fetch: { id in
+                        guard let item = byID[id] else { return (nil, nil) }
+                        return await self.fetchSyncedStory(item)
+                    },
+                    write: { stories in try await self.writeSyncedStories(stories) })
             }
             try store.setLastSync(clock.now().timeIntervalSince1970)
             return SyncSummary(
@@ -78,11 +81,6 @@ extension SyncEngine {
         var done = 0
         var failures: [(item: Item, error: SyncError)] = []
         var skipped = 0
-
-        func map<Other>(_ transform: (Item) -> Other) -> PoolResult<Other> {
-            PoolResult<Other>(
-                done: done, failures: failures.map { (transform($0.item), $0.error) }, skipped: skipped)
-        }
     }
 
     /// How a sync groups what it fetched into transactions: a batch is written once it holds
