@@ -100,9 +100,10 @@ import TestSupport
         let h = try await SyncHarness.start(timeout: .seconds(20), batches: batches(days: 2))
         source.serve(h.server, days: 30)
         let days = source.days(30).dropFirst()
-        // Each day takes a moment, so the lock below is taken before any day can be written.
-        for day in days {
-            h.server.setReply(.delayed(.milliseconds(50), .body(status: 200, text: source.page(day))), for: path(day))
+        // The first two days take a moment, so the lock below is taken before any day can be
+        // written; the others come at once.
+        for day in days.prefix(2) {
+            h.server.setReply(.delayed(.milliseconds(500), .body(status: 200, text: source.page(day))), for: path(day))
         }
         let sync = Task { try await h.engine.sync(SyncRequest(span: .lastDays(30), concurrency: 2)) }
         for _ in 0..<2_000 where h.server.requestCount(path(days.first!)) == 0 {
