@@ -49,12 +49,10 @@ private func makeArchive() -> Archive {
         ]
         try PageStore(database: database).writeDay(Day("20230313")!, stories: stories, fetchedAt: 1_678_700_000, isFinal: true)
         let detail = StoryDetail(
-            id: 9_759_201, title: "如何判断一个西瓜熟没熟？", bodyHTML: "<p>拍一拍，听声音</p>",
+            id: 9_759_201, title: "如何判断一个西瓜熟没熟？", bodyHTML: "<p>拍一拍，听声音。 The sound of a ripe watermelon is deep.</p>",
             image: nil, imageSource: nil, shareURL: nil, url: "https://daily.zhihu.com/story/9759201",
             type: 0, sectionName: nil, publishTime: nil)
-        try DetailStore(database: database).writeDetail(
-            detail, bodyText: "拍一拍，听声音。 The sound of a ripe watermelon is deep.",
-            fetchedAt: 1_678_700_000)
+        try DetailStore(database: database).writeDetail(DetailRecord(detail), fetchedAt: 1_678_700_000)
         let engine = try SyncEngine(configuration: .init(databasePath: path))
         return (engine, database, Set(stories.map(\.id)))
     } catch {

@@ -9,7 +9,8 @@ Writes under OUT/api/4 (serve OUT with any static server, or read it through fil
                           so the archive is `days` days, L included
   news/<id>               every story's detail (HTML body built from the real captured bodies)
   story-extra/<id>        every story's counters
-and beside api/: manifest.json (what was generated) and queries.tsv (each query of
+and beside api/: manifest.json (what was generated, and response_bytes: the bytes of every
+response a `sync --days N --details` fetches) and queries.tsv (each query of
 bench/queries.txt with the number of stories whose title or plain body text contains it: what
 a search should find. Chinese: as a substring; Latin: as a whole word, case-insensitive, also
 when Chinese touches it, as in "关于Voyager的").
@@ -39,7 +40,7 @@ CSS = ["http://news-at.zhihu.com/css/news_qa.auto.css?v=4b3e3"]
 
 def load_corpus(captures):
     """Titles, authors, bios, image sources and body blocks of the real responses."""
-    titles, authors, bios, sources, bodies = set(), set(), set(), set(), []
+    titles, authors, bios, sources, bodies, body_sizes = set(), set(), set(), set(), [], []
     for path in sorted(glob.glob(os.path.join(captures, "*.json"))):
         data = json.load(open(path, encoding="utf-8"))
         if not isinstance(data, dict):
@@ -57,6 +58,7 @@ def load_corpus(captures):
             authors.update(re.findall(r'<span class="author">(.*?)，</span>', body))
             bios.update(re.findall(r'<span class="bio">(.*?)</span>', body))
             bodies.append(re.findall(r"<p>.*?</p>|<figure>.*?</figure>|<hr />", body, re.S))
+            body_sizes.append(len(body.encode()))
     titles = sorted(t for t in titles if "\r\n" not in t)
     # Heads and tails of real titles cut after a pivot character, to splice into new titles.
     cuts = {}
@@ -67,7 +69,7 @@ def load_corpus(captures):
                 cuts[ch][0].append(title[: i + 1])
                 cuts[ch][1].append(title[i + 1:])
     return dict(titles=titles, cuts=sorted(cuts.items()), authors=sorted(authors), bios=sorted(bios),
-                sources=sorted(sources), bodies=bodies)
+                sources=sorted(sources), bodies=bodies, body_sizes=sorted(body_sizes))
 
 
 def day_key(day):
@@ -135,8 +137,11 @@ def answer(rng, corpus, qid, blocks):
 
 
 def body(rng, corpus, story, day):
-    """2-5 KB of HTML: one question, one or two answers, each a run of consecutive real blocks."""
-    target = rng.randint(1400, 4000)  # plus ~900 bytes of markup and the last block
+    """5.5-17 KB of HTML, sized like a real captured body picked at random (5.8, 5.9, 8.4, 8.5
+    and 15.6 KB) give or take 10%: one question, one or two answers, each a run of consecutive
+    real blocks."""
+    real = rng.choice(corpus["body_sizes"])
+    target = int(real * rng.uniform(0.95, 1.1)) - 900  # plus ~900 bytes of markup
     answers = 1 if rng.random() < 0.8 else 2
     qid = rng.randint(2 * 10**7, 6 * 10**8)
     parts, size = [], 0
@@ -185,8 +190,11 @@ def dumps(value):
 
 
 def write(path, value):
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(dumps(value))
+    """Writes one response; returns its size in bytes."""
+    data = dumps(value).encode("utf-8")
+    with open(path, "wb") as f:
+        f.write(data)
+    return len(data)
 
 
 def plain(html_text):
@@ -216,16 +224,20 @@ def main():
                 else (lambda text, q=q: q in text)) for q in queries]
     days = [latest - datetime.timedelta(days=n) for n in range(args.days)]
     pages, story_count = {}, 0
+    # Bytes of the responses a `sync --days N --details` fetches: news/latest, the before/ pages
+    # of every earlier day, and each story's detail and counters (what the archive is built from).
+    response_bytes = 0
     for day in days:
         stories, rng = day_stories(day, args.seed, corpus)
         pages[day] = stories
         # before/X answers X-1: the page of `day` is before/(day+1).
-        write(os.path.join(api, "news", "before", day_key(day + datetime.timedelta(days=1))),
-              {"date": day_key(day), "stories": stories})
+        size = write(os.path.join(api, "news", "before", day_key(day + datetime.timedelta(days=1))),
+                     {"date": day_key(day), "stories": stories})
+        response_bytes += size if day != latest else 0
         for story in stories:
             d = detail(rng, corpus, story, day)
-            write(os.path.join(api, "news", str(story["id"])), d)
-            write(os.path.join(api, "story-extra", str(story["id"])), extra(rng))
+            response_bytes += write(os.path.join(api, "news", str(story["id"])), d)
+            response_bytes += write(os.path.join(api, "story-extra", str(story["id"])), extra(rng))
             text = (story["title"] + "\n" + plain(d["body"])).lower()
             for q, found in finders:
                 if found(text):
@@ -239,13 +251,15 @@ def main():
         top.append({"image_hue": story["image_hue"], "hint": "作者 / " + (rng.choice(corpus["authors"])),
                     "url": story["url"], "image": image(rng), "title": story["title"],
                     "ga_prefix": story["ga_prefix"], "type": 0, "id": story["id"]})
-    write(os.path.join(api, "news", "latest"), {"date": day_key(latest), "stories": pages[latest], "top_stories": top})
+    response_bytes += write(os.path.join(api, "news", "latest"),
+                            {"date": day_key(latest), "stories": pages[latest], "top_stories": top})
     with open(os.path.join(args.out, "queries.tsv"), "w", encoding="utf-8") as f:
         f.writelines("%s\t%d\n" % (q, hits[q]) for q in queries)
     generator = hashlib.sha256(open(os.path.abspath(__file__), "rb").read()).hexdigest()[:16]
     with open(os.path.join(args.out, "manifest.json"), "w") as f:
         json.dump({"latest": day_key(latest), "first": day_key(days[-1]), "days": args.days,
-                   "stories": story_count, "seed": args.seed, "generator": generator}, f)
+                   "stories": story_count, "response_bytes": response_bytes, "seed": args.seed,
+                   "generator": generator}, f)
     print("%s: %d days %s..%s, %d stories" % (api, args.days, day_key(days[-1]), day_key(latest), story_count))
 
 

@@ -31,6 +31,8 @@ from nginx import Nginx
 
 RATIO_TARGET, RSS_TARGET_MB = 1.5, 64
 DETAILS_RATIO_TARGET, DETAILS_RATIO_GOAL = 3.0, 1.5
+# The archive with details: peak RSS of its sync, and its bytes against the responses it came from.
+ARCHIVE_RSS_TARGET_MB, SIZE_TARGET = 48, 1.0
 
 
 def sync_urls(base, days):
@@ -165,20 +167,31 @@ def build_archive(args, base):
     elapsed, rss, report = run_newsctl(args.newsctl, base, args.days, args.concurrency, args.archive, details=True)
     try:  # make-api.py's manifest, served beside api/: a whole copy's every story must have its detail
         manifest = json.load(urllib.request.urlopen(base.rsplit("/api/", 1)[0] + "/manifest.json"))
-        stories = manifest["stories"] if manifest["days"] == args.days else None
+        whole = manifest["days"] == args.days
+        stories = manifest["stories"] if whole else None
+        response_bytes = manifest.get("response_bytes") if whole else None
     except OSError:
-        stories = None
+        stories, response_bytes = None, None
     details = report.get("details_fetched", 0) + report.get("details_present", 0)
     if stories is not None and details != stories:
         sys.exit("newsctl sync --details: %d details fetched or present, the API has %d stories" % (details, stories))
-    size = os.path.getsize(args.archive) / 2**20
+    archive_bytes = sum(os.path.getsize(args.archive + suffix) for suffix in ("", "-wal") if os.path.exists(args.archive + suffix))
+    size = archive_bytes / 2**20
     print("archive: %s, %d days, %d details, %.1f MB, synced in %.1f s, peak %.1f MB"
           % (args.archive, args.days, details, size, elapsed, rss / 1024))
     label = "archive %d days" % args.days
     results.add(args.results, label + ": sync --details", "%.1f s" % elapsed)
-    results.add(args.results, label + ": peak RSS of that sync", "%.1f MB" % (rss / 1024))
-    results.add(args.results, label + ": file size", "%.1f MB" % size)
-    return 0
+    peak = rss / 1024
+    results.add(args.results, label + ": peak RSS of that sync", "%.1f MB" % peak, target="<= %d MB" % ARCHIVE_RSS_TARGET_MB,
+                passed=peak <= ARCHIVE_RSS_TARGET_MB)
+    if response_bytes:
+        ratio = archive_bytes / response_bytes
+        results.add(args.results, label + ": archive bytes (details and index)", "%.1f MB" % size,
+                    reference="API responses it was built from: %.1f MB" % (response_bytes / 2**20), ratio=ratio,
+                    target="<= %.1fx" % SIZE_TARGET, passed=ratio <= SIZE_TARGET)
+    else:
+        results.add(args.results, label + ": file size", "%.1f MB" % size)
+    return 0 if peak <= ARCHIVE_RSS_TARGET_MB and (not response_bytes or archive_bytes <= SIZE_TARGET * response_bytes) else 3
 
 
 def main():

@@ -42,3 +42,20 @@ public enum Fixtures {
         return folder
     }
 }
+
+extension Fixtures {
+    /// `Tests/Fixtures/archives/schema3`: an archive written by schema 3, its search and show answers.
+    public static let schemaThreeFolder: String = {
+        URL(fileURLWithPath: apiRoot).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("archives/schema3").path
+    }()
+
+    /// SQL that takes a current archive back to how schema 3 left it, as far as the migration to
+    /// schema 4 cares: the old index table, the `body_text` column, no content view.
+    public static let backToSchemaThree = """
+        DROP TABLE story_search; DROP VIEW searchable_story;
+        ALTER TABLE story_detail ADD COLUMN body_text TEXT;
+        CREATE VIRTUAL TABLE story_search USING fts5(title, hint, body);
+        PRAGMA user_version = 3
+        """
+}

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
+@testable import SyncEngine
+
 extension ProcessTests {
     /// A broken, read-only, unwritable or full archive: one clear line, exit 74, nothing lost.
     @Suite struct LocalFailureTests {
@@ -53,6 +55,20 @@ extension ProcessTests {
             #expect(doctor.status == 74)
             #expect(doctor.stdout.contains("integrity: "))
             #expect(doctor.stderr.contains("newsctl doctor --rebuild"))
+        }
+
+        @Test func doctorFindsASearchIndexThatNoLongerMatchesTheStories() async throws {
+            let newsctl = try await filledArchive()
+            #expect(try await newsctl.run(["doctor"]).status == 0)
+            // A title changed behind the index's back, as no newsctl write does.
+            try Database(path: newsctl.databasePath).execute(
+                "UPDATE story SET title = '改过的标题' WHERE rowid = (SELECT min(rowid) FROM story)")
+            let doctor = try await newsctl.run(["doctor", "--json"])
+            #expect(doctor.status == 74, "\(doctor.stdout)")
+            let problems = try #require(try doctor.stdout.jsonObject()["problems"] as? [String])
+            #expect(problems.contains { $0.hasPrefix("search index:") }, "\(problems)")
+            #expect(try await newsctl.run(["doctor", "--rebuild"]).status == 0)
+            #expect(try await newsctl.run(["doctor"]).status == 0)
         }
 
         @Test func doctorRebuildsTheCacheAndKeepsTheOldFile() async throws {

@@ -78,16 +78,20 @@ struct ArchiveStore {
             let kept = "SELECT story_id FROM day_story UNION SELECT id FROM top_story UNION SELECT story_id FROM favorite"
             // day_story rows go with their day (ON DELETE CASCADE).
             let days = try database.query("DELETE FROM day WHERE date < ? RETURNING date", [.integer(firstKept.key)]) { _ in 1 }.count
+            // Out of the index while the texts it was fed can still be read.
+            try SearchIndex(database: database).remove(where: "id NOT IN (\(kept))")
             let stories = try database.query("DELETE FROM story WHERE id NOT IN (\(kept)) RETURNING id") { _ in 1 }.count
             let details = try database.query("DELETE FROM story_detail WHERE id NOT IN (\(kept)) RETURNING id") { _ in 1 }.count
             try database.run("DELETE FROM story_extra WHERE id NOT IN (\(kept))")
-            try database.run("DELETE FROM story_search WHERE rowid NOT IN (\(kept))")
             return Pruned(days: days, stories: stories, details: details)
         }
     }
 
     /// Gives the freed pages back to the file system. Outside any transaction; may take a while.
     func compact() throws {
+        // FTS5 removes a row's entries by writing tombstones beside them; merging the index into
+        // one segment drops both, or the index would keep its size after the stories went.
+        try database.execute("INSERT INTO story_search (story_search) VALUES ('optimize')")
         try database.execute("VACUUM")
         try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }

@@ -97,6 +97,14 @@ final class Database {
         sqlite3_extended_result_codes(opened, 1)
         // Before the first statement: switching to WAL waits for another process's lock too.
         sqlite3_busy_timeout(opened, Database.busyTimeoutMilliseconds)
+        do {
+            // The search index cannot be read or written without these.
+            try SearchTokenizer.register(on: opened)
+            try TextFunctions.register(on: opened)
+        } catch {
+            sqlite3_close_v2(opened)
+            throw error
+        }
         return opened
     }
 

@@ -5,6 +5,21 @@ struct Stored<Value> {
     let fetchedAt: Double
 }
 
+/// A detail made ready to store, off the writer: the text the search index gets, and the body
+/// deflated with it (`StoredBody`), so `story_text` gives the index the same text later.
+struct DetailRecord: Sendable {
+    let detail: StoryDetail
+    let storedBody: SQLValue?
+    let bodyText: String?
+
+    init(_ detail: StoryDetail) {
+        self.detail = detail
+        let text = detail.bodyHTML.map(TextFunctions.indexedText(ofHTML:))
+        bodyText = text
+        storedBody = detail.bodyHTML.map { StoredBody.pack(html: $0, text: text ?? "") }
+    }
+}
+
 /// Story details and counters in the archive, and the user's favourites and read marks.
 final class DetailStore {
     private let database: Database
@@ -16,40 +31,40 @@ final class DetailStore {
 
     // MARK: Details
 
-    func writeDetail(_ detail: StoryDetail, bodyText: String?, fetchedAt: Double) throws {
-        try database.transaction { try insertDetail(detail, bodyText: bodyText, fetchedAt: fetchedAt) }
+    /// Writes a detail (replacing the story's previous one) and indexes its text.
+    func writeDetail(_ record: DetailRecord, fetchedAt: Double) throws {
+        try database.transaction { try insertDetail(record, fetchedAt: fetchedAt) }
     }
 
     /// A sync's batch of stories in ONE transaction: every detail (as `writeDetail` writes it) and
     /// every story's counters. One commit, so one flush of the search index, for all of them; a
     /// failure writes none of them.
-    func writeDetails(
-        _ details: [(detail: StoryDetail, bodyText: String?)], extras: [(id: Int64, extra: StoryExtra)], fetchedAt: Double
-    ) throws {
+    func writeDetails(_ records: [DetailRecord], extras: [(id: Int64, extra: StoryExtra)], fetchedAt: Double) throws {
         try database.transaction {
-            for (detail, bodyText) in details { try insertDetail(detail, bodyText: bodyText, fetchedAt: fetchedAt) }
+            for record in records { try insertDetail(record, fetchedAt: fetchedAt) }
             for (id, extra) in extras { try writeExtra(id, extra, fetchedAt: fetchedAt) }
         }
     }
 
-    private func insertDetail(_ detail: StoryDetail, bodyText: String?, fetchedAt: Double) throws {
-        do {
-            try database.run(
-                """
-                INSERT OR REPLACE INTO story_detail
-                    (id, title, body, body_text, image, image_source, share_url, url, type, section_name, publish_time, fetched_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                [
-                    .integer(detail.id), .text(detail.title), Self.optional(detail.bodyHTML), Self.optional(bodyText),
-                    Self.optional(detail.image), Self.optional(detail.imageSource), Self.optional(detail.shareURL),
-                    .text(detail.url), .integer(Int64(detail.type)), Self.optional(detail.sectionName),
-                    detail.publishTime.map(SQLValue.integer) ?? .null, .real(fetchedAt),
-                ])
-            if let bodyText { try SearchIndex(database: database).indexBody(id: detail.id, title: detail.title, body: bodyText) }
-            // A favourite keeps the title it can be listed by, whatever happens to the cache.
-            try database.run("UPDATE favorite SET title = ? WHERE story_id = ?", [.text(detail.title), .integer(detail.id)])
-        }
+    private func insertDetail(_ record: DetailRecord, fetchedAt: Double) throws {
+        let detail = record.detail
+        let index = SearchIndex(database: database)
+        try index.remove(detail.id)
+        try database.run(
+            """
+            INSERT OR REPLACE INTO story_detail
+                (id, title, body, image, image_source, share_url, url, type, section_name, publish_time, fetched_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .integer(detail.id), .text(detail.title), record.storedBody ?? .null,
+                Self.optional(detail.image), Self.optional(detail.imageSource), Self.optional(detail.shareURL),
+                .text(detail.url), .integer(Int64(detail.type)), Self.optional(detail.sectionName),
+                detail.publishTime.map(SQLValue.integer) ?? .null, .real(fetchedAt),
+            ])
+        try index.add(detail.id, bodyText: record.bodyText)
+        // A favourite keeps the title it can be listed by, whatever happens to the cache.
+        try database.run("UPDATE favorite SET title = ? WHERE story_id = ?", [.text(detail.title), .integer(detail.id)])
     }
 
     func readDetail(_ id: Int64) throws -> Stored<StoryDetail>? {
@@ -61,7 +76,7 @@ final class DetailStore {
         ) { row in
             Stored(
                 value: StoryDetail(
-                    id: row.int64(at: 0), title: row.text(at: 1), bodyHTML: row.optionalText(at: 2), image: row.optionalText(at: 3),
+                    id: row.int64(at: 0), title: row.text(at: 1), bodyHTML: row.storedBody(at: 2), image: row.optionalText(at: 3),
                     imageSource: row.optionalText(at: 4), shareURL: row.optionalText(at: 5), url: row.text(at: 6),
                     type: Int(row.int64(at: 7)), sectionName: row.optionalText(at: 8),
                     publishTime: row.isNull(at: 9) ? nil : row.int64(at: 9)), fetchedAt: row.double(at: 10))

@@ -9,6 +9,8 @@ enum Migrations {
         let sql: String
         /// Work SQL alone cannot do (filling an index through Swift), in the step's transaction.
         var then: (@Sendable (Database) throws -> Void)? = nil
+        /// Whether the step frees much of the file: `VACUUM` then gives the space back.
+        var compactsAfter = false
     }
 
     /// Tables that hold the user's own data (favourites, read marks): never pruned, and carried
@@ -94,8 +96,9 @@ enum Migrations {
                     read_at     REAL    NOT NULL
                 );
                 """),
-        // See SearchText: the zero-width space splits Chinese into one token per character.
-        // Titles weigh most, then hints, then the detail text.
+        // Titles weigh most, then hints, then the detail text. A zero-width space after each Han
+        // character split Chinese into one token per character; step 4 replaces this table, and
+        // fills it, so this step leaves it empty.
         Step(
             name: "full-text search",
             sql: """
@@ -104,7 +107,36 @@ enum Migrations {
                     tokenize = "unicode61 remove_diacritics 2 separators '\u{200B}'"
                 );
                 INSERT INTO story_search (story_search, rank) VALUES ('rank', 'bm25(10.0, 3.0, 1.0)');
-                """, then: { try SearchIndex(database: $0).indexAll() }),
+                """),
+        // One stored copy of each text. The body HTML is deflated together with its readable
+        // text (`StoredBody`); the text column, and the index's own copy of every text (with a
+        // zero-width space after each Han character), are dropped: the index becomes an
+        // external-content table over the view `searchable_story`, which reads the stored text
+        // (`story_text`), and the `zhihu` tokenizer splits Han characters itself
+        // (`SearchTokenizer`). The body is the index's first column, which FTS5 stores without
+        // column markers; `SnippetColumn` keeps snippets as the old column order gave them. A
+        // story only a detail knows is indexed by its text, so not when it has none (off-site).
+        Step(
+            name: "compact text storage",
+            sql: """
+                DROP TABLE story_search;
+                CREATE VIEW searchable_story (id, title, hint, body) AS
+                    SELECT story.id, story.title, story.hint, story_text(story_detail.body)
+                    FROM story LEFT JOIN story_detail ON story_detail.id = story.id
+                    UNION ALL
+                    SELECT story_detail.id, story_detail.title, '', story_text(story_detail.body)
+                    FROM story_detail
+                    WHERE body IS NOT NULL AND NOT EXISTS (SELECT 1 FROM story WHERE story.id = story_detail.id);
+                CREATE VIRTUAL TABLE story_search USING fts5(
+                    body, title, hint, content = 'searchable_story', content_rowid = 'id', tokenize = 'zhihu'
+                );
+                INSERT INTO story_search (story_search, rank) VALUES ('rank', 'bm25(1.0, 10.0, 3.0)');
+                """,
+            then: { database in
+                try StoredBody.packAll(in: database)
+                try database.execute("ALTER TABLE story_detail DROP COLUMN body_text")
+                try database.execute("INSERT INTO story_search (story_search) VALUES ('rebuild')")
+            }, compactsAfter: true),
     ]
 
     /// Applies every step not yet applied, each in its own transaction.
@@ -119,6 +151,7 @@ enum Migrations {
                     + "it must be upgraded by a run that can write it",
                 problem: .needsUpgrade)
         }
+        var compacts = false
         for (index, step) in steps.enumerated() {
             try database.transaction {
                 // Checked inside the write lock: another process may have migrated meanwhile.
@@ -133,7 +166,15 @@ enum Migrations {
                         sql: error.sql)
                 }
                 try database.execute("PRAGMA user_version = \(index + 1)")
+                compacts = compacts || step.compactsAfter
             }
+        }
+        // Outside any transaction. Best effort: another process reading the file can keep it
+        // busy, and the freed pages are reused by later writes anyway.
+        if compacts {
+            try? database.execute("VACUUM")
+            // VACUUM wrote the whole file into the log: fold it back now, not at the last close.
+            try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         }
     }
 

@@ -68,13 +68,8 @@ final class PageStore {
             let known = try database.query("SELECT title, hint FROM story WHERE id = ?", [.integer(story.id)]) {
                 ($0.text(at: 0), $0.text(at: 1))
             }.first
-            if let known, known == (story.title, story.hint) {
-                // Indexed already, as it is.
-            } else if known == nil, try !index.contains(story.id) {
-                try index.addStory(id: story.id, title: story.title, hint: story.hint)
-            } else {
-                try index.indexStory(id: story.id, title: story.title, hint: story.hint)
-            }
+            let reindex = known.map { $0 != (story.title, story.hint) } ?? true
+            if reindex { try index.remove(story.id) }
             try database.run(
                 """
                 INSERT INTO story (id, title, hint, image, url, ga_prefix, image_hue, type)
@@ -87,6 +82,7 @@ final class PageStore {
             try database.run(
                 "INSERT INTO day_story (date, position, story_id) VALUES (?, ?, ?)",
                 [.integer(day.key), .integer(Int64(position)), .integer(story.id)])
+            if reindex { try index.add(story.id) }
         }
     }
 

@@ -1,58 +1,50 @@
 /// The full-text index of stories (`story_search`, FTS5): titles, hints and detail text.
 ///
-/// Its writes are called inside the transactions that write the stories and details, so the
-/// index never disagrees with the data, even after a crash.
+/// An external-content table: it holds only tokens, and reads the texts from the view
+/// `searchable_story` (story titles and hints, and the text of the stored body) for snippets.
+/// FTS5 does not see changes to the tables behind the view, so every change to a story's title
+/// or hint or to its detail goes `remove`, change, `add`, inside the transaction that writes the
+/// change, so the index never disagrees with the data, even after a crash.
 struct SearchIndex {
     let database: Database
 
-    /// Whether the story has a row in the index.
-    func contains(_ id: Int64) throws(DatabaseError) -> Bool {
-        try !database.query("SELECT 1 FROM story_search WHERE rowid = ?", [.integer(id)]) { _ in true }.isEmpty
-    }
-
-    /// Indexes a story the index does not hold yet (check with `contains`).
-    func addStory(id: Int64, title: String, hint: String) throws(DatabaseError) {
-        try database.run(
-            "INSERT INTO story_search (rowid, title, hint, body) VALUES (?, ?, ?, '')",
-            [.integer(id), .text(SearchText.indexed(title)), .text(SearchText.indexed(hint))])
-    }
-
-    /// Indexes a story from a day list; its detail text, if indexed, stays.
-    func indexStory(id: Int64, title: String, hint: String) throws(DatabaseError) {
-        let title = SearchText.indexed(title), hint = SearchText.indexed(hint)
-        // Unchanged rows are left alone: rewriting one re-tokenizes its whole body.
+    /// Takes the story's row out of the index, as the view gives it now (nothing if it has none).
+    /// Call it before changing the story or its detail: FTS5 finds the tokens to remove by
+    /// tokenizing the old text again.
+    func remove(_ id: Int64) throws(DatabaseError) {
         try database.run(
             """
-            UPDATE story_search SET title = ?2, hint = ?3 WHERE rowid = ?1 AND (title IS NOT ?2 OR hint IS NOT ?3)
-            """, [.integer(id), .text(title), .text(hint)])
-        try database.run(
-            """
-            INSERT INTO story_search (rowid, title, hint, body)
-            SELECT ?1, ?2, ?3, '' WHERE NOT EXISTS (SELECT 1 FROM story_search WHERE rowid = ?1)
-            """, [.integer(id), .text(title), .text(hint)])
+            INSERT INTO story_search (story_search, rowid, title, hint, body)
+            SELECT 'delete', id, title, hint, body FROM searchable_story WHERE id = ?
+            """, [.integer(id)])
     }
 
-    /// Indexes a story's detail text (and its title, for a story no day list has shown).
-    func indexBody(id: Int64, title: String, body: String) throws(DatabaseError) {
-        let body = SearchText.indexed(body)
+    /// Takes out the rows of every story `condition` selects (SQL over `id`), before they go.
+    func remove(where condition: String) throws(DatabaseError) {
         try database.run(
-            "UPDATE story_search SET body = ?2 WHERE rowid = ?1 AND body IS NOT ?2",
-            [.integer(id), .text(body)])
+            """
+            INSERT INTO story_search (story_search, rowid, title, hint, body)
+            SELECT 'delete', id, title, hint, body FROM searchable_story WHERE \(condition)
+            """)
+    }
+
+    /// Indexes the story as the view gives it now (after `remove` and the change).
+    func add(_ id: Int64) throws(DatabaseError) {
+        try database.run(
+            "INSERT INTO story_search (rowid, title, hint, body) SELECT id, title, hint, body FROM searchable_story WHERE id = ?",
+            [.integer(id)])
+    }
+
+    /// Indexes a story whose detail was just written, with its body's text made beforehand (off
+    /// the writer): the same text the view derives from the stored body.
+    func add(_ id: Int64, bodyText: String?) throws(DatabaseError) {
         try database.run(
             """
             INSERT INTO story_search (rowid, title, hint, body)
-            SELECT ?1, ?2, '', ?3 WHERE NOT EXISTS (SELECT 1 FROM story_search WHERE rowid = ?1)
-            """, [.integer(id), .text(SearchText.indexed(title)), .text(body)])
-    }
-
-    /// Indexes everything the archive holds (when the index is first created).
-    func indexAll() throws {
-        let stories = try database.query("SELECT id, title, hint FROM story") { ($0.int64(at: 0), $0.text(at: 1), $0.text(at: 2)) }
-        for (id, title, hint) in stories { try indexStory(id: id, title: title, hint: hint) }
-        let bodies = try database.query("SELECT id, title, body_text FROM story_detail WHERE body_text IS NOT NULL") {
-            ($0.int64(at: 0), $0.text(at: 1), $0.text(at: 2))
-        }
-        for (id, title, body) in bodies { try indexBody(id: id, title: title, body: body) }
+            SELECT ?1, title, hint, ?2 FROM (
+                SELECT title, hint FROM story WHERE id = ?1
+                UNION ALL SELECT title, '' FROM story_detail WHERE id = ?1 AND body IS NOT NULL LIMIT 1)
+            """, [.integer(id), bodyText.map(SQLValue.text) ?? .null])
     }
 
     /// The best `limit` matches of `expression` (from `SearchText.matchExpression`), best first.
@@ -60,7 +52,7 @@ struct SearchIndex {
         let start = String(SearchText.matchStart), end = String(SearchText.matchEnd)
         return try database.query(
             """
-            SELECT rowid, title, snippet(story_search, -1, ?2, ?3, '…', 32),
+            SELECT rowid, title, snippet(story_search, snippet_column(story_search, 32), ?2, ?3, '…', 32),
                    (SELECT max(date) FROM day_story WHERE story_id = story_search.rowid)
             FROM story_search WHERE story_search MATCH ?1 ORDER BY rank LIMIT ?4
             """, [.text(expression), .text(start), .text(end), .integer(Int64(limit))]

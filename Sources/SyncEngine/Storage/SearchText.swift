@@ -1,32 +1,25 @@
 /// How text goes into and comes out of the full-text index.
 ///
-/// Chinese has no spaces, and FTS5's `unicode61` tokenizer would take a whole sentence as one
-/// token; the trigram tokenizer finds nothing shorter than three characters. So every Han or kana
-/// character is followed by a zero-width space, which the index's tokenizer treats as a separator:
-/// each such character is a token of its own, a query of any length is a phrase of them, and
-/// Latin words stay whole words. Snippets drop the separators again.
+/// Chinese has no spaces, so the index's tokenizer (`SearchTokenizer`) makes every Han or kana
+/// character a token of its own and keeps Latin words whole: a query of any length is a phrase
+/// of them. Snippets are marked with private-use characters, which `display` and
+/// `SearchIndex.parts` remove again.
 enum SearchText {
-    /// The separator the `story_search` tokenizer is declared with.
+    /// A zero-width space: the index of schema 3 was declared with it as its separator; dropped
+    /// from snippets, as it was then.
     static let separator: Unicode.Scalar = "\u{200B}"
     /// Snippet markers: private-use characters, which no story text uses.
     static let matchStart: Unicode.Scalar = "\u{E000}"
     static let matchEnd: Unicode.Scalar = "\u{E001}"
 
-    /// Text as the index stores it.
-    static func indexed(_ text: String) -> String {
-        var result = String()
-        result.reserveCapacity(text.utf8.count * 2)
-        var previousIsToken = false
+    /// A query term as it goes to FTS5: controls (NUL ends or confuses a query) become spaces,
+    /// and the markers go.
+    static func cleaned(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars where !isMarkup(scalar) {
-            let ideographic = isIdeographic(scalar)
-            // "VR眼镜" must give "vr", "眼", "镜": split before an ideograph as well as after.
-            if ideographic && previousIsToken { result.unicodeScalars.append(separator) }
-            // NUL and other controls end or confuse an FTS5 query; they are never words.
-            result.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0x7F ? " " : scalar)
-            if ideographic { result.unicodeScalars.append(separator) }
-            previousIsToken = !ideographic && isTokenCharacter(scalar)
+            result.append(scalar.value < 0x20 || scalar.value == 0x7F ? " " : scalar)
         }
-        return result
+        return String(result)
     }
 
     /// Indexed text as it reads, separators and markers removed.
@@ -42,7 +35,7 @@ enum SearchText {
             .filter { $0.unicodeScalars.contains(where: isTokenCharacter) }
         guard !terms.isEmpty else { return nil }
         return terms.map { term in
-            "\"" + doublingQuotes(indexed(String(term))) + "\""
+            "\"" + doublingQuotes(cleaned(String(term))) + "\""
         }.joined(separator: " ")
     }
 
@@ -58,14 +51,18 @@ enum SearchText {
     }
 
     /// Characters `unicode61` keeps in tokens: letters, numbers (and the private-use markers,
-    /// which `indexed` removes first).
+    /// which `cleaned` removes first).
     static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.isAlphabetic || scalar.properties.numericType != nil
     }
 
     /// Han ideographs, kana and bopomofo: written without spaces between words.
     static func isIdeographic(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
+        isIdeographic(scalar.value)
+    }
+
+    static func isIdeographic(_ value: UInt32) -> Bool {
+        switch value {
         case 0x3040...0x312F,  // hiragana, katakana, bopomofo
             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF,  // CJK ideographs, extension A, compatibility
             0x20000...0x3134F:  // extensions B to G

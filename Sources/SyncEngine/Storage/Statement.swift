@@ -1,10 +1,11 @@
 import CSQLite
 
 /// A value bound to, or read from, a statement.
-enum SQLValue: Equatable {
+enum SQLValue: Equatable, Sendable {
     case integer(Int64)
     case real(Double)
     case text(String)
+    case blob([UInt8])
     case null
 }
 
@@ -49,6 +50,12 @@ final class Statement {
                     guard let bytes = buffer.baseAddress else { return sqlite3_bind_text(handle, index, "", 0, csqlite_transient()) }
                     return sqlite3_bind_text(handle, index, bytes, Int32(buffer.count), csqlite_transient())
                 }
+            case .blob(let bytes):
+                code = bytes.withUnsafeBytes { buffer in
+                    // A nil base address (no bytes) would bind NULL, not an empty BLOB.
+                    guard let base = buffer.baseAddress else { return sqlite3_bind_zeroblob(handle, index, 0) }
+                    return sqlite3_bind_blob(handle, index, base, Int32(buffer.count), csqlite_transient())
+                }
             case .null: code = sqlite3_bind_null(handle, index)
             }
             guard code == SQLITE_OK else { throw DatabaseError(handle: connection, resultCode: code, sql: sql) }
@@ -88,6 +95,13 @@ final class Statement {
 
     func isNull(at column: Int32) -> Bool {
         sqlite3_column_type(handle, column) == SQLITE_NULL
+    }
+
+    /// The HTML of a story body stored by `StoredBody` (a BLOB), or as TEXT.
+    func storedBody(at column: Int32) -> String? {
+        guard sqlite3_column_type(handle, column) == SQLITE_BLOB else { return optionalText(at: column) }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return StoredBody.unpack(UnsafeRawBufferPointer(start: sqlite3_column_blob(handle, column), count: count))?.html
     }
 
     func optionalText(at column: Int32) -> String? {

@@ -54,7 +54,7 @@ extension SyncEngine {
     private func fetchDetail(_ id: Int64) async throws -> Stored<StoryDetail> {
         let detail = try await client.detail(id)
         let fetchedAt = clock.now().timeIntervalSince1970
-        try details.writeDetail(detail, bodyText: detail.readableText?.plainText, fetchedAt: fetchedAt)
+        try details.writeDetail(DetailRecord(detail), fetchedAt: fetchedAt)
         return Stored(value: detail, fetchedAt: fetchedAt)
     }
 

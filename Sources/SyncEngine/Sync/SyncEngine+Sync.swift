@@ -223,23 +223,22 @@ extension SyncEngine {
         publish(days.map { .day($0.day) })
     }
 
-    /// What a sync fetched for one story: its detail (with its readable text) and its counters.
+    /// What a sync fetched for one story: its detail (ready to store) and its counters.
     struct SyncedStory: Sendable {
         let id: Int64
-        var detail: StoryDetail?
-        var bodyText: String?
+        var detail: DetailRecord?
         var extra: StoryExtra?
     }
 
-    /// Fetches what one story lacks, off the engine; the detail's text is made readable here too.
+    /// Fetches what one story lacks, off the engine; the detail is made ready to store here too
+    /// (its text made readable, its body deflated).
     /// A detail fetched before its counters failed is still returned, to be written.
     private nonisolated func fetchSyncedStory(_ item: ArchiveStore.MissingDetail) async -> (SyncedStory?, (any Error)?) {
         var story = SyncedStory(id: item.id)
         do {
             if item.needsDetail {
                 let detail = try await withItemDeadline { try await self.client.detail(item.id) }
-                story.detail = detail
-                story.bodyText = detail.readableText?.plainText
+                story.detail = DetailRecord(detail)
             }
             if item.needsExtra {
                 story.extra = try await withItemDeadline { try await self.client.extra(item.id) }
@@ -253,7 +252,7 @@ extension SyncEngine {
     /// Writes a batch of stories' details and counters in one transaction.
     private func writeSyncedStories(_ stories: [SyncedStory]) throws {
         try details.writeDetails(
-            stories.compactMap { story in story.detail.map { ($0, story.bodyText) } },
+            stories.compactMap(\.detail),
             extras: stories.compactMap { story in story.extra.map { (story.id, $0) } },
             fetchedAt: clock.now().timeIntervalSince1970)
     }

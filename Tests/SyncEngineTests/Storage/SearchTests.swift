@@ -38,7 +38,7 @@ import Testing
         let detail = StoryDetail(
             id: id, title: title, bodyHTML: html, image: nil, imageSource: nil, shareURL: nil,
             url: "https://daily.zhihu.com/story/\(id)", type: 0, sectionName: nil, publishTime: nil)
-        try details.writeDetail(detail, bodyText: detail.readableText?.plainText, fetchedAt: 1)
+        try details.writeDetail(DetailRecord(detail), fetchedAt: 1)
     }
 
     /// Stories in titles, hints and detail text, Chinese, Japanese and Latin.
@@ -265,8 +265,45 @@ import Testing
         #expect(try await ids(a.engine, "花粉") == [1], "the detail text stays indexed")
         // One row per story, however often it was written.
         try a.pages.writeDay(day.adding(days: -1), stories: [listed(1, "新标题说蝴蝶", hint: "乙 · 2 分钟阅读")], fetchedAt: 2, isFinal: true)
-        #expect(try a.database.query("SELECT count(*) FROM story_search") { $0.int64(at: 0) } == [1])
+        #expect(try a.database.query("SELECT count(*) FROM story_search_docsize") { $0.int64(at: 0) } == [1])
         #expect(try await a.engine.search("蝴蝶").first?.day == day, "the latest day that lists it")
+        try expectIndexAgrees(a)
+    }
+
+    /// FTS5's own check: every token the index holds is the text's, and the other way round.
+    private func expectIndexAgrees(_ a: Archive, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(throws: Never.self, sourceLocation: sourceLocation) {
+            try a.database.execute("INSERT INTO story_search (story_search, rank) VALUES ('integrity-check', 1)")
+        }
+    }
+
+    @Test func theIndexAgreesWithTheTextsThroughEveryKindOfWrite() async throws {
+        let a = try archive()
+        // A detail before any list shows its story, then the list, then a new title.
+        try writeDetail(1, title: "先有详情", paragraphs: ["河豚为什么有毒"], into: a.details)
+        try expectIndexAgrees(a)
+        try a.pages.writeDay(day, stories: [listed(1, "后有列表"), listed(2, "另一篇 Swift")], fetchedAt: 1, isFinal: false)
+        try expectIndexAgrees(a)
+        #expect(try await ids(a.engine, "列表") == [1])
+        #expect(try await ids(a.engine, "先有详情").isEmpty, "the list's title replaces the detail's")
+        // The detail fetched again, with another text; an off-site detail without one.
+        try writeDetail(1, title: "后有列表", paragraphs: ["河豚的毒素在肝脏"], into: a.details)
+        try a.details.writeDetail(
+            DetailRecord(
+                StoryDetail(
+                    id: 3, title: "站外的文章", bodyHTML: nil, image: nil, imageSource: nil, shareURL: nil,
+                    url: "https://example.com/3", type: 1, sectionName: nil, publishTime: nil)), fetchedAt: 1)
+        try expectIndexAgrees(a)
+        #expect(try await ids(a.engine, "为什么").isEmpty)
+        #expect(try await ids(a.engine, "肝脏") == [1])
+        #expect(try await ids(a.engine, "站外").isEmpty, "a detail without text is not indexed by its detail")
+        // Pruned away, then compacted.
+        try a.pages.writeDay(day.adding(days: 30), stories: [listed(4, "很久以后")], fetchedAt: 1, isFinal: true)
+        _ = try await a.engine.prune(keepDays: 1)
+        try expectIndexAgrees(a)
+        #expect(try await ids(a.engine, "河豚").isEmpty)
+        #expect(try await ids(a.engine, "很久") == [4])
+        #expect(try a.database.query("SELECT count(*) FROM story_search_docsize") { $0.int64(at: 0) } == [1])
     }
 
     @Test func aPageWriteThatFailsLeavesTheIndexAsItWas() async throws {

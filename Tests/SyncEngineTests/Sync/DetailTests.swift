@@ -120,19 +120,27 @@ import TestSupport
         await h.server.stop()
     }
 
-    @Test func theBodyIsStoredAsReadableTextToo() async throws {
+    @Test func theBodyIsStoredDeflatedWithItsReadableTextWhichTheIndexReads() async throws {
         let h = try await harness()
-        _ = try await h.engine.detail(id: storyID)
+        let fetched = try await h.engine.detail(id: storyID)
         let database = try Database(path: h.path)
-        let text = try #require(
-            try database.query("SELECT body_text FROM story_detail WHERE id = ?", [.integer(storyID)]) {
-                $0.optionalText(at: 0)
-            }.first ?? nil)
+        let (type, stored, text) = try #require(
+            try database.query("SELECT typeof(body), length(body), story_text(body) FROM story_detail WHERE id = ?", [.integer(storyID)]) {
+                ($0.text(at: 0), Int($0.int64(at: 1)), $0.text(at: 2))
+            }.first)
+        let html = try #require(fetched.detail.bodyHTML)
+        #expect(type == "blob")
+        #expect(stored * 10 < html.utf8.count * 7, "deflated: \(stored) bytes for \(html.utf8.count)")
+        #expect(
+            try database.query("SELECT name FROM pragma_table_info('story_detail') WHERE name = 'body_text'") { $0.text(at: 0) }.isEmpty)
         #expect(text.contains("为什么春天的风总是特别大？"))
         #expect(text.contains("**第一，冷暖空气交替频繁。**"))
         #expect(text.contains("[图片: 三月的气压图]"))
         #expect(!text.contains("window.daily"))
         #expect(!text.contains("&nbsp;"))
+        #expect(text == fetched.detail.readableText?.plainText)
+        // Read back offline: the HTML as it came.
+        #expect(try await h.engine.detail(id: storyID, policy: .cacheOnly).detail.bodyHTML == html)
         await h.server.stop()
     }
 

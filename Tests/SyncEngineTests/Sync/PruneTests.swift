@@ -98,11 +98,12 @@ import TestSupport
         try pages.writeLatest(today, stories: [story(3, "今天的故事")], topStories: [story(4, "只在头图里")], fetchedAt: 1)
         for id: Int64 in [1, 2, 3, 4] {
             try details.writeDetail(
-                StoryDetail(
-                    id: id, title: "详情\(id)", bodyHTML: "<p>正文\(id)</p>", image: nil, imageSource: nil,
-                    shareURL: nil, url: "https://daily.zhihu.com/story/\(id)", type: 0,
-                    sectionName: nil, publishTime: nil),
-                bodyText: "正文\(id)", fetchedAt: 1)
+                DetailRecord(
+                    StoryDetail(
+                        id: id, title: "详情\(id)", bodyHTML: "<p>正文\(id)</p>", image: nil, imageSource: nil,
+                        shareURL: nil, url: "https://daily.zhihu.com/story/\(id)", type: 0,
+                        sectionName: nil, publishTime: nil)),
+                fetchedAt: 1)
         }
         let engine = try SyncEngine(configuration: .init(databasePath: path), clock: TestClock())
         let summary = try await engine.prune(keepDays: 2)
@@ -123,7 +124,9 @@ import TestSupport
         do {
             let database = try Database(path: path)
             let pages = try PageStore(database: database), details = DetailStore(database: database)
-            let characters = Array("春夏秋冬风花雪月山水云雨天地人和日星河海江湖草木鸟鱼虫")
+            // Three thousand Han characters in a scrambled order: text that deflates about as
+            // little as real text does, so the details are a big part of the file.
+            let characters = (0..<3_000).map { Character(Unicode.Scalar(0x4E00 + $0)!) }
             for offset in 0..<20 {
                 let day = latest.adding(days: -offset)
                 let ids = (0..<3).map { source.storyID(day, $0) }
@@ -134,13 +137,19 @@ import TestSupport
                     try pages.writeDay(day, stories: stories, fetchedAt: 1, isFinal: true)
                 }
                 for id in ids {
-                    let text = String((0..<6_000).map { characters[Int((id &* 31 &+ Int64($0) &* 7) % Int64(characters.count))] })
+                    var state = UInt64(bitPattern: id)
+                    let text = String(
+                        (0..<6_000).map { _ in
+                            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                            return characters[Int((state >> 33) % UInt64(characters.count))]
+                        })
                     try details.writeDetail(
-                        StoryDetail(
-                            id: id, title: "第\(id)号故事", bodyHTML: "<p>\(text)</p>", image: nil,
-                            imageSource: nil, shareURL: nil, url: "https://daily.zhihu.com/story/\(id)",
-                            type: 0, sectionName: nil, publishTime: nil),
-                        bodyText: text, fetchedAt: 1)
+                        DetailRecord(
+                            StoryDetail(
+                                id: id, title: "第\(id)号故事", bodyHTML: "<p>\(text)</p>", image: nil,
+                                imageSource: nil, shareURL: nil, url: "https://daily.zhihu.com/story/\(id)",
+                                type: 0, sectionName: nil, publishTime: nil)),
+                        fetchedAt: 1)
                 }
             }
         }

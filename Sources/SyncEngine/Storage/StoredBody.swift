@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A story's body as the archive stores it: its readable text (what the search index holds)
+/// followed by its HTML, deflated together with zlib into one BLOB.
+///
+/// The text is stored once: the HTML after it repeats its words, and deflate stores a repeat as
+/// a back-reference, so the pair takes hardly more than the HTML alone (about 40% of the
+/// response). Snippets read the text by inflating, never by parsing HTML again, and the index is
+/// always fed the very text it will be asked to remove later, whatever `ReadableText` becomes.
+///
+/// Format: one byte `1`, the text's and the HTML's lengths in UTF-8 bytes as little-endian
+/// `UInt32`s, then the zlib stream of the text and the HTML. A body stored as TEXT (an archive
+/// of schema 3 being migrated, or zlib missing when it was written) is the HTML alone.
+enum StoredBody {
+    private static let format: UInt8 = 1
+    private static let headerSize = 9
+    /// Larger than any body the client accepts (its body cap), so a corrupt length is refused.
+    private static let maximumLength = 64 << 20
+
+    /// The value to store for a body and its readable text.
+    static func pack(html: String, text: String) -> SQLValue {
+        var joined = Array(text.utf8)
+        let textCount = joined.count
+        joined.append(contentsOf: html.utf8)
+        guard let zlib = Zlib.shared, !joined.isEmpty, joined.count <= maximumLength else { return .text(html) }
+        var bound = zlib.compressBound(CUnsignedLong(joined.count))
+        var packed = [UInt8](repeating: 0, count: headerSize + Int(bound))
+        let code = packed.withUnsafeMutableBufferPointer { buffer in
+            joined.withUnsafeBufferPointer { source in
+                zlib.compress2(buffer.baseAddress! + headerSize, &bound, source.baseAddress!, CUnsignedLong(source.count), 9)
+            }
+        }
+        guard code == 0 else { return .text(html) }
+        packed[0] = format
+        withUnsafeBytes(of: UInt32(textCount).littleEndian) { packed.replaceSubrange(1..<5, with: $0) }
+        withUnsafeBytes(of: UInt32(joined.count - textCount).littleEndian) { packed.replaceSubrange(5..<9, with: $0) }
+        packed.removeLast(packed.count - headerSize - Int(bound))
+        return .blob(packed)
+    }
+
+    /// Deflates every body stored as text (an archive of schema 3) with the readable text the
+    /// index was fed then, a few hundred at a time: ten years of bodies do not fit in memory.
+    static func packAll(in database: Database) throws(DatabaseError) {
+        var last = Int64.min
+        while true {
+            let rows = try database.query(
+                "SELECT id, body, body_text FROM story_detail WHERE id > ? AND typeof(body) = 'text' ORDER BY id LIMIT 256",
+                [.integer(last)]
+            ) { ($0.int64(at: 0), $0.text(at: 1), $0.optionalText(at: 2)) }
+            guard let final = rows.last else { return }
+            for (id, html, text) in rows {
+                let packed = pack(html: html, text: text ?? TextFunctions.indexedText(ofHTML: html))
+                try database.run("UPDATE story_detail SET body = ? WHERE id = ?", [packed, .integer(id)])
+            }
+            last = final.0
+        }
+    }
+
+    /// The readable text and the HTML of a stored BLOB, or nil when it is not one `pack` made
+    /// (or zlib is missing).
+    static func unpack(_ packed: UnsafeRawBufferPointer) -> (text: String, html: String)? {
+        guard packed.count > headerSize, packed[0] == format, let zlib = Zlib.shared else { return nil }
+        func length(at offset: Int) -> Int {
+            (0..<4).reduce(0) { $0 | Int(packed[offset + $1]) << (8 * $1) }
+        }
+        let textCount = length(at: 1), htmlCount = length(at: 5)
+        let total = textCount + htmlCount
+        guard total > 0, total <= maximumLength else { return nil }
+        var joined = [UInt8](repeating: 0, count: total)
+        let source = packed.baseAddress!.assumingMemoryBound(to: UInt8.self) + headerSize
+        var produced = CUnsignedLong(total)
+        let code = joined.withUnsafeMutableBufferPointer { buffer in
+            zlib.uncompress(buffer.baseAddress!, &produced, source, CUnsignedLong(packed.count - headerSize))
+        }
+        guard code == 0, produced == CUnsignedLong(total) else { return nil }
+        return (
+            String(decoding: joined[..<textCount], as: UTF8.self), String(decoding: joined[textCount...], as: UTF8.self)
+        )
+    }
+}
+
+/// The system's zlib, loaded with `dlopen` on first use: only reading or writing a story body
+/// needs it, so an offline list never maps it. It is part of every Linux and Apple system.
+///
+/// `@unchecked Sendable`: the function pointers are immutable code addresses in a library that is
+/// never unloaded, and zlib's one-shot functions keep no shared state.
+struct Zlib: @unchecked Sendable {
+    typealias Compress2 =
+        @convention(c) (
+            UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<CUnsignedLong>, UnsafePointer<UInt8>, CUnsignedLong, Int32
+        ) -> Int32
+    typealias Uncompress =
+        @convention(c) (
+            UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<CUnsignedLong>, UnsafePointer<UInt8>, CUnsignedLong
+        ) -> Int32
+    typealias CompressBound = @convention(c) (CUnsignedLong) -> CUnsignedLong
+
+    let compress2: Compress2
+    let uncompress: Uncompress
+    let compressBound: CompressBound
+
+    #if canImport(Darwin)
+        static let libraryName = "libz.1.dylib"
+    #else
+        static let libraryName = "libz.so.1"
+    #endif
+
+    /// nil when zlib cannot be loaded; bodies are then stored as text.
+    static let shared: Zlib? = {
+        guard let library = dlopen(libraryName, RTLD_NOW | RTLD_LOCAL),
+            let compress2 = dlsym(library, "compress2"), let uncompress = dlsym(library, "uncompress"),
+            let compressBound = dlsym(library, "compressBound")
+        else { return nil }
+        return Zlib(
+            compress2: unsafeBitCast(compress2, to: Compress2.self), uncompress: unsafeBitCast(uncompress, to: Uncompress.self),
+            compressBound: unsafeBitCast(compressBound, to: CompressBound.self))
+    }()
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import SyncEngine
+
+extension ProcessTests {
+    /// An archive written by schema 3 (`Tests/Fixtures/archives/schema3`, made by the newsctl of
+    /// commit c30e746), migrated in place by today's newsctl: the same answers, less space.
+    @Suite struct ArchiveMigrationTests {
+        private static let favoriteID = "9366347"
+
+        private func schemaThreeCopy() throws -> NewsctlProcess {
+            let newsctl = try NewsctlProcess()
+            try FileManager.default.copyItem(atPath: Fixtures.schemaThreeFolder + "/archive.sqlite", toPath: newsctl.databasePath)
+            return newsctl
+        }
+
+        private func fileBytes(_ path: String) throws -> Int {
+            try (FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        }
+
+        @Test func searchAnswersTheSameAfterTheMigrationAndTheFileShrinks() async throws {
+            let newsctl = try schemaThreeCopy()
+            let before = try fileBytes(newsctl.databasePath)
+            let expected = try #require(
+                try JSONSerialization.jsonObject(
+                    with: Data(contentsOf: URL(fileURLWithPath: Fixtures.schemaThreeFolder + "/search.json"))) as? [[String: Any]])
+            #expect(expected.count == 13)
+            for answer in expected {
+                let query = try #require(answer["query"] as? String)
+                let result = try await newsctl.run(["search", query, "--json"])
+                #expect(result.status == 0, "\(query): \(result.stderr)")
+                let got = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? NSDictionary
+                #expect(got == answer as NSDictionary, "\(query): \(result.stdout)")
+            }
+            let database = try Database(path: newsctl.databasePath)
+            #expect(try Migrations.userVersion(database) == Migrations.steps.count)
+            #expect(try database.query("SELECT count(*) FROM story_detail WHERE typeof(body) = 'blob'") { $0.int64(at: 0) } == [24])
+            // Folded into the file, then measured: what the migration gave back.
+            try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            let after = try fileBytes(newsctl.databasePath)
+            #expect(after * 2 < before, "\(before) → \(after) bytes")
+        }
+
+        @Test func theStoryTheFavouriteAndTheReadMarkAreKept() async throws {
+            let newsctl = try schemaThreeCopy()
+            let expected = try #require(
+                try JSONSerialization.jsonObject(
+                    with: Data(contentsOf: URL(fileURLWithPath: Fixtures.schemaThreeFolder + "/show-\(Self.favoriteID).json")))
+                    as? [String: Any])
+            let shown = try await newsctl.run(["show", Self.favoriteID, "--offline", "--json"])
+            #expect(shown.status == 0, "\(shown.stderr)")
+            let story = try shown.stdout.jsonObject()
+            #expect(story["title"] as? String == expected["title"] as? String)
+            #expect((story["body_text"] as? String)?.isEmpty == false)
+            #expect(story["body_text"] as? String == expected["body_text"] as? String)
+            let favorites = try await newsctl.run(["fav", "list", "--json"]).stdout.jsonObject()
+            let list = try #require(favorites["favorites"] as? [[String: Any]])
+            #expect(list.map { $0["id"] as? Int } == [Int(Self.favoriteID)])
+            #expect(list.first?["read"] as? Bool == true)
+            #expect(list.first?["offline"] as? Bool == true)
+        }
+    }
+}
