@@ -94,10 +94,12 @@ extension SyncEngine {
         var interval: Duration = .seconds(1)
     }
 
-    /// The batches of the two phases: day lists are small; a detail holds its HTML and its text.
+    /// The batches of the two phases: day lists are small; a detail holds its HTML and its text,
+    /// and waiting details are what a sync's memory grows with (10 years with 6-17 KB bodies:
+    /// peak RSS 53-58 MB with batches of 64, 45-47 MB with 32, as fast).
     struct SyncBatches: Sendable {
         var days = SyncBatch(size: 256)
-        var details = SyncBatch(size: 64)
+        var details = SyncBatch(size: 32)
     }
 
     /// One event of a pool: an item fetched (what to write, possibly partial, and why it failed
