@@ -1,7 +1,7 @@
 // The day pages (`news/latest`, `news/before/D`) through the client's own decode and validation,
-// served by a transport that answers with the fuzz input. Properties: only `.badResponse` or
-// `.notPublished` fail a page, and only when they should; an accepted page is the day asked for,
-// with every story it kept valid.
+// served by a transport that answers with the fuzz input. Properties: `DayPageScanner` answers
+// only as JSONDecoder does; only `.badResponse` or `.notPublished` fail a page, and only when
+// they should; an accepted page is the day asked for, with every story it kept valid.
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -42,6 +42,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let dto {
         require(dto.skippedStories >= 0, "negative skipped count")
         check(dto.stories.map { $0.toDomain() } + dto.topStories.map { $0.toDomain() })
+    }
+    // The client's fast reader answers only as JSONDecoder does; otherwise it declines.
+    if let scanned = DayPageScanner.page(body) {
+        require(dto != nil, "the scanner read a page JSONDecoder rejects")
+        require(scanned.date == dto!.date && scanned.skipped.isEmpty && dto!.skipped.isEmpty, "the scanner's date or skips differ")
+        require(
+            scanned.stories.map { $0.toDomain() } == dto!.stories.map { $0.toDomain() }
+                && scanned.topStories.map { $0.toDomain() } == dto!.topStories.map { $0.toDomain() },
+            "the scanner's stories differ from JSONDecoder's")
     }
     let answered = dto.flatMap { Day($0.date) }
     // Asked for: the day answered (accepted), the day after it (not published yet), the day

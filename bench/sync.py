@@ -2,13 +2,19 @@
 """A 10-year sync over loopback HTTP: `newsctl sync` against curl fetching the same URLs.
 
 Usage: bench/sync.py (--api DIR | --base-url URL) [--newsctl BIN] [--days 3650] [--runs 5]
-                     [--concurrency 8] [--results FILE] [--archive PATH]
+                     [--concurrency 8] [--results FILE] [--archive PATH] [--details]
 
   reference  curl --parallel --parallel-max K: news/latest and the days-1 pages news/before/X,
              X = L back to L-(days-2) (L = latest's date), bodies discarded
   newsctl    newsctl sync --days N --concurrency K --json --db <fresh db> --base-url URL;
              its JSON must say days_fetched + days_present == N and failures == 0
   peak RSS   newsctl's ru_maxrss from wait4 (KiB on Linux), the largest of the runs
+
+With --details both sides fetch stories too:
+  reference  the same day URLs, then news/<id> and story-extra/<id> of every story those days list
+             (each id once), in one curl --parallel run
+  newsctl    newsctl sync --days N --details ...; its JSON must also say that every story got
+             its detail (details_fetched + details_present == stories listed)
 
 Rounds interleave the two, after one untimed warm-up round, so load on a shared machine falls
 on both alike; figures are medians. --api starts nginx on ROOT for the run (bench/nginx.py);
@@ -24,6 +30,7 @@ import results
 from nginx import Nginx
 
 RATIO_TARGET, RSS_TARGET_MB = 1.5, 64
+DETAILS_RATIO_TARGET, DETAILS_RATIO_GOAL = 3.0, 1.5
 # The archive with details: peak RSS of its sync, and its bytes against the responses it came from.
 ARCHIVE_RSS_TARGET_MB, SIZE_TARGET = 48, 1.0
 
@@ -34,6 +41,17 @@ def sync_urls(base, days):
     # before/X answers X-1: before/L is day L-1, ..., before/(L-(days-2)) is day L-(days-1).
     return [base + "/news/latest"] + [base + "/news/before/" + (day - datetime.timedelta(days=n)).strftime("%Y%m%d")
                                       for n in range(days - 1)]
+
+
+def story_ids(day_urls):
+    """Every story id the day pages list, each once, in order (what `sync --details` fetches)."""
+    seen, ids = set(), []
+    for url in day_urls:
+        for story in json.load(urllib.request.urlopen(url))["stories"]:
+            if story["id"] not in seen:
+                seen.add(story["id"])
+                ids.append(story["id"])
+    return ids
 
 
 def run_reference(config, count, concurrency):
@@ -48,7 +66,8 @@ def run_reference(config, count, concurrency):
 
 
 def run_newsctl(binary, base, days, concurrency, db, details=False):
-    """Wall seconds, peak RSS (KiB) and JSON report of one sync into db; checks the report."""
+    """Wall seconds, peak RSS (KiB) and JSON report of one sync into db; checks the report.
+    details: False, True (--details), or the number of stories whose details it must report."""
     command = [binary, "sync", "--days", str(days), "--concurrency", str(concurrency), "--json",
                "--db", db, "--base-url", base] + (["--details"] if details else [])
     start = time.perf_counter()
@@ -67,6 +86,9 @@ def run_newsctl(binary, base, days, concurrency, db, details=False):
         whole = report["days_fetched"] + report["days_present"]
     except (ValueError, KeyError, TypeError) as error:
         sys.exit("newsctl sync --json: unexpected output (%s): %r" % (error, out[:500]))
+    if not isinstance(details, bool) and report.get("details_fetched", 0) + report.get("details_present", 0) != details:
+        sys.exit("newsctl sync --details: %r details fetched or present, want %d"
+                 % (report.get("details_fetched"), details))
     if whole != days or failures != 0:
         sys.exit("newsctl sync: days_fetched + days_present = %d (want %d), failures = %r\n%s"
                  % (whole, days, report["failures"], out.decode()[:2000]))
@@ -80,6 +102,11 @@ def fresh_db(scratch):
 
 def measure(args, base):
     urls = sync_urls(base, args.days)
+    stories = None
+    if args.details:
+        ids = story_ids(urls)
+        stories = len(ids)
+        urls = urls + ["%s/news/%d" % (base, i) for i in ids] + ["%s/story-extra/%d" % (base, i) for i in ids]
     scratch = tempfile.mkdtemp(prefix="bench-sync-")
     try:
         config = os.path.join(scratch, "urls.curlrc")
@@ -91,7 +118,7 @@ def measure(args, base):
             n = None
             if args.newsctl:
                 db = fresh_db(scratch)
-                n = run_newsctl(args.newsctl, base, args.days, args.concurrency, db)
+                n = run_newsctl(args.newsctl, base, args.days, args.concurrency, db, details=stories or False)
                 shutil.rmtree(os.path.dirname(db))
             if round:
                 reference.append(r)
@@ -104,11 +131,24 @@ def measure(args, base):
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     ref = statistics.median(reference)
-    print("sync of %d days (%d URLs), concurrency %d, medians of %d runs" % (args.days, len(urls), args.concurrency, args.runs))
+    what = "sync --details of %d days (%d stories, %d URLs)" % (args.days, stories, len(urls)) if args.details \
+        else "sync of %d days (%d URLs)" % (args.days, len(urls))
+    print("%s, concurrency %d, medians of %d runs" % (what, args.concurrency, args.runs))
     print("curl --parallel (reference) : %8.3f s" % ref)
-    results.add(args.results, "sync %d days: curl --parallel" % args.days, "%.3f s" % ref)
+    label = "sync --details %d days" % args.days if args.details else "sync %d days" % args.days
+    results.add(args.results, label + ": curl --parallel", "%.3f s" % ref)
     if not newsctl:
         return 0
+    if args.details:
+        mine = statistics.median(newsctl)
+        ratio = mine / ref
+        print("newsctl sync --details      : %8.3f s   ratio %.2fx (target <= %.1fx, goal <= %.1fx)"
+              % (mine, ratio, DETAILS_RATIO_TARGET, DETAILS_RATIO_GOAL))
+        print("newsctl peak RSS            : %8.1f MB" % (max(rss) / 1024))
+        results.add(args.results, label + ": newsctl sync --details", "%.3f s" % mine, "%.3f s" % ref, ratio,
+                    "<= %.1fx" % DETAILS_RATIO_TARGET, ratio <= DETAILS_RATIO_TARGET)
+        results.add(args.results, label + ": newsctl peak RSS", "%.1f MB" % (max(rss) / 1024))
+        return 0 if ratio <= DETAILS_RATIO_TARGET else 3
     mine, peak = statistics.median(newsctl), max(rss) / 1024
     ratio = mine / ref
     print("newsctl sync                : %8.3f s   ratio %.2fx (target <= %.1fx)" % (mine, ratio, RATIO_TARGET))
@@ -165,9 +205,13 @@ def main():
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--results", help="append the figures to this file (bench/results.py)")
     parser.add_argument("--archive", help="instead of measuring: sync --details once into this new file")
+    parser.add_argument("--details", action="store_true",
+                        help="measure sync --details against curl on the day, news/<id> and story-extra/<id> URLs")
     args = parser.parse_args()
     if args.archive and not args.newsctl:
         parser.error("--archive needs --newsctl")
+    if args.archive and args.details:
+        parser.error("--archive always syncs with details; --details is for measuring")
     run = build_archive if args.archive else measure
     if args.base_url:
         return run(args, args.base_url.rstrip("/"))

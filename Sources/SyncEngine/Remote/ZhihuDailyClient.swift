@@ -86,7 +86,8 @@ struct ZhihuDailyClient: Sendable {
         let response = try await fetch(path)
         let dto: DayPageDTO
         do {
-            dto = try JSONDecoder().decode(DayPageDTO.self, from: Data(response.body))
+            // The direct reader for the usual page; JSONDecoder for anything it is unsure of.
+            dto = try DayPageScanner.page(response.body) ?? JSONDecoder().decode(DayPageDTO.self, from: Data(response.body))
         } catch {
             let looksLikeHTML = response.body.prefix(64).contains(UInt8(ascii: "<"))
             throw RemoteError(

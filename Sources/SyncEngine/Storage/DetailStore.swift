@@ -33,26 +33,38 @@ final class DetailStore {
 
     /// Writes a detail (replacing the story's previous one) and indexes its text.
     func writeDetail(_ record: DetailRecord, fetchedAt: Double) throws {
-        let detail = record.detail
+        try database.transaction { try insertDetail(record, fetchedAt: fetchedAt) }
+    }
+
+    /// A sync's batch of stories in ONE transaction: every detail (as `writeDetail` writes it) and
+    /// every story's counters. One commit, so one flush of the search index, for all of them; a
+    /// failure writes none of them.
+    func writeDetails(_ records: [DetailRecord], extras: [(id: Int64, extra: StoryExtra)], fetchedAt: Double) throws {
         try database.transaction {
-            let index = SearchIndex(database: database)
-            try index.remove(detail.id)
-            try database.run(
-                """
-                INSERT OR REPLACE INTO story_detail
-                    (id, title, body, image, image_source, share_url, url, type, section_name, publish_time, fetched_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                [
-                    .integer(detail.id), .text(detail.title), record.storedBody ?? .null,
-                    Self.optional(detail.image), Self.optional(detail.imageSource), Self.optional(detail.shareURL),
-                    .text(detail.url), .integer(Int64(detail.type)), Self.optional(detail.sectionName),
-                    detail.publishTime.map(SQLValue.integer) ?? .null, .real(fetchedAt),
-                ])
-            try index.add(detail.id, bodyText: record.bodyText)
-            // A favourite keeps the title it can be listed by, whatever happens to the cache.
-            try database.run("UPDATE favorite SET title = ? WHERE story_id = ?", [.text(detail.title), .integer(detail.id)])
+            for record in records { try insertDetail(record, fetchedAt: fetchedAt) }
+            for (id, extra) in extras { try writeExtra(id, extra, fetchedAt: fetchedAt) }
         }
+    }
+
+    private func insertDetail(_ record: DetailRecord, fetchedAt: Double) throws {
+        let detail = record.detail
+        let index = SearchIndex(database: database)
+        try index.remove(detail.id)
+        try database.run(
+            """
+            INSERT OR REPLACE INTO story_detail
+                (id, title, body, image, image_source, share_url, url, type, section_name, publish_time, fetched_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .integer(detail.id), .text(detail.title), record.storedBody ?? .null,
+                Self.optional(detail.image), Self.optional(detail.imageSource), Self.optional(detail.shareURL),
+                .text(detail.url), .integer(Int64(detail.type)), Self.optional(detail.sectionName),
+                detail.publishTime.map(SQLValue.integer) ?? .null, .real(fetchedAt),
+            ])
+        try index.add(detail.id, bodyText: record.bodyText)
+        // A favourite keeps the title it can be listed by, whatever happens to the cache.
+        try database.run("UPDATE favorite SET title = ? WHERE story_id = ?", [.text(detail.title), .integer(detail.id)])
     }
 
     func readDetail(_ id: Int64) throws -> Stored<StoryDetail>? {

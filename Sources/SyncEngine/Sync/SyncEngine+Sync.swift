@@ -2,15 +2,17 @@ extension SyncEngine {
     /// Brings a span of days (and, if asked, their stories' details and counters) into the archive.
     ///
     /// Only what is missing is fetched: days the archive lacks or holds partial, newest first,
-    /// then stories without a detail or counters. Each day is written in its own transaction as
-    /// it arrives, so an interrupted sync keeps what it fetched and a second run does the rest.
+    /// then stories without a detail or counters. Transfers, decoding and writing overlap: what
+    /// arrives is written by one writer in batches of whole items, each batch one transaction,
+    /// while the next transfers go on, so an interrupted sync keeps the whole items it fetched and
+    /// a second run does the rest.
     /// One item failing does not stop the others; it is listed in the summary. When the network
     /// fails for many items in a row the sync stops early and counts the rest as skipped (and
     /// leaves details for the next run).
     ///
     /// - Parameters:
     ///   - request: which days, whether to fetch details too, and how many transfers at once.
-    ///   - progress: called after every item, on the engine; keep it quick.
+    ///   - progress: called after every item, from one task at a time, in order; keep it quick.
     /// - Throws: when the source's latest day cannot be fetched (the span is counted from it),
     ///   on a local database failure, and `.cancelled` when the task is cancelled.
     public func sync(
@@ -40,27 +42,27 @@ extension SyncEngine {
                 .filter { !coverage.contains($0) || partial.contains($0) }
             let width = min(max(1, request.concurrency), SyncRequest.maxConcurrency)
 
-            let dayRun: PoolResult<Day>
-            do {
-                dayRun = try await runPool(days, phase: .days, width: width, progress: progress) { day in
-                    try await self.syncDay(day, latest: latest)
-                }
-                try flushSyncedDays()
-            } catch {
-                // Cancelled or failed: the whole days fetched so far are still worth keeping.
-                try? flushSyncedDays()
-                throw error
-            }
+            let batches = configuration.syncBatches
+            // Cancelled or failed, the pool still writes the whole days fetched so far.
+            let dayRun = try await runPool(
+                days, phase: .days, width: width, batch: batches.days, progress: progress,
+                fetch: { day in
+                    do { return (try await self.fetchSyncedDay(day, latest: latest), nil) } catch { return (nil, error) }
+                },
+                write: { days in try await self.writeSyncedDays(days) })
             var detailRun = PoolResult<Int64>()
             var detailsPresent = 0
             if request.includeDetails && dayRun.skipped == 0 {
                 let (missing, complete) = try ArchiveStore(database: store.database).missingDetails(in: span)
                 detailsPresent = complete
                 let byID = Dictionary(missing.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-                detailRun = try await runPool(missing.map(\.id), phase: .details, width: width, progress: progress) { id in
-                    guard let item = byID[id] else { return }
-                    try await self.syncDetail(item)
-                }
+                detailRun = try await runPool(
+                    missing.map(\.id), phase: .details, width: width, batch: batches.details, progress: progress,
+                    fetch: { id in
+                        guard let item = byID[id] else { return (nil, nil) }
+                        return await self.fetchSyncedStory(item)
+                    },
+                    write: { stories in try await self.writeSyncedStories(stories) })
             }
             try store.setLastSync(clock.now().timeIntervalSince1970)
             return SyncSummary(
@@ -81,47 +83,121 @@ extension SyncEngine {
         var skipped = 0
     }
 
-    /// Runs `work` on `items` with at most `width` at once, in order. A remote failure is kept and
-    /// the rest go on; a local failure or cancellation ends the run and is thrown. After a run of
-    /// network failures as long as two rounds of transfers, nothing more is started.
-    private func runPool<Item: Sendable>(
-        _ items: [Item], phase: SyncProgress.Phase, width: Int,
+    /// How a sync groups what it fetched into transactions: a batch is written once it holds
+    /// `size` items, once its oldest item has waited `interval`, or when nothing else is being
+    /// fetched. Every commit flushes a new segment of the search index (a commit per day made a
+    /// 10-year sync seven times slower), and a batch is all or nothing, so an interrupted sync
+    /// refetches at most one batch. At most `size` more items wait while a batch is written;
+    /// transfers pause beyond that, so memory stays bounded when writing is the slower side.
+    struct SyncBatch: Sendable {
+        var size: Int
+        var interval: Duration = .seconds(1)
+    }
+
+    /// The batches of the two phases: day lists are small; a detail holds its HTML and its text,
+    /// and waiting details are what a sync's memory grows with (10 years with 6-17 KB bodies:
+    /// peak RSS 53-58 MB with batches of 64, 45-47 MB with 32, as fast).
+    struct SyncBatches: Sendable {
+        var days = SyncBatch(size: 256)
+        var details = SyncBatch(size: 32)
+    }
+
+    /// One event of a pool: an item fetched (what to write, possibly partial, and why it failed
+    /// if it did), or a batch written.
+    private enum PoolEvent<Item: Sendable, Value: Sendable>: Sendable {
+        case fetched(Item, Value?, (any Error)?)
+        case wrote((any Error)?)
+    }
+
+    /// Fetches `items` with at most `width` transfers at once, in order, and writes what they gave
+    /// in batches (`batch`) on one writer (`write`, one call at a time), while the transfers go on.
+    ///
+    /// The pool runs off the engine: starting transfers and decoding never wait for a write, and
+    /// the writer (the engine) never waits for the network. A remote failure is kept and the rest
+    /// go on; what a failed item fetched is still written (a story whose counters failed keeps its
+    /// detail). A local failure or cancellation ends the run and is thrown, after the whole items
+    /// fetched so far are written (unless writing is what failed). After a run of network failures
+    /// as long as two rounds of transfers, nothing more is started. `progress` is called after
+    /// every item, from one task at a time, in order.
+    private nonisolated func runPool<Item: Sendable, Value: Sendable>(
+        _ items: [Item], phase: SyncProgress.Phase, width: Int, batch limits: SyncBatch,
         progress: @escaping @Sendable (SyncProgress) -> Void,
-        work: @escaping @Sendable (Item) async throws -> Void
+        fetch: @escaping @Sendable (Item) async -> (Value?, (any Error)?),
+        write: @escaping @Sendable ([Value]) async throws -> Void
     ) async throws -> PoolResult<Item> {
         progress(SyncProgress(phase: phase, done: 0, total: items.count, failed: 0))
-        let (result, localFailure) = await withTaskGroup(of: (Item, (any Error)?).self) { group in
+        let logger = self.logger
+        let (result, localFailure) = await withTaskGroup(of: PoolEvent<Item, Value>.self) { group in
             var result = PoolResult<Item>()
             var failuresInARow = 0
             var localFailure: SyncError?
+            var writeFailed = false
             var next = 0
-            func startNext() {
-                guard next < items.count, localFailure == nil, failuresInARow < 2 * width + 2, !Task.isCancelled else { return }
-                let item = items[next]
-                next += 1
-                group.addTask {
-                    do { try await work(item); return (item, nil) } catch { return (item, error) }
+            var fetching = 0
+            var batch: [Value] = []
+            var batchStarted = ContinuousClock.now
+            var isWriting = false
+            func startFetches() {
+                while fetching < width, next < items.count, batch.count < 2 * limits.size, localFailure == nil,
+                    failuresInARow < 2 * width + 2, !Task.isCancelled
+                {
+                    let item = items[next]
+                    next += 1
+                    fetching += 1
+                    group.addTask {
+                        let (value, error) = await fetch(item)
+                        return .fetched(item, value, error)
+                    }
                 }
             }
-            for _ in 0..<width { startNext() }
-            for await (item, error) in group {
-                switch error {
-                case nil:
-                    result.done += 1
-                    failuresInARow = 0
-                case let error as RemoteError where error.code != .cancelled:
-                    result.failures.append((item, SyncError.wrapping(error)))
-                    failuresInARow = error.code == .unreachable ? failuresInARow + 1 : 0
-                    logger.notice("sync item failed", metadata: ["item": "\(item)", "error": "\(error)"])
-                case let error?:
-                    if localFailure == nil { localFailure = SyncError.wrapping(error) }
-                    group.cancelAll()
+            func startWriteIfDue() {
+                guard !isWriting, !writeFailed, !batch.isEmpty else { return }
+                let nothingMoreComing = fetching == 0
+                guard batch.count >= limits.size || nothingMoreComing || ContinuousClock.now - batchStarted >= limits.interval
+                else { return }
+                let values = Array(batch.prefix(limits.size))
+                batch.removeFirst(values.count)
+                batchStarted = .now
+                isWriting = true
+                group.addTask {
+                    do { try await write(values); return .wrote(nil) } catch { return .wrote(error) }
                 }
-                progress(
-                    SyncProgress(
-                        phase: phase, done: result.done + result.failures.count, total: items.count,
-                        failed: result.failures.count))
-                startNext()
+            }
+            startFetches()
+            for await event in group {
+                switch event {
+                case .wrote(let error):
+                    isWriting = false
+                    if let error {
+                        writeFailed = true
+                        if localFailure == nil { localFailure = SyncError.wrapping(error) }
+                        group.cancelAll()
+                    }
+                case .fetched(let item, let value, let error):
+                    fetching -= 1
+                    if let value {
+                        if batch.isEmpty { batchStarted = .now }
+                        batch.append(value)
+                    }
+                    switch error {
+                    case nil:
+                        result.done += 1
+                        failuresInARow = 0
+                    case let error as RemoteError where error.code != .cancelled:
+                        result.failures.append((item, SyncError.wrapping(error)))
+                        failuresInARow = error.code == .unreachable ? failuresInARow + 1 : 0
+                        logger.notice("sync item failed", metadata: ["item": "\(item)", "error": "\(error)"])
+                    case let error?:
+                        if localFailure == nil { localFailure = SyncError.wrapping(error) }
+                        group.cancelAll()
+                    }
+                    progress(
+                        SyncProgress(
+                            phase: phase, done: result.done + result.failures.count, total: items.count,
+                            failed: result.failures.count))
+                }
+                startFetches()
+                startWriteIfDue()
             }
             result.skipped = items.count - next
             return (result, localFailure)
@@ -131,60 +207,56 @@ extension SyncEngine {
         return result
     }
 
-    /// Fetches one past day off the engine, so transfers and decoding run side by side. Every
-    /// day synced is before the source's `latest`, so it is published: an earlier answer for it
-    /// is bad data, never "not published yet".
-    private nonisolated func syncDay(_ day: Day, latest: Day) async throws {
-        let remote = try await withItemDeadline { () async throws -> RemoteDay in
+    /// Fetches and decodes one past day, off the engine. Every day synced is before the source's
+    /// `latest`, so it is published: an earlier answer for it is bad data, never "not published yet".
+    private nonisolated func fetchSyncedDay(_ day: Day, latest: Day) async throws -> RemoteDay {
+        try await withItemDeadline { () async throws -> RemoteDay in
             do {
                 return try await self.client.day(day)
             } catch let error as RemoteError where error.code == .notPublished {
                 throw error.publishedDayMisdated(latest: latest)
             }
         }
-        try await storeSyncedDay(remote)
     }
 
-    /// Days are written in batches, each batch one transaction of whole days: every commit
-    /// flushes a new segment of the search index, and a commit per day made a 10-year sync seven
-    /// times slower. A batch waits at most 512 days or a second, so an interrupted sync refetches
-    /// little, and a crash never leaves a day half-written.
-    private func storeSyncedDay(_ remote: RemoteDay) throws {
-        pendingSyncedDays.append(remote)
-        if pendingSyncedDays.count >= 512 || ContinuousClock.now - lastSyncFlush > .seconds(1) {
-            try flushSyncedDays()
-        }
-    }
-
-    /// Writes the batched days as final: every day before the source's latest is.
-    private func flushSyncedDays() throws {
-        lastSyncFlush = .now
-        guard !pendingSyncedDays.isEmpty else { return }
-        let days = pendingSyncedDays
-        pendingSyncedDays = []
+    /// Writes a batch of days in one transaction, as final: every day before the source's latest is.
+    private func writeSyncedDays(_ days: [RemoteDay]) throws {
         try store.writeDays(days.map { ($0.day, $0.stories) }, fetchedAt: clock.now().timeIntervalSince1970, isFinal: true)
         publish(days.map { .day($0.day) })
     }
 
-    /// Fetches what one story lacks. The detail is made ready to store here (its text made
-    /// readable, its body deflated), off the engine.
-    private nonisolated func syncDetail(_ item: ArchiveStore.MissingDetail) async throws {
-        if item.needsDetail {
-            let detail = try await withItemDeadline { try await self.client.detail(item.id) }
-            try await storeSyncedDetail(DetailRecord(detail))
-        }
-        if item.needsExtra {
-            let extra = try await withItemDeadline { try await self.client.extra(item.id) }
-            try await storeSyncedExtra(item.id, extra)
+    /// What a sync fetched for one story: its detail (ready to store) and its counters.
+    struct SyncedStory: Sendable {
+        let id: Int64
+        var detail: DetailRecord?
+        var extra: StoryExtra?
+    }
+
+    /// Fetches what one story lacks, off the engine; the detail is made ready to store here too
+    /// (its text made readable, its body deflated).
+    /// A detail fetched before its counters failed is still returned, to be written.
+    private nonisolated func fetchSyncedStory(_ item: ArchiveStore.MissingDetail) async -> (SyncedStory?, (any Error)?) {
+        var story = SyncedStory(id: item.id)
+        do {
+            if item.needsDetail {
+                let detail = try await withItemDeadline { try await self.client.detail(item.id) }
+                story.detail = DetailRecord(detail)
+            }
+            if item.needsExtra {
+                story.extra = try await withItemDeadline { try await self.client.extra(item.id) }
+            }
+            return (story, nil)
+        } catch {
+            return (story.detail == nil ? nil : story, error)
         }
     }
 
-    private func storeSyncedDetail(_ record: DetailRecord) throws {
-        try details.writeDetail(record, fetchedAt: clock.now().timeIntervalSince1970)
-    }
-
-    private func storeSyncedExtra(_ id: Int64, _ extra: StoryExtra) throws {
-        try details.writeExtra(id, extra, fetchedAt: clock.now().timeIntervalSince1970)
+    /// Writes a batch of stories' details and counters in one transaction.
+    private func writeSyncedStories(_ stories: [SyncedStory]) throws {
+        try details.writeDetails(
+            stories.compactMap(\.detail),
+            extras: stories.compactMap { story in story.extra.map { (story.id, $0) } },
+            fetchedAt: clock.now().timeIntervalSince1970)
     }
 
     /// One network deadline per item: a long sync is not bounded by one page's timeout.

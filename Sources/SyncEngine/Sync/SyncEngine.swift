@@ -40,6 +40,8 @@ public actor SyncEngine {
         /// change it). An archive the process cannot write is opened read-only anyway; see
         /// `SyncEngine.isReadOnly`.
         public var readOnly = false
+        /// How a sync groups what it fetches into transactions (tests make them small).
+        var syncBatches = SyncEngine.SyncBatches()
 
         /// The defaults for everything but the archive's path.
         public init(databasePath: String) {
@@ -74,9 +76,6 @@ public actor SyncEngine {
     private(set) var changePolls = 0
     private(set) var changeRereads = 0
     private nonisolated let observerIDs = Atomic<UInt64>(0)
-    /// Days a sync fetched and has not written yet (see `SyncEngine+Sync`).
-    var pendingSyncedDays: [RemoteDay] = []
-    var lastSyncFlush = ContinuousClock.now
 
     /// One fetch and the reads waiting on it; it is cancelled when every one of them is.
     private final class SharedFetch: Sendable {

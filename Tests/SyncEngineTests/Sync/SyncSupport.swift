@@ -87,7 +87,7 @@ struct SyncHarness {
 
     static func start(
         path: String? = nil, timeout: Duration = .seconds(3),
-        retryPolicy: RetryPolicy = .none
+        retryPolicy: RetryPolicy = .none, batches: SyncEngine.SyncBatches = .init()
     ) async throws -> SyncHarness {
         let server = LoopbackServer()
         try await server.start()
@@ -97,6 +97,7 @@ struct SyncHarness {
         configuration.baseURLs = [await server.baseURL]
         configuration.networkTimeout = timeout
         configuration.retryPolicy = retryPolicy
+        configuration.syncBatches = batches
         let engine = try SyncEngine(configuration: configuration, clock: clock)
         return SyncHarness(server: server, engine: engine, clock: clock, path: path)
     }

@@ -14,6 +14,14 @@ struct DayPageDTO: Decodable {
         case topStories = "top_stories"
     }
 
+    /// A page read another way than through `Decoder` (`DayPageScanner`).
+    init(date: String, stories: [StoryDTO], topStories: [StoryDTO], skipped: [SkippedStory]) {
+        self.date = date
+        self.stories = stories
+        self.topStories = topStories
+        self.skipped = skipped
+    }
+
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         date = try container.decode(String.self, forKey: .date)

@@ -23,6 +23,18 @@ struct StoryDTO: Decodable {
         let description: String
     }
 
+    /// A story read another way than through `Decoder` (`DayPageScanner`).
+    init(id: Int64, title: String, hint: String, image: String?, url: String, gaPrefix: String, imageHue: String, type: Int) {
+        self.id = id
+        self.title = title
+        self.hint = hint
+        self.image = image
+        self.url = url
+        self.gaPrefix = gaPrefix
+        self.imageHue = imageHue
+        self.type = type
+    }
+
     init(from decoder: any Decoder) throws {
         let container: KeyedDecodingContainer<CodingKeys>
         do {
