@@ -12,11 +12,23 @@ struct SearchIndex {
     /// Call it before changing the story or its detail: FTS5 finds the tokens to remove by
     /// tokenizing the old text again.
     func remove(_ id: Int64) throws(DatabaseError) {
-        try database.run(
-            """
-            INSERT INTO story_search (story_search, rowid, title, hint, body)
-            SELECT 'delete', id, title, hint, body FROM searchable_story WHERE id = ?
-            """, [.integer(id)])
+        // One row at a time with VALUES: an INSERT ... SELECT into FTS5 inside a transaction opens
+        // a statement savepoint, and FTS5 flushes its pending terms into a new segment at each.
+        for (title, hint, body) in try row(id) {
+            try database.run(
+                "INSERT INTO story_search (story_search, rowid, title, hint, body) VALUES ('delete', ?, ?, ?, ?)",
+                [.integer(id), title, hint, body])
+        }
+    }
+
+    private func row(_ id: Int64) throws(DatabaseError) -> [(SQLValue, SQLValue, SQLValue)] {
+        try database.query("SELECT title, hint, body FROM searchable_story WHERE id = ?", [.integer(id)]) { row in
+            (Self.value(row, 0), Self.value(row, 1), Self.value(row, 2))
+        }
+    }
+
+    private static func value(_ row: Statement, _ column: Int32) -> SQLValue {
+        row.isNull(at: column) ? .null : .text(row.text(at: column))
     }
 
     /// Takes out the rows of every story `condition` selects (SQL over `id`), before they go.
@@ -30,21 +42,26 @@ struct SearchIndex {
 
     /// Indexes the story as the view gives it now (after `remove` and the change).
     func add(_ id: Int64) throws(DatabaseError) {
-        try database.run(
-            "INSERT INTO story_search (rowid, title, hint, body) SELECT id, title, hint, body FROM searchable_story WHERE id = ?",
-            [.integer(id)])
+        for (title, hint, body) in try row(id) {
+            try database.run(
+                "INSERT INTO story_search (rowid, title, hint, body) VALUES (?, ?, ?, ?)", [.integer(id), title, hint, body])
+        }
     }
 
     /// Indexes a story whose detail was just written, with its body's text made beforehand (off
     /// the writer): the same text the view derives from the stored body.
     func add(_ id: Int64, bodyText: String?) throws(DatabaseError) {
-        try database.run(
+        let rows = try database.query(
             """
-            INSERT INTO story_search (rowid, title, hint, body)
-            SELECT ?1, title, hint, ?2 FROM (
-                SELECT title, hint FROM story WHERE id = ?1
-                UNION ALL SELECT title, '' FROM story_detail WHERE id = ?1 AND body IS NOT NULL LIMIT 1)
-            """, [.integer(id), bodyText.map(SQLValue.text) ?? .null])
+            SELECT title, hint FROM story WHERE id = ?1
+            UNION ALL SELECT title, '' FROM story_detail WHERE id = ?1 AND body IS NOT NULL LIMIT 1
+            """, [.integer(id)]
+        ) { ($0.text(at: 0), $0.text(at: 1)) }
+        for (title, hint) in rows {
+            try database.run(
+                "INSERT INTO story_search (rowid, title, hint, body) VALUES (?, ?, ?, ?)",
+                [.integer(id), .text(title), .text(hint), bodyText.map(SQLValue.text) ?? .null])
+        }
     }
 
     /// The best `limit` matches of `expression` (from `SearchText.matchExpression`), best first.
