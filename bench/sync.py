@@ -29,7 +29,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import results
 from nginx import Nginx
 
-RATIO_TARGET, RSS_TARGET_MB = 1.5, 64
+# Issue 11: target 3x, goal 1.5x.
+RATIO_TARGET, RSS_TARGET_MB = 3.0, 64
 DETAILS_RATIO_TARGET, DETAILS_RATIO_GOAL = 3.0, 1.5
 # The archive with details: peak RSS of its sync, and its bytes against the responses it came from.
 ARCHIVE_RSS_TARGET_MB, SIZE_TARGET = 48, 1.0
