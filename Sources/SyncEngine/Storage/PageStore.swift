@@ -69,7 +69,11 @@ final class PageStore {
                 ($0.text(at: 0), $0.text(at: 1))
             }.first
             let reindex = known.map { $0 != (story.title, story.hint) } ?? true
-            if reindex { try index.remove(story.id) }
+            // The common case of a sync: a story never seen, with no detail either, has no row in
+            // the index; it is added from the values at hand, without reading the view twice.
+            let isNew =
+                try known == nil && database.query("SELECT 1 FROM story_detail WHERE id = ?", [.integer(story.id)]) { _ in true }.isEmpty
+            if reindex && !isNew { try index.remove(story.id) }
             try database.run(
                 """
                 INSERT INTO story (id, title, hint, image, url, ga_prefix, image_hue, type)
@@ -82,7 +86,11 @@ final class PageStore {
             try database.run(
                 "INSERT INTO day_story (date, position, story_id) VALUES (?, ?, ?)",
                 [.integer(day.key), .integer(Int64(position)), .integer(story.id)])
-            if reindex { try index.add(story.id) }
+            if isNew {
+                try index.add(story.id, title: story.title, hint: story.hint)
+            } else if reindex {
+                try index.add(story.id)
+            }
         }
     }
 

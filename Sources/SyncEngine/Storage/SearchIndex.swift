@@ -48,6 +48,12 @@ struct SearchIndex {
         }
     }
 
+    /// Indexes a story that has no row yet and no detail: what the view will give for it.
+    func add(_ id: Int64, title: String, hint: String) throws(DatabaseError) {
+        try database.run(
+            "INSERT INTO story_search (rowid, title, hint, body) VALUES (?, ?, ?, NULL)", [.integer(id), .text(title), .text(hint)])
+    }
+
     /// Indexes a story whose detail was just written, with its body's text made beforehand (off
     /// the writer): the same text the view derives from the stored body.
     func add(_ id: Int64, bodyText: String?) throws(DatabaseError) {
