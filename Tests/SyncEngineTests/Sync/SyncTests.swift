@@ -262,7 +262,9 @@ import TestSupport
         source.serve(h.server, days: days)
         for day in source.days(days).dropFirst() {
             h.server.setReply(
-                .delayed(.milliseconds(asked > 1 ? 300 : 20), .body(status: 200, text: source.page(day))),
+                // A second each: more than 8 transfers are surely under way at once, even when
+                // starting them is slow (300 ms once saw only 8 beside scripts/stress).
+                .delayed(.milliseconds(asked > 1 ? 1_000 : 20), .body(status: 200, text: source.page(day))),
                 for: path(day))
         }
         let summary = try await h.engine.sync(SyncRequest(span: .lastDays(days), concurrency: asked))
