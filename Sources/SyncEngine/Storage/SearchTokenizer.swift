@@ -103,12 +103,10 @@ enum SearchTokenizer {
         @convention(c) (
             OpaquePointer?, UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, Int32, Emit?
         ) -> Int32 = { handle, context, flags, text, length, emit in
-            guard let handle, let emit,
-                let innerTokenize = Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(handle))
-                    .takeUnretainedValue().inner.xTokenize
-            else { return SQLITE_MISUSE }
-            guard let text, length > 0 else { return SQLITE_OK }
+            guard let handle, let emit else { return SQLITE_MISUSE }
             let instance = Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+            guard let innerTokenize = instance.inner.xTokenize else { return SQLITE_MISUSE }
+            guard let text, length > 0 else { return SQLITE_OK }
             let bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
             let count = Int(length)
 

@@ -101,7 +101,7 @@ final class Statement {
     func storedBody(at column: Int32) -> String? {
         guard sqlite3_column_type(handle, column) == SQLITE_BLOB else { return optionalText(at: column) }
         let count = Int(sqlite3_column_bytes(handle, column))
-        return StoredBody.unpack(UnsafeRawBufferPointer(start: sqlite3_column_blob(handle, column), count: count))?.html
+        return StoredBody.html(of: UnsafeRawBufferPointer(start: sqlite3_column_blob(handle, column), count: count))
     }
 
     func optionalText(at column: Int32) -> String? {

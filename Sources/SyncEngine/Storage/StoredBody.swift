@@ -60,9 +60,19 @@ enum StoredBody {
         }
     }
 
-    /// The readable text and the HTML of a stored BLOB, or nil when it is not one `pack` made
-    /// (or zlib is missing).
-    static func unpack(_ packed: UnsafeRawBufferPointer) -> (text: String, html: String)? {
+    /// The readable text of a stored BLOB, or nil when it is not one `pack` made (or zlib is
+    /// missing). Only the part asked for becomes a String: snippets need the text, a story the HTML.
+    static func text(of packed: UnsafeRawBufferPointer) -> String? {
+        inflate(packed).map { String(decoding: $0.joined[..<$0.textCount], as: UTF8.self) }
+    }
+
+    /// The HTML of a stored BLOB, or nil as for `text(of:)`.
+    static func html(of packed: UnsafeRawBufferPointer) -> String? {
+        inflate(packed).map { String(decoding: $0.joined[$0.textCount...], as: UTF8.self) }
+    }
+
+    /// The text and HTML bytes, one after the other, and where the HTML starts.
+    private static func inflate(_ packed: UnsafeRawBufferPointer) -> (joined: [UInt8], textCount: Int)? {
         guard packed.count > headerSize, packed[0] == format, let zlib = Zlib.shared else { return nil }
         func length(at offset: Int) -> Int {
             (0..<4).reduce(0) { $0 | Int(packed[offset + $1]) << (8 * $1) }
@@ -77,9 +87,7 @@ enum StoredBody {
             zlib.uncompress(buffer.baseAddress!, &produced, source, CUnsignedLong(packed.count - headerSize))
         }
         guard code == 0, produced == CUnsignedLong(total) else { return nil }
-        return (
-            String(decoding: joined[..<textCount], as: UTF8.self), String(decoding: joined[textCount...], as: UTF8.self)
-        )
+        return (joined, textCount)
     }
 }
 

@@ -30,9 +30,9 @@ enum TextFunctions {
         case SQLITE_BLOB:
             let count = Int(sqlite3_value_bytes(value))
             guard let bytes = sqlite3_value_blob(value),
-                let unpacked = StoredBody.unpack(UnsafeRawBufferPointer(start: bytes, count: count))
+                let stored = StoredBody.text(of: UnsafeRawBufferPointer(start: bytes, count: count))
             else { return sqlite3_result_error(context, "a stored story body cannot be read", -1) }
-            text = unpacked.text
+            text = stored
         default:
             // HTML alone (zlib was missing when it was stored): made readable here.
             let count = Int(sqlite3_value_bytes(value))
