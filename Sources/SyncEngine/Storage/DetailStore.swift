@@ -41,7 +41,11 @@ final class DetailStore {
     /// failure writes none of them.
     func writeDetails(_ records: [DetailRecord], extras: [(id: Int64, extra: StoryExtra)], fetchedAt: Double) throws {
         try database.transaction {
-            for record in records { try insertDetail(record, fetchedAt: fetchedAt) }
+            // In ascending ids, as `PageStore` writes stories: FTS5 starts a new index segment at
+            // every row whose id is lower than the last one's.
+            for record in records.sorted(by: { $0.detail.id < $1.detail.id }) {
+                try insertDetail(record, fetchedAt: fetchedAt)
+            }
             for (id, extra) in extras { try writeExtra(id, extra, fetchedAt: fetchedAt) }
         }
     }

@@ -24,7 +24,7 @@ final class PageStore {
     /// Writes one day's stories in their order, replacing what the day held.
     func writeDay(_ day: Day, stories: [Story], fetchedAt: Double, isFinal: Bool) throws {
         try database.transaction {
-            try insertDay(day, stories: stories, fetchedAt: fetchedAt, isFinal: isFinal)
+            try insertDays([(day, stories)], fetchedAt: fetchedAt, isFinal: isFinal)
         }
     }
 
@@ -32,16 +32,14 @@ final class PageStore {
     /// of the search index, for all of them.
     func writeDays(_ days: [(day: Day, stories: [Story])], fetchedAt: Double, isFinal: Bool) throws {
         try database.transaction {
-            for (day, stories) in days {
-                try insertDay(day, stories: stories, fetchedAt: fetchedAt, isFinal: isFinal)
-            }
+            try insertDays(days, fetchedAt: fetchedAt, isFinal: isFinal)
         }
     }
 
     /// Writes the latest page: its day (partial), the banner, and which day is latest.
     func writeLatest(_ day: Day, stories: [Story], topStories: [Story], fetchedAt: Double) throws {
         try database.transaction {
-            try insertDay(day, stories: stories, fetchedAt: fetchedAt, isFinal: false)
+            try insertDays([(day, stories)], fetchedAt: fetchedAt, isFinal: false)
             try database.run("DELETE FROM top_story")
             for (position, story) in topStories.enumerated() {
                 try database.run(
@@ -55,42 +53,59 @@ final class PageStore {
         }
     }
 
-    private func insertDay(_ day: Day, stories: [Story], fetchedAt: Double, isFinal: Bool) throws {
-        try database.run(
-            """
-            INSERT INTO day (date, fetched_at, is_final) VALUES (?, ?, ?)
-            ON CONFLICT (date) DO UPDATE SET fetched_at = excluded.fetched_at, is_final = max(is_final, excluded.is_final)
-            """, [.integer(day.key), .real(fetchedAt), .integer(isFinal ? 1 : 0)])
-        try database.run("DELETE FROM day_story WHERE date = ?", [.integer(day.key)])
+    /// The stories first (a day's list refers to them), then each day's list in its order.
+    private func insertDays(_ days: [(day: Day, stories: [Story])], fetchedAt: Double, isFinal: Bool) throws {
+        // A story listed twice keeps the values written last, as if the days were written one by one.
+        var latestValues: [Int64: Story] = [:]
+        for (_, stories) in days {
+            for story in stories { latestValues[story.id] = story }
+        }
+        // In ascending ids: FTS5 flushes its pending terms into a new segment whenever a row's id
+        // is lower than the last one written, and a sync goes newest day, so highest id, first
+        // (a segment per story made the index three times as dear to write).
         let index = SearchIndex(database: database)
-        for (position, story) in stories.enumerated() {
-            // The search index only changes when the title or hint does (or the story is new).
-            let known = try database.query("SELECT title, hint FROM story WHERE id = ?", [.integer(story.id)]) {
-                ($0.text(at: 0), $0.text(at: 1))
-            }.first
-            let reindex = known.map { $0 != (story.title, story.hint) } ?? true
-            // The common case of a sync: a story never seen, with no detail either, has no row in
-            // the index; it is added from the values at hand, without reading the view twice.
-            let isNew =
-                try known == nil && database.query("SELECT 1 FROM story_detail WHERE id = ?", [.integer(story.id)]) { _ in true }.isEmpty
-            if reindex && !isNew { try index.remove(story.id) }
+        for id in latestValues.keys.sorted() {
+            if let story = latestValues[id] { try upsertStory(story, index: index) }
+        }
+        for (day, stories) in days {
             try database.run(
                 """
-                INSERT INTO story (id, title, hint, image, url, ga_prefix, image_hue, type)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET
-                    title = excluded.title, hint = excluded.hint, image = excluded.image,
-                    url = excluded.url, ga_prefix = excluded.ga_prefix,
-                    image_hue = excluded.image_hue, type = excluded.type
-                """, Self.columns(of: story))
-            try database.run(
-                "INSERT INTO day_story (date, position, story_id) VALUES (?, ?, ?)",
-                [.integer(day.key), .integer(Int64(position)), .integer(story.id)])
-            if isNew {
-                try index.add(story.id, title: story.title, hint: story.hint)
-            } else if reindex {
-                try index.add(story.id)
+                INSERT INTO day (date, fetched_at, is_final) VALUES (?, ?, ?)
+                ON CONFLICT (date) DO UPDATE SET fetched_at = excluded.fetched_at, is_final = max(is_final, excluded.is_final)
+                """, [.integer(day.key), .real(fetchedAt), .integer(isFinal ? 1 : 0)])
+            try database.run("DELETE FROM day_story WHERE date = ?", [.integer(day.key)])
+            for (position, story) in stories.enumerated() {
+                try database.run(
+                    "INSERT INTO day_story (date, position, story_id) VALUES (?, ?, ?)",
+                    [.integer(day.key), .integer(Int64(position)), .integer(story.id)])
             }
+        }
+    }
+
+    /// Writes a story's row, and its index row when its title or hint changed (or it is new).
+    private func upsertStory(_ story: Story, index: SearchIndex) throws {
+        let known = try database.query("SELECT title, hint FROM story WHERE id = ?", [.integer(story.id)]) {
+            ($0.text(at: 0), $0.text(at: 1))
+        }.first
+        let reindex = known.map { $0 != (story.title, story.hint) } ?? true
+        // The common case of a sync: a story never seen, with no detail either, has no row in
+        // the index; it is added from the values at hand, without reading the view twice.
+        let isNew =
+            try known == nil && database.query("SELECT 1 FROM story_detail WHERE id = ?", [.integer(story.id)]) { _ in true }.isEmpty
+        if reindex && !isNew { try index.remove(story.id) }
+        try database.run(
+            """
+            INSERT INTO story (id, title, hint, image, url, ga_prefix, image_hue, type)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET
+                title = excluded.title, hint = excluded.hint, image = excluded.image,
+                url = excluded.url, ga_prefix = excluded.ga_prefix,
+                image_hue = excluded.image_hue, type = excluded.type
+            """, Self.columns(of: story))
+        if isNew {
+            try index.add(story.id, title: story.title, hint: story.hint)
+        } else if reindex {
+            try index.add(story.id)
         }
     }
 

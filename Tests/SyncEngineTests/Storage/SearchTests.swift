@@ -306,6 +306,37 @@ import Testing
         #expect(try a.database.query("SELECT count(*) FROM story_search_docsize") { $0.int64(at: 0) } == [1])
     }
 
+    /// FTS5 writes a new index segment whenever a row's id is lower than the last one written;
+    /// a sync goes newest day (highest ids) first, and a segment per story made indexing three
+    /// times as dear. With automatic merging off, the segments a write leaves can be counted (fewer
+    /// than 16: FTS5 merges that many in any case).
+    @Test func aBatchWrittenNewestFirstIsIndexedAsOneSegment() async throws {
+        let a = try archive()
+        try a.database.execute("INSERT INTO story_search (story_search, rank) VALUES ('automerge', 0)")
+        func segments() throws -> Int64 {
+            try a.database.query("SELECT count(DISTINCT segid) FROM story_search_idx") { $0.int64(at: 0) }.first ?? 0
+        }
+        let days = (0..<6).map { offset in
+            let id = Int64(100 - 10 * offset)
+            return (day: day.adding(days: -offset), stories: [listed(id + 1, "第\(id + 1)篇故事"), listed(id, "第\(id)篇故事")])
+        }
+        try a.pages.writeDays(days, fetchedAt: 1, isFinal: true)
+        #expect(try segments() == 1)
+
+        let details = (0..<8).map { offset in
+            let id = Int64(100 - 10 * offset)
+            return DetailRecord(
+                StoryDetail(
+                    id: id, title: "第\(id)篇故事", bodyHTML: "<p>正文\(id)</p>", image: nil, imageSource: nil,
+                    shareURL: nil, url: "https://daily.zhihu.com/story/\(id)", type: 0, sectionName: nil,
+                    publishTime: nil))
+        }
+        try a.details.writeDetails(details, extras: [], fetchedAt: 1)
+        #expect(try segments() == 2)
+        try expectIndexAgrees(a)
+        #expect(Set(try await ids(a.engine, "正文")) == Set(details.map(\.detail.id)))
+    }
+
     @Test func aPageWriteThatFailsLeavesTheIndexAsItWas() async throws {
         let a = try archive()
         try a.pages.writeDay(day, stories: [listed(1, "保留的标题 kept")], fetchedAt: 1, isFinal: false)
