@@ -15,6 +15,14 @@ typedef __typeof__(curl_easy_strerror) *ccurl_easy_strerror_fn;
 typedef __typeof__(curl_easy_nextheader) *ccurl_easy_nextheader_fn;
 typedef __typeof__(curl_slist_append) *ccurl_slist_append_fn;
 typedef __typeof__(curl_slist_free_all) *ccurl_slist_free_all_fn;
+typedef __typeof__(curl_multi_init) *ccurl_multi_init_fn;
+typedef __typeof__(curl_multi_cleanup) *ccurl_multi_cleanup_fn;
+typedef __typeof__(curl_multi_add_handle) *ccurl_multi_add_handle_fn;
+typedef __typeof__(curl_multi_remove_handle) *ccurl_multi_remove_handle_fn;
+typedef __typeof__(curl_multi_perform) *ccurl_multi_perform_fn;
+typedef __typeof__(curl_multi_poll) *ccurl_multi_poll_fn;
+typedef __typeof__(curl_multi_wakeup) *ccurl_multi_wakeup_fn;
+typedef __typeof__(curl_multi_info_read) *ccurl_multi_info_read_fn;
 
 // curl_easy_setopt and curl_easy_getinfo are variadic: Swift can neither call them nor name their
 // pointer types, so it passes dlsym's pointer (`setopt`, `getinfo`) and each argument type gets a

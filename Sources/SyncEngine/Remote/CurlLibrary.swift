@@ -29,6 +29,14 @@
         let easyNextHeader: ccurl_easy_nextheader_fn
         let slistAppend: ccurl_slist_append_fn
         let slistFreeAll: ccurl_slist_free_all_fn
+        let multiInit: ccurl_multi_init_fn
+        let multiCleanup: ccurl_multi_cleanup_fn
+        let multiAddHandle: ccurl_multi_add_handle_fn
+        let multiRemoveHandle: ccurl_multi_remove_handle_fn
+        let multiPerform: ccurl_multi_perform_fn
+        let multiPoll: ccurl_multi_poll_fn
+        let multiWakeup: ccurl_multi_wakeup_fn
+        let multiInfoRead: ccurl_multi_info_read_fn
         /// The variadic `curl_easy_setopt` and `curl_easy_getinfo`, for the `ccurl_set_*`/`ccurl_get_*`
         /// wrappers in shim.h, which call through them with the right argument types.
         let setopt: UnsafeMutableRawPointer
@@ -58,7 +66,11 @@
                 easyPerform: symbol("curl_easy_perform"), easyStrerror: symbol("curl_easy_strerror"),
                 easyNextHeader: symbol("curl_easy_nextheader"), slistAppend: symbol("curl_slist_append"),
                 slistFreeAll: symbol("curl_slist_free_all"), setopt: symbol("curl_easy_setopt"),
-                getinfo: symbol("curl_easy_getinfo")
+                getinfo: symbol("curl_easy_getinfo"), multiInit: symbol("curl_multi_init"),
+                multiCleanup: symbol("curl_multi_cleanup"), multiAddHandle: symbol("curl_multi_add_handle"),
+                multiRemoveHandle: symbol("curl_multi_remove_handle"), multiPerform: symbol("curl_multi_perform"),
+                multiPoll: symbol("curl_multi_poll"), multiWakeup: symbol("curl_multi_wakeup"),
+                multiInfoRead: symbol("curl_multi_info_read")
             )
             guard missing.isEmpty,
                 let globalInit = addresses.globalInit, let easyInit = addresses.easyInit,
@@ -66,7 +78,11 @@
                 let easyPerform = addresses.easyPerform, let easyStrerror = addresses.easyStrerror,
                 let easyNextHeader = addresses.easyNextHeader, let slistAppend = addresses.slistAppend,
                 let slistFreeAll = addresses.slistFreeAll, let setopt = addresses.setopt,
-                let getinfo = addresses.getinfo
+                let getinfo = addresses.getinfo, let multiInit = addresses.multiInit,
+                let multiCleanup = addresses.multiCleanup, let multiAddHandle = addresses.multiAddHandle,
+                let multiRemoveHandle = addresses.multiRemoveHandle, let multiPerform = addresses.multiPerform,
+                let multiPoll = addresses.multiPoll, let multiWakeup = addresses.multiWakeup,
+                let multiInfoRead = addresses.multiInfoRead
             else {
                 dlclose(library)
                 return failure("\(name) lacks \(missing.joined(separator: ", "))")
@@ -86,6 +102,14 @@
                     easyNextHeader: unsafeBitCast(easyNextHeader, to: ccurl_easy_nextheader_fn.self),
                     slistAppend: unsafeBitCast(slistAppend, to: ccurl_slist_append_fn.self),
                     slistFreeAll: unsafeBitCast(slistFreeAll, to: ccurl_slist_free_all_fn.self),
+                    multiInit: unsafeBitCast(multiInit, to: ccurl_multi_init_fn.self),
+                    multiCleanup: unsafeBitCast(multiCleanup, to: ccurl_multi_cleanup_fn.self),
+                    multiAddHandle: unsafeBitCast(multiAddHandle, to: ccurl_multi_add_handle_fn.self),
+                    multiRemoveHandle: unsafeBitCast(multiRemoveHandle, to: ccurl_multi_remove_handle_fn.self),
+                    multiPerform: unsafeBitCast(multiPerform, to: ccurl_multi_perform_fn.self),
+                    multiPoll: unsafeBitCast(multiPoll, to: ccurl_multi_poll_fn.self),
+                    multiWakeup: unsafeBitCast(multiWakeup, to: ccurl_multi_wakeup_fn.self),
+                    multiInfoRead: unsafeBitCast(multiInfoRead, to: ccurl_multi_info_read_fn.self),
                     setopt: setopt, getinfo: getinfo))
         }
     }

@@ -1,0 +1,159 @@
+// Only where libcurl is the transport: Linux, unless built with SYNCENGINE_TRANSPORT=urlsession.
+#if canImport(CCurl)
+    import CCurl
+    import Glibc
+
+    /// The thread that runs every transfer of one `CurlTransport` through one libcurl multi handle,
+    /// waiting on all their sockets at once.
+    ///
+    /// A request arrives in the inbox and wakes the thread (`curl_multi_wakeup`); the thread adds
+    /// it to the multi handle, drives every transfer with `curl_multi_perform`, and resumes the
+    /// request's continuation with the outcome of a finished one. A cancelled task's transfer is
+    /// taken out of the multi handle on the next wake. The thread stops when its transport goes.
+    ///
+    /// `@unchecked Sendable`: other threads only reach `inbox` (behind its lock) and
+    /// `curl_multi_wakeup`, which libcurl allows from any thread; the multi handle, the transfers
+    /// and the easy handles are used on the loop's own thread only.
+    final class CurlLoop: @unchecked Sendable {
+        /// One `get`, waiting for its outcome.
+        struct Request: Sendable {
+            let url: String
+            let timeout: Duration
+            let options: CurlTransport.Options
+            let cancellation: CancellationFlag
+            let continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
+        }
+
+        private struct Inbox {
+            var requests: [Request] = []
+            var isStopping = false
+        }
+
+        /// A request under way: its easy handle and what the callbacks write into.
+        private struct Transfer {
+            let request: Request
+            let easy: EasyHandle
+            let state: TransferState
+        }
+
+        private let curl: CurlLibrary
+        private let multi: UnsafeMutableRawPointer
+        private let inbox = Locked(Inbox())
+        // The loop thread's own.
+        private var running: [UnsafeMutableRawPointer: Transfer] = [:]
+        private var idle: [EasyHandle] = []
+
+        /// A loop with its thread started; nil when libcurl or the system cannot make them.
+        init?(_ curl: CurlLibrary) {
+            guard let multi = curl.multiInit() else { return nil }
+            self.curl = curl
+            self.multi = multi
+            // The thread holds the loop until it stops.
+            let context = Unmanaged.passRetained(self).toOpaque()
+            var thread = pthread_t()
+            let created = pthread_create(
+                &thread, nil,
+                { context in
+                    guard let context else { return nil }
+                    Unmanaged<CurlLoop>.fromOpaque(context).takeRetainedValue().run()
+                    return nil
+                }, context)
+            guard created == 0 else {
+                Unmanaged<CurlLoop>.fromOpaque(context).release()
+                return nil
+            }
+            pthread_detach(thread)
+        }
+
+        deinit {
+            // Every easy handle left the multi handle before the thread stopped.
+            _ = curl.multiCleanup(multi)
+        }
+
+        /// Hands `request` to the loop; its continuation is resumed once, with the outcome.
+        func start(_ request: Request) {
+            inbox.withLock { $0.requests.append(request) }
+            wake()
+        }
+
+        /// Makes the loop look at its inbox and its transfers' cancellation now.
+        func wake() {
+            _ = curl.multiWakeup(multi)
+        }
+
+        /// Ends the thread once it wakes; a transfer still under way ends as cancelled.
+        func stop() {
+            inbox.withLock { $0.isStopping = true }
+            wake()
+        }
+
+        private func run() {
+            while true {
+                let (requests, isStopping) = inbox.withLock { inbox in
+                    defer { inbox.requests.removeAll() }
+                    return (inbox.requests, inbox.isStopping)
+                }
+                for request in requests { add(request) }
+                if isStopping { break }
+                endCancelledTransfers()
+                var stillRunning: Int32 = 0
+                _ = curl.multiPerform(multi, &stillRunning)
+                collectFinishedTransfers()
+                // libcurl shortens the wait to its own next timeout (deadlines, retries of a connect).
+                _ = curl.multiPoll(multi, nil, 0, running.isEmpty ? 60_000 : 1_000, nil)
+            }
+            for handle in Array(running.keys) { end(handle, CURLE_ABORTED_BY_CALLBACK, cancelled: true) }
+        }
+
+        private func add(_ request: Request) {
+            guard !request.cancellation.isCancelled else {
+                return request.continuation.resume(returning: .failure(Self.cancelled(request.url)))
+            }
+            guard let easy = idle.popLast() ?? EasyHandle(curl) else {
+                return request.continuation.resume(
+                    returning: .failure(TransportError(code: .other, url: request.url, message: "libcurl could not create a handle")))
+            }
+            let state = TransferState(maxBodyBytes: request.options.maxBodyBytes, cancellation: request.cancellation)
+            easy.prepare(url: request.url, timeout: request.timeout, options: request.options, state: state)
+            let added = curl.multiAddHandle(multi, easy.handle)
+            guard added == CURLM_OK else {
+                _ = easy.finish(CURLE_FAILED_INIT, url: request.url, options: request.options, state: state)
+                idle.append(easy)
+                return request.continuation.resume(
+                    returning: .failure(
+                        TransportError(
+                            code: .other, url: request.url, message: "libcurl refused the transfer (multi code \(added.rawValue))")))
+            }
+            running[easy.handle] = Transfer(request: request, easy: easy, state: state)
+        }
+
+        private func endCancelledTransfers() {
+            let cancelled = running.filter { $0.value.request.cancellation.isCancelled }.keys
+            for handle in cancelled { end(handle, CURLE_ABORTED_BY_CALLBACK, cancelled: true) }
+        }
+
+        private func collectFinishedTransfers() {
+            var queued: Int32 = 0
+            while let message = curl.multiInfoRead(multi, &queued) {
+                // Read before `end`: removing the handle frees the message.
+                guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
+                end(handle, message.pointee.data.result, cancelled: false)
+            }
+        }
+
+        /// Takes the transfer out of the multi handle and resumes its request with its outcome.
+        private func end(_ handle: UnsafeMutableRawPointer, _ code: CURLcode, cancelled: Bool) {
+            guard let transfer = running.removeValue(forKey: handle) else { return }
+            _ = curl.multiRemoveHandle(multi, handle)
+            let request = transfer.request
+            let result = transfer.easy.finish(code, url: request.url, options: request.options, state: transfer.state)
+            idle.append(transfer.easy)
+            request.continuation.resume(returning: cancelled ? .failure(Self.cancelled(request.url)) : result)
+        }
+
+        private static func cancelled(_ url: String) -> TransportError {
+            TransportError(
+                code: .cancelled, url: url, curlCode: Int32(CURLE_ABORTED_BY_CALLBACK.rawValue), message: "the transfer was cancelled")
+        }
+    }
+#endif
