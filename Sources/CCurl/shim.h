@@ -10,7 +10,6 @@ typedef __typeof__(curl_global_init) *ccurl_global_init_fn;
 typedef __typeof__(curl_easy_init) *ccurl_easy_init_fn;
 typedef __typeof__(curl_easy_cleanup) *ccurl_easy_cleanup_fn;
 typedef __typeof__(curl_easy_reset) *ccurl_easy_reset_fn;
-typedef __typeof__(curl_easy_perform) *ccurl_easy_perform_fn;
 typedef __typeof__(curl_easy_strerror) *ccurl_easy_strerror_fn;
 typedef __typeof__(curl_easy_nextheader) *ccurl_easy_nextheader_fn;
 typedef __typeof__(curl_slist_append) *ccurl_slist_append_fn;

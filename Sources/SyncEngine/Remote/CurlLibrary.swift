@@ -24,7 +24,6 @@
         let easyInit: ccurl_easy_init_fn
         let easyCleanup: ccurl_easy_cleanup_fn
         let easyReset: ccurl_easy_reset_fn
-        let easyPerform: ccurl_easy_perform_fn
         let easyStrerror: ccurl_easy_strerror_fn
         let easyNextHeader: ccurl_easy_nextheader_fn
         let slistAppend: ccurl_slist_append_fn
@@ -63,7 +62,7 @@
             let addresses = (
                 globalInit: symbol("curl_global_init"), easyInit: symbol("curl_easy_init"),
                 easyCleanup: symbol("curl_easy_cleanup"), easyReset: symbol("curl_easy_reset"),
-                easyPerform: symbol("curl_easy_perform"), easyStrerror: symbol("curl_easy_strerror"),
+                easyStrerror: symbol("curl_easy_strerror"),
                 easyNextHeader: symbol("curl_easy_nextheader"), slistAppend: symbol("curl_slist_append"),
                 slistFreeAll: symbol("curl_slist_free_all"), setopt: symbol("curl_easy_setopt"),
                 getinfo: symbol("curl_easy_getinfo"), multiInit: symbol("curl_multi_init"),
@@ -75,7 +74,7 @@
             guard missing.isEmpty,
                 let globalInit = addresses.globalInit, let easyInit = addresses.easyInit,
                 let easyCleanup = addresses.easyCleanup, let easyReset = addresses.easyReset,
-                let easyPerform = addresses.easyPerform, let easyStrerror = addresses.easyStrerror,
+                let easyStrerror = addresses.easyStrerror,
                 let easyNextHeader = addresses.easyNextHeader, let slistAppend = addresses.slistAppend,
                 let slistFreeAll = addresses.slistFreeAll, let setopt = addresses.setopt,
                 let getinfo = addresses.getinfo, let multiInit = addresses.multiInit,
@@ -97,7 +96,6 @@
                     easyInit: unsafeBitCast(easyInit, to: ccurl_easy_init_fn.self),
                     easyCleanup: unsafeBitCast(easyCleanup, to: ccurl_easy_cleanup_fn.self),
                     easyReset: unsafeBitCast(easyReset, to: ccurl_easy_reset_fn.self),
-                    easyPerform: unsafeBitCast(easyPerform, to: ccurl_easy_perform_fn.self),
                     easyStrerror: unsafeBitCast(easyStrerror, to: ccurl_easy_strerror_fn.self),
                     easyNextHeader: unsafeBitCast(easyNextHeader, to: ccurl_easy_nextheader_fn.self),
                     slistAppend: unsafeBitCast(slistAppend, to: ccurl_slist_append_fn.self),
