@@ -4,6 +4,10 @@
 //   newsbench read-day <big-archive> <small-archive> [rounds]
 //       time of a cache-only read of one day, on a large archive against a small one, over the
 //       same days (the small archive's), interleaved so load on the machine falls on both alike
+//   newsbench readable-text <api-copy> [rounds]
+//       time of `ReadableText(html:)` per story body of the copy's news/ID files (the first 2000),
+//       the work that makes a synced detail searchable
+import FoundationEssentials
 import SyncEngine
 
 #if canImport(Glibc)
@@ -43,8 +47,11 @@ func readLines(_ path: String) -> [String] {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 4 else { fail("usage: newsbench search ARCHIVE QUERIES [ROUNDS] | read-day BIG SMALL [ROUNDS]") }
-let rounds = arguments.count > 4 ? Int(arguments[4]) ?? 20 : 20
+guard arguments.count >= 3 else {
+    fail("usage: newsbench search ARCHIVE QUERIES [ROUNDS] | read-day BIG SMALL [ROUNDS] | readable-text API-COPY [ROUNDS]")
+}
+let roundsArgument = arguments[1] == "readable-text" ? 3 : 4
+let rounds = arguments.count > roundsArgument ? Int(arguments[roundsArgument]) ?? 20 : 20
 let clock = ContinuousClock()
 
 switch arguments[1] {
@@ -94,6 +101,32 @@ case "read-day":
         "large archive: \(microseconds(bigMedian))   small archive: \(microseconds(smallMedian))   ratio \(Double(Int(ratio * 100)) / 100) (target ≤ 1.1)"
     )
     print("RESULT read_day_ratio \(ratio)")
+
+case "readable-text":
+    struct Detail: Decodable { let body: String? }
+    let folder = arguments[2] + "/api/4/news"
+    guard let directory = opendir(folder) else { fail("cannot read \(folder)") }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if name.allSatisfy(\.isNumber) { names.append(name) }
+    }
+    closedir(directory)
+    let bodies = names.sorted().prefix(2000).compactMap { name -> String? in
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)) else { return nil }
+        return (try? JSONDecoder().decode(Detail.self, from: data))?.body
+    }
+    guard !bodies.isEmpty else { fail("no story bodies in \(folder)") }
+    var samples: [Duration] = []
+    var characters = 0
+    for round in 0..<(rounds + 1) {
+        let start = clock.now
+        for body in bodies { characters += ReadableText(html: body).plainText.utf8.count }
+        if round > 0 { samples.append((clock.now - start) / bodies.count) }
+    }
+    let bytes = bodies.reduce(0) { $0 + $1.utf8.count } / bodies.count
+    print("ReadableText over \(bodies.count) bodies (mean \(bytes) bytes of HTML): \(microseconds(median(samples))) a body")
+    print("RESULT readable_text_us \(Double(median(samples).components.attoseconds) / 1e12)")
 
 default:
     fail("unknown benchmark '\(arguments[1])'")
