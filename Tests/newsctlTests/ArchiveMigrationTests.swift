@@ -43,6 +43,32 @@ extension ProcessTests {
             #expect(after * 2 < before, "\(before) → \(after) bytes")
         }
 
+        @Test func theFirstCommandSaysOnceThatItUpgradesTheArchive() async throws {
+            let newsctl = try schemaThreeCopy()
+            let first = try await newsctl.run(["search", "春天", "--json"])
+            #expect(first.status == 0, "\(first.stderr)")
+            #expect(
+                first.stderr == "newsctl: 正在把存档升级到新的存储格式（3 → \(Migrations.steps.count)），只做一次；大的存档要一分钟左右…\n")
+            #expect((try? first.stdout.jsonObject()) != nil, "stdout is still JSON: \(first.stdout)")
+            let second = try await newsctl.run(["search", "春天", "--json", "--lang", "en"])
+            #expect(second.status == 0)
+            #expect(second.stderr.isEmpty, "upgraded already: \(second.stderr)")
+            // A new archive is made, not upgraded: nothing to say.
+            let fresh = try NewsctlProcess()
+            let status = try await fresh.run(["status", "--lang", "en"])
+            #expect(!status.stderr.contains("upgrading"), "\(status.stderr)")
+        }
+
+        @Test func theEngineTellsItsEmbedderBeforeItUpgrades() throws {
+            let newsctl = try schemaThreeCopy()
+            let heard = Locked<[[Int]]>([])
+            var configuration = SyncEngine.Configuration(databasePath: newsctl.databasePath)
+            configuration.willUpgradeArchive = { from, to in heard.withLock { $0.append([from, to]) } }
+            _ = try SyncEngine(configuration: configuration)
+            _ = try SyncEngine(configuration: configuration)
+            #expect(heard.withLock { $0 } == [[3, Migrations.steps.count]])
+        }
+
         @Test func theStoryTheFavouriteAndTheReadMarkAreKept() async throws {
             let newsctl = try schemaThreeCopy()
             let expected = try #require(

@@ -139,8 +139,9 @@ enum Migrations {
             }, compactsAfter: true),
     ]
 
-    /// Applies every step not yet applied, each in its own transaction.
-    static func migrate(_ database: Database) throws {
+    /// Applies every step not yet applied, each in its own transaction; `willUpgrade` is told
+    /// first when the archive already held data of an earlier schema (not when it is new).
+    static func migrate(_ database: Database, willUpgrade: ((_ fromVersion: Int, _ toVersion: Int) -> Void)? = nil) throws {
         // Up to date: no write lock, so opening never waits for another process's write.
         let version = try userVersion(database)
         guard version < steps.count else { return }
@@ -151,6 +152,7 @@ enum Migrations {
                     + "it must be upgraded by a run that can write it",
                 problem: .needsUpgrade)
         }
+        if version > 0 { willUpgrade?(version, steps.count) }
         var compacts = false
         for (index, step) in steps.enumerated() {
             try database.transaction {

@@ -14,9 +14,10 @@ struct StoredPage: Equatable {
 final class PageStore {
     let database: Database
 
-    init(database: Database) throws {
+    /// Migrates the database first; `willUpgrade` hears of an upgrade of an existing archive.
+    init(database: Database, willUpgrade: ((_ fromVersion: Int, _ toVersion: Int) -> Void)? = nil) throws {
         self.database = database
-        try Migrations.migrate(database)
+        try Migrations.migrate(database, willUpgrade: willUpgrade)
     }
 
     // MARK: Writing

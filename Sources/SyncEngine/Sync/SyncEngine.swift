@@ -40,6 +40,11 @@ public actor SyncEngine {
         /// change it). An archive the process cannot write is opened read-only anyway; see
         /// `SyncEngine.isReadOnly`.
         public var readOnly = false
+        /// Called once while the engine opens an archive that an earlier version wrote, just before
+        /// it is upgraded in place, with the schema versions from and to. The upgrade runs inside
+        /// `init`, once, and can take a while (about 20 s for ten years with details), so a front
+        /// end can say so first. Not called for a new archive or one that is up to date.
+        public var willUpgradeArchive: (@Sendable (_ fromVersion: Int, _ toVersion: Int) -> Void)?
         /// How a sync groups what it fetches into transactions (tests make them small).
         var syncBatches = SyncEngine.SyncBatches()
 
@@ -142,7 +147,7 @@ public actor SyncEngine {
     ) throws(SyncError) {
         do {
             let database = try Database(path: configuration.databasePath, readOnly: configuration.readOnly)
-            store = try PageStore(database: database)
+            store = try PageStore(database: database, willUpgrade: configuration.willUpgradeArchive)
             details = DetailStore(database: database)
             isReadOnly = database.isReadOnly
         } catch {
