@@ -48,6 +48,9 @@
             guard let multi = curl.multiInit() else { return nil }
             self.curl = curl
             self.multi = multi
+            // Without its wake-up channel (no file descriptor left for it), a request would wait
+            // for the idle poll to time out: fail now. (The loop's first poll returns at once.)
+            guard curl.multiWakeup(multi) == CURLM_OK else { return nil }
             // The thread holds the loop until it stops.
             let context = Unmanaged.passRetained(self).toOpaque()
             var thread = pthread_t()
@@ -72,7 +75,11 @@
 
         /// Hands `request` to the loop; its continuation is resumed once, with the outcome.
         func start(_ request: Request) {
-            inbox.withLock { $0.requests.append(request) }
+            let accepted = inbox.withLock { inbox in
+                if !inbox.isStopping { inbox.requests.append(request) }
+                return !inbox.isStopping
+            }
+            guard accepted else { return request.continuation.resume(returning: .failure(Self.cancelled(request.url))) }
             wake()
         }
 
@@ -97,12 +104,21 @@
                 if isStopping { break }
                 endCancelledTransfers()
                 var stillRunning: Int32 = 0
-                _ = curl.multiPerform(multi, &stillRunning)
+                let performed = curl.multiPerform(multi, &stillRunning)
                 collectFinishedTransfers()
                 // libcurl shortens the wait to its own next timeout (deadlines, retries of a connect).
-                _ = curl.multiPoll(multi, nil, 0, running.isEmpty ? 60_000 : 1_000, nil)
+                let polled = curl.multiPoll(multi, nil, 0, running.isEmpty ? 60_000 : 1_000, nil)
+                if performed != CURLM_OK || polled != CURLM_OK {
+                    // Out of memory or a poll that cannot work: fail what runs rather than spin.
+                    let code = performed != CURLM_OK ? performed : polled
+                    for handle in Array(running.keys) { end(handle, CURLE_FAILED_INIT, failure: code) }
+                    usleep(10_000)
+                }
             }
             for handle in Array(running.keys) { end(handle, CURLE_ABORTED_BY_CALLBACK, cancelled: true) }
+            // Anything that came after the inbox was last read (nothing does while a `get` holds
+            // the transport, but a request must never wait forever).
+            for request in inbox.withLock({ $0.requests }) { request.continuation.resume(returning: .failure(Self.cancelled(request.url))) }
         }
 
         private func add(_ request: Request) {
@@ -137,18 +153,24 @@
             while let message = curl.multiInfoRead(multi, &queued) {
                 // Read before `end`: removing the handle frees the message.
                 guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
-                end(handle, message.pointee.data.result, cancelled: false)
+                end(handle, message.pointee.data.result)
             }
         }
 
-        /// Takes the transfer out of the multi handle and resumes its request with its outcome.
-        private func end(_ handle: UnsafeMutableRawPointer, _ code: CURLcode, cancelled: Bool) {
+        /// Takes the transfer out of the multi handle and resumes its request with its outcome
+        /// (cancelled, or a failure of the multi handle itself, whatever libcurl says).
+        private func end(_ handle: UnsafeMutableRawPointer, _ code: CURLcode, cancelled: Bool = false, failure: CURLMcode? = nil) {
             guard let transfer = running.removeValue(forKey: handle) else { return }
             _ = curl.multiRemoveHandle(multi, handle)
             let request = transfer.request
-            let result = transfer.easy.finish(code, url: request.url, options: request.options, state: transfer.state)
+            var result = transfer.easy.finish(code, url: request.url, options: request.options, state: transfer.state)
+            if cancelled { result = .failure(Self.cancelled(request.url)) }
+            if let failure {
+                result = .failure(
+                    TransportError(code: .other, url: request.url, message: "libcurl's multi handle failed (code \(failure.rawValue))"))
+            }
             idle.append(transfer.easy)
-            request.continuation.resume(returning: cancelled ? .failure(Self.cancelled(request.url)) : result)
+            request.continuation.resume(returning: result)
         }
 
         private static func cancelled(_ url: String) -> TransportError {

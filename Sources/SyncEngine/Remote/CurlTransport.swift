@@ -144,6 +144,10 @@
             let setopt = curl.setopt
             _ = ccurl_set_string(setopt, handle, CURLOPT_URL, url)
             _ = ccurl_set_long(setopt, handle, CURLOPT_NOSIGNAL, 1)
+            // A transfer that ends while its name is being resolved must not wait for the lookup
+            // (seconds when DNS is down): that would stall the one thread every transfer shares.
+            // libcurl before 7.87 ignores the option.
+            _ = ccurl_set_long(setopt, handle, CURLOPT_QUICK_EXIT, 1)
             _ = ccurl_set_string(setopt, handle, CURLOPT_PROTOCOLS_STR, "http,https,file")
             _ = ccurl_set_string(setopt, handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
             _ = ccurl_set_long(setopt, handle, CURLOPT_FOLLOWLOCATION, 1)
