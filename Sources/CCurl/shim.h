@@ -53,10 +53,6 @@ static inline CURLcode ccurl_set_write_function(void *setopt, CURL *handle, curl
     return ((ccurl_easy_setopt_fn)setopt)(handle, CURLOPT_WRITEFUNCTION, callback);
 }
 
-static inline CURLcode ccurl_set_xferinfo_function(void *setopt, CURL *handle, curl_xferinfo_callback callback) {
-    return ((ccurl_easy_setopt_fn)setopt)(handle, CURLOPT_XFERINFOFUNCTION, callback);
-}
-
 static inline CURLcode ccurl_get_off_t(void *getinfo, CURL *handle, CURLINFO info, curl_off_t *value) {
     return ((ccurl_easy_getinfo_fn)getinfo)(handle, info, value);
 }

@@ -129,7 +129,7 @@
                 return request.continuation.resume(
                     returning: .failure(TransportError(code: .other, url: request.url, message: "libcurl could not create a handle")))
             }
-            let state = TransferState(maxBodyBytes: request.options.maxBodyBytes, cancellation: request.cancellation)
+            let state = TransferState(maxBodyBytes: request.options.maxBodyBytes)
             easy.prepare(url: request.url, timeout: request.timeout, options: request.options, state: state)
             let added = curl.multiAddHandle(multi, easy.handle)
             guard added == CURLM_OK else {

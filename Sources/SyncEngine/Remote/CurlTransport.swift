@@ -90,7 +90,7 @@
         }
     }
 
-    /// Set once by a cancelled task, read by libcurl's progress callback on the transfer thread.
+    /// Set once by a cancelled task, read by the `CurlLoop` thread, which ends the transfer when it wakes.
     final class CancellationFlag: Sendable {
         private let flag = Atomic<Bool>(false)
         func cancel() { flag.store(true, ordering: .relaxed) }
@@ -102,11 +102,9 @@
         var body: [UInt8] = []
         var exceededLimit = false
         let maxBodyBytes: Int
-        let cancellation: CancellationFlag
 
-        init(maxBodyBytes: Int, cancellation: CancellationFlag) {
+        init(maxBodyBytes: Int) {
             self.maxBodyBytes = maxBodyBytes
-            self.cancellation = cancellation
         }
     }
 
@@ -165,9 +163,6 @@
             _ = ccurl_set_pointer(setopt, handle, CURLOPT_ERRORBUFFER, errorBuffer)
             _ = ccurl_set_write_function(setopt, handle, writeBody)
             _ = ccurl_set_pointer(setopt, handle, CURLOPT_WRITEDATA, statePointer)
-            _ = ccurl_set_long(setopt, handle, CURLOPT_NOPROGRESS, 0)
-            _ = ccurl_set_xferinfo_function(setopt, handle, checkCancellation)
-            _ = ccurl_set_pointer(setopt, handle, CURLOPT_XFERINFODATA, statePointer)
         }
 
         /// The outcome of the transfer `prepare` set up, which ended with `code`; then drops the
@@ -226,7 +221,6 @@
                 return .tls
             case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR: return .truncated
             case CURLE_FILESIZE_EXCEEDED: return .tooLarge
-            case CURLE_ABORTED_BY_CALLBACK: return state.cancellation.isCancelled ? .cancelled : .other
             case CURLE_FILE_COULDNT_READ_FILE: return .notFound
             case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT: return .badURL
             default: return .other
@@ -247,13 +241,6 @@
             state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: length))
         }
         return length
-    }
-
-    /// libcurl's progress callback: a non-zero return aborts the transfer.
-    private let checkCancellation: curl_xferinfo_callback = { context, _, _, _, _ in
-        guard let context else { return 0 }
-        let state = Unmanaged<TransferState>.fromOpaque(context).takeUnretainedValue()
-        return state.cancellation.isCancelled ? 1 : 0
     }
 
     extension Duration {

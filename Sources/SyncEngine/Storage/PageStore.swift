@@ -65,8 +65,8 @@ final class PageStore {
         // is lower than the last one written, and a sync goes newest day, so highest id, first
         // (a segment per story made the index three times as dear to write).
         let index = SearchIndex(database: database)
-        for id in latestValues.keys.sorted() {
-            if let story = latestValues[id] { try upsertStory(story, index: index) }
+        for story in latestValues.values.sorted(by: { $0.id < $1.id }) {
+            try upsertStory(story, index: index)
         }
         for (day, stories) in days {
             try database.run(
