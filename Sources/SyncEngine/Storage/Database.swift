@@ -184,20 +184,29 @@ final class Database {
 
     /// Runs a statement once with `values` bound.
     func run(_ sql: String, _ values: [SQLValue] = []) throws(DatabaseError) {
-        let statement = try cachedStatement(sql)
+        try run(try statement(sql), values)
+    }
+
+    /// Runs a statement from `statement(_:)` once with `values` bound: a loop that runs one
+    /// statement many times looks it up once.
+    func run(_ statement: Statement, _ values: [SQLValue] = []) throws(DatabaseError) {
         defer { statement.finish() }
         do {
             try statement.bind(values)
             while try statement.step() {}
         } catch {
-            statements[sql] = nil  // A statement whose step failed is not reused.
+            statements[statement.sql] = nil  // A statement whose step failed is not reused.
             throw error
         }
     }
 
     /// Runs a query and maps each row.
     func query<Row>(_ sql: String, _ values: [SQLValue] = [], row: (Statement) -> Row) throws(DatabaseError) -> [Row] {
-        let statement = try cachedStatement(sql)
+        try query(try statement(sql), values, row: row)
+    }
+
+    /// Runs a query from `statement(_:)` and maps each row.
+    func query<Row>(_ statement: Statement, _ values: [SQLValue] = [], row: (Statement) -> Row) throws(DatabaseError) -> [Row] {
         defer { statement.finish() }
         do {
             try statement.bind(values)
@@ -205,7 +214,7 @@ final class Database {
             while try statement.step() { rows.append(row(statement)) }
             return rows
         } catch {
-            statements[sql] = nil  // A statement whose step failed is not reused.
+            statements[statement.sql] = nil  // A statement whose step failed is not reused.
             throw error
         }
     }
@@ -234,13 +243,31 @@ final class Database {
         return try body()
     }
 
+    /// Rows the last `INSERT`, `UPDATE` or `DELETE` of this connection changed.
+    var changes: Int { Int(sqlite3_changes(connection)) }
+
+    /// Copies what the write-ahead log holds into the file, as far as no reader or writer is
+    /// waited for (`SQLITE_CHECKPOINT_PASSIVE`); best effort: a busy or failed checkpoint leaves
+    /// the log as it was, and the next one goes on from there.
+    func checkpointPassively() {
+        sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+    }
+
+    /// How many pages the log may hold before a commit of this connection checkpoints it
+    /// (SQLite's default is 1000).
+    func setAutomaticCheckpoint(pages: Int32) {
+        sqlite3_wal_autocheckpoint(connection, pages)
+    }
+
     /// `PRAGMA data_version`: changes when another connection (in this process or another)
     /// commits to the file, never for this connection's own commits. Cheap: no table is read.
     func dataVersion() throws(DatabaseError) -> Int64 {
         try query("PRAGMA data_version") { $0.int64(at: 0) }.first ?? 0
     }
 
-    private func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
+    /// The prepared statement of `sql`, made once per connection and kept: every use finishes
+    /// (resets) it again.
+    func statement(_ sql: String) throws(DatabaseError) -> Statement {
         if let cached = statements[sql] { return cached }
         let statement = try Statement(connection: connection, sql: sql)
         statements[sql] = statement

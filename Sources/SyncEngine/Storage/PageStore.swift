@@ -56,58 +56,100 @@ final class PageStore {
 
     /// The stories first (a day's list refers to them), then each day's list in its order.
     private func insertDays(_ days: [(day: Day, stories: [Story])], fetchedAt: Double, isFinal: Bool) throws {
-        // A story listed twice keeps the values written last, as if the days were written one by one.
-        var latestValues: [Int64: Story] = [:]
-        for (_, stories) in days {
-            for story in stories { latestValues[story.id] = story }
-        }
         // In ascending ids: FTS5 flushes its pending terms into a new segment whenever a row's id
         // is lower than the last one written, and a sync goes newest day, so highest id, first
-        // (a segment per story made the index three times as dear to write).
+        // (a segment per story made the index three times as dear to write). Positions, not
+        // copies: a story is six strings to retain and release.
+        var order: [(id: Int64, day: Int, story: Int)] = []
+        order.reserveCapacity(days.reduce(0) { $0 + $1.stories.count })
+        for (dayIndex, entry) in days.enumerated() {
+            for (storyIndex, story) in entry.stories.enumerated() { order.append((story.id, dayIndex, storyIndex)) }
+        }
+        // A story listed twice keeps the values written last, as if the days were written one by
+        // one: listings of an id stay in their order, and the last of each is written.
+        order.sort { $0.id != $1.id ? $0.id < $1.id : ($0.day, $0.story) < ($1.day, $1.story) }
+        let statements = try WriteStatements(database)
         let index = SearchIndex(database: database)
-        for story in latestValues.values.sorted(by: { $0.id < $1.id }) {
-            try upsertStory(story, index: index)
+        let withDetail = try storiesWithDetail(from: order.first?.id ?? 0, through: order.last?.id ?? 0)
+        for (offset, entry) in order.enumerated() where offset + 1 == order.count || order[offset + 1].id != entry.id {
+            let story = days[entry.day].stories[entry.story]
+            try writeStory(story, hasDetail: withDetail.contains(story.id), index: index, statements: statements)
         }
         for (day, stories) in days {
-            try database.run(
-                """
-                INSERT INTO day (date, fetched_at, is_final) VALUES (?, ?, ?)
-                ON CONFLICT (date) DO UPDATE SET fetched_at = excluded.fetched_at, is_final = max(is_final, excluded.is_final)
-                """, [.integer(day.key), .real(fetchedAt), .integer(isFinal ? 1 : 0)])
-            try database.run("DELETE FROM day_story WHERE date = ?", [.integer(day.key)])
-            for (position, story) in stories.enumerated() {
-                try database.run(
-                    "INSERT INTO day_story (date, position, story_id) VALUES (?, ?, ?)",
-                    [.integer(day.key), .integer(Int64(position)), .integer(story.id)])
+            try database.run(statements.day, [.integer(day.key), .real(fetchedAt), .integer(isFinal ? 1 : 0)])
+            try database.run(statements.clearDay, [.integer(day.key)])
+            for position in stories.indices {
+                try database.run(statements.listStory, [.integer(day.key), .integer(Int64(position)), .integer(stories[position].id)])
             }
         }
     }
 
-    /// Writes a story's row, and its index row when its title or hint changed (or it is new).
-    private func upsertStory(_ story: Story, index: SearchIndex) throws {
-        let known = try database.query("SELECT title, hint FROM story WHERE id = ?", [.integer(story.id)]) {
-            ($0.text(at: 0), $0.text(at: 1))
-        }.first
-        let reindex = known.map { $0 != (story.title, story.hint) } ?? true
-        // The common case of a sync: a story never seen, with no detail either, has no row in
-        // the index; it is added from the values at hand, without reading the view twice.
-        let isNew =
-            try known == nil && database.query("SELECT 1 FROM story_detail WHERE id = ?", [.integer(story.id)]) { _ in true }.isEmpty
-        if reindex && !isNew { try index.remove(story.id) }
-        try database.run(
-            """
-            INSERT INTO story (id, title, hint, image, url, ga_prefix, image_hue, type)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (id) DO UPDATE SET
-                title = excluded.title, hint = excluded.hint, image = excluded.image,
-                url = excluded.url, ga_prefix = excluded.ga_prefix,
-                image_hue = excluded.image_hue, type = excluded.type
-            """, Self.columns(of: story))
-        if isNew {
-            try index.add(story.id, title: story.title, hint: story.hint)
-        } else if reindex {
-            try index.add(story.id)
+    /// The ids in `first...last` that have a stored detail: one range read per batch, not a
+    /// look-up per story.
+    private func storiesWithDetail(from first: Int64, through last: Int64) throws -> Set<Int64> {
+        let ids = try database.query("SELECT id FROM story_detail WHERE id BETWEEN ? AND ?", [.integer(first), .integer(last)]) {
+            $0.int64(at: 0)
         }
+        return Set(ids)
+    }
+
+    /// The statements a batch runs for every story and day, looked up once per batch.
+    private struct WriteStatements {
+        let insertNew: Statement
+        let known: Statement
+        let upsert: Statement
+        let index: Statement
+        let day: Statement
+        let clearDay: Statement
+        let listStory: Statement
+
+        init(_ database: Database) throws(DatabaseError) {
+            insertNew = try database.statement(
+                """
+                INSERT INTO story (id, title, hint, image, url, ga_prefix, image_hue, type)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
+                """)
+            known = try database.statement("SELECT title, hint FROM story WHERE id = ?")
+            upsert = try database.statement(
+                """
+                INSERT INTO story (id, title, hint, image, url, ga_prefix, image_hue, type)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET
+                    title = excluded.title, hint = excluded.hint, image = excluded.image,
+                    url = excluded.url, ga_prefix = excluded.ga_prefix,
+                    image_hue = excluded.image_hue, type = excluded.type
+                """)
+            index = try database.statement(SearchIndex.addNewSQL)
+            day = try database.statement(
+                """
+                INSERT INTO day (date, fetched_at, is_final) VALUES (?, ?, ?)
+                ON CONFLICT (date) DO UPDATE SET fetched_at = excluded.fetched_at, is_final = max(is_final, excluded.is_final)
+                """)
+            clearDay = try database.statement("DELETE FROM day_story WHERE date = ?")
+            listStory = try database.statement("INSERT INTO day_story (date, position, story_id) VALUES (?, ?, ?)")
+        }
+    }
+
+    /// Writes a story's row, and its index row when it is new or its title or hint changed.
+    private func writeStory(_ story: Story, hasDetail: Bool, index: SearchIndex, statements: WriteStatements) throws {
+        let columns = Self.columns(of: story)
+        // The common case of a sync: a story never seen, with no detail either, has no index
+        // row. One insert finds that out (it changes nothing for a known story), and the index
+        // row is added from the values at hand.
+        if !hasDetail {
+            try database.run(statements.insertNew, columns)
+            if database.changes == 1 {
+                try database.run(statements.index, [.integer(story.id), .text(story.title), .text(story.hint)])
+                return
+            }
+        }
+        // Known (or known only by its detail): the index row is taken out as the view gives it
+        // now, and added again after the change, when the title or hint change.
+        let known = try database.query(statements.known, [.integer(story.id)]) { ($0.text(at: 0), $0.text(at: 1)) }.first
+        let reindex = known.map { $0 != (story.title, story.hint) } ?? true
+        if reindex { try index.remove(story.id) }
+        try database.run(statements.upsert, columns)
+        if reindex { try index.add(story.id) }
     }
 
     /// When a `sync` run last finished.

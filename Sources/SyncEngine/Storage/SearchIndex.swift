@@ -48,11 +48,9 @@ struct SearchIndex {
         }
     }
 
-    /// Indexes a story that has no row yet and no detail: what the view will give for it.
-    func add(_ id: Int64, title: String, hint: String) throws(DatabaseError) {
-        try database.run(
-            "INSERT INTO story_search (rowid, title, hint, body) VALUES (?, ?, ?, NULL)", [.integer(id), .text(title), .text(hint)])
-    }
+    /// Indexes a story that has no row yet and no detail, from its id, title and hint: what the
+    /// view will give for it (`PageStore` runs it, looked up once per batch).
+    static let addNewSQL = "INSERT INTO story_search (rowid, title, hint, body) VALUES (?, ?, ?, NULL)"
 
     /// Indexes a story whose detail was just written, with its body's text made beforehand (off
     /// the writer): the same text the view derives from the stored body.

@@ -31,10 +31,9 @@ final class Statement {
         sqlite3_finalize(handle)
     }
 
-    /// Resets the statement and binds `values` to its parameters, in order.
+    /// Binds `values` to its parameters, in order. The statement is reset (`finish`), as every
+    /// use leaves it; every parameter is bound, so no earlier value is left to clear.
     func bind(_ values: [SQLValue]) throws(DatabaseError) {
-        sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
         precondition(Int32(values.count) == sqlite3_bind_parameter_count(handle), "wrong argument count for \(sql)")
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)

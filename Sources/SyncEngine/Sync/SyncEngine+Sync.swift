@@ -41,6 +41,8 @@ extension SyncEngine {
                 .map(Day.init(dayNumber:))
                 .filter { !coverage.contains($0) || partial.contains($0) }
             let width = min(max(1, request.concurrency), SyncRequest.maxConcurrency)
+            let checkpointer = startCheckpointing()
+            defer { stopCheckpointing(checkpointer) }
 
             let batches = configuration.syncBatches
             // Cancelled or failed, the pool still writes the whole days fetched so far.
@@ -49,7 +51,10 @@ extension SyncEngine {
                 fetch: { day in
                     do { return (try await self.fetchSyncedDay(day, latest: latest), nil) } catch { return (nil, error) }
                 },
-                write: { days in try await self.writeSyncedDays(days) })
+                write: { (days: [RemoteDay]) async throws in
+                    try await self.writeSyncedDays(days)
+                    checkpointer?.request()
+                })
             var detailRun = PoolResult<Int64>()
             var detailsPresent = 0
             if request.includeDetails && dayRun.skipped == 0 {
@@ -62,7 +67,10 @@ extension SyncEngine {
                         guard let item = byID[id] else { return (nil, nil) }
                         return await self.fetchSyncedStory(item)
                     },
-                    write: { stories in try await self.writeSyncedStories(stories) })
+                    write: { (stories: [SyncedStory]) async throws in
+                        try await self.writeSyncedStories(stories)
+                        checkpointer?.request()
+                    })
             }
             try store.setLastSync(clock.now().timeIntervalSince1970)
             return SyncSummary(
@@ -75,6 +83,21 @@ extension SyncEngine {
         } catch {
             throw SyncError.wrapping(error)
         }
+    }
+
+    /// Hands the sync's checkpoints to a thread of their own (`WALCheckpointer`); nil when it
+    /// cannot be started, and the writer checkpoints as usual.
+    private func startCheckpointing() -> WALCheckpointer? {
+        guard let checkpointer = WALCheckpointer(path: configuration.databasePath) else { return nil }
+        store.database.setAutomaticCheckpoint(pages: WALCheckpointer.writerLimit)
+        return checkpointer
+    }
+
+    private func stopCheckpointing(_ checkpointer: WALCheckpointer?) {
+        guard let checkpointer else { return }
+        checkpointer.stop()
+        store.database.setAutomaticCheckpoint(pages: 1_000)
+        lastSyncCheckpoints = checkpointer.checkpoints
     }
 
     struct PoolResult<Item: Sendable> {

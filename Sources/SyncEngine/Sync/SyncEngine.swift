@@ -80,6 +80,8 @@ public actor SyncEngine {
     /// For tests: polls and rereads of the watched pages since the engine opened.
     private(set) var changePolls = 0
     private(set) var changeRereads = 0
+    /// For tests: checkpoints the last sync's `WALCheckpointer` ran.
+    var lastSyncCheckpoints = 0
     private nonisolated let observerIDs = Atomic<UInt64>(0)
 
     /// One fetch and the reads waiting on it; it is cancelled when every one of them is.

@@ -39,6 +39,26 @@ import Testing
         #expect(try store.readDay(day.adding(days: -1))?.stories.map(\.id) == [7])
     }
 
+    /// A batch writes its stories in id order, each once: a story listed on two of its days
+    /// keeps the values of the day written last, in the index too.
+    @Test func aStoryListedTwiceInOneBatchKeepsTheLastValues() throws {
+        let (store, database) = try makeStore()
+        try store.writeDays(
+            [(day, [story(9, "先写的标题"), story(7, "七")]), (day.adding(days: -1), [story(9, "后写的标题")])],
+            fetchedAt: 1, isFinal: true)
+        #expect(try store.readDay(day)?.stories.map(\.title) == ["后写的标题", "七"])
+        #expect(try store.readDay(day.adding(days: -1))?.stories.map(\.title) == ["后写的标题"])
+        func indexed(_ phrase: String) throws -> [Int64] {
+            try database.query("SELECT rowid FROM story_search WHERE story_search MATCH ?", [.text("\"\(phrase)\"")]) {
+                $0.int64(at: 0)
+            }
+        }
+        #expect(try indexed("后写") == [9])
+        #expect(try indexed("先写").isEmpty)
+        #expect(try database.query("SELECT count(*) FROM story_search_docsize") { $0.int64(at: 0) } == [2])
+        try database.execute("INSERT INTO story_search (story_search, rank) VALUES ('integrity-check', 1)")
+    }
+
     @Test func aFailureMidPageWritesNothing() throws {
         let (store, database) = try makeStore()
         try store.writeDay(day, stories: [story(1, "kept")], fetchedAt: 1, isFinal: false)

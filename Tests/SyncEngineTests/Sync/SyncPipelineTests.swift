@@ -130,5 +130,22 @@ import TestSupport
         await h.server.stop()
     }
 
+    /// A sync's checkpoints run on a connection and thread of their own (`WALCheckpointer`): the
+    /// archive file itself holds what was synced while the engine is still open, where the writer
+    /// alone would have left it in the log (far below its 1000-page automatic checkpoint).
+    @Test func theLogIsCopiedIntoTheArchiveBesideTheWriter() async throws {
+        let h = try await SyncHarness.start(batches: batches(days: 2))
+        source.serve(h.server, days: 8)
+        let summary = try await h.engine.sync(SyncRequest(span: .lastDays(8), concurrency: 2))
+        #expect(summary.daysFetched == 8)
+        #expect(await h.engine.lastSyncCheckpoints >= 1)
+        // The file alone, without its log: a copy of it opened on its own.
+        let copy = try temporaryDatabasePath()
+        try FileManager.default.copyItem(atPath: h.path, toPath: copy)
+        let fileAlone = try PageStore(database: try Database(path: copy))
+        #expect(try fileAlone.coverage().cachedRanges == [latest.adding(days: -7)...latest])
+        await h.server.stop()
+    }
+
     private func path(_ day: Day) -> String { SyntheticSource.path(of: day) }
 }

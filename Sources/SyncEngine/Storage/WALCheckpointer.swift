@@ -1,0 +1,116 @@
+import CSQLite
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+#if canImport(Glibc)
+    /// Copies the write-ahead log back into the archive from a thread and connection of its own
+    /// while a sync writes, so the writer does not.
+    ///
+    /// SQLite's automatic checkpoint runs inside the commit that passes 1000 log pages: the writer
+    /// itself copies the pages and waits for both `fsync`s (a 10-year sync: 14 MB of pages, 23
+    /// `fsync`s, about a tenth of the writer's time). Here the writer only calls `request()` after a
+    /// commit; a `PASSIVE` checkpoint on this connection, which never blocks a writer or a reader,
+    /// copies what the log holds while the next batch is written.
+    ///
+    /// Each checkpoint leaves the log whole: SQLite starts it over only when a write begins after
+    /// every page was copied, which a writer that is always busy rarely sees. So the writer keeps
+    /// an automatic checkpoint of its own at `writerLimit` pages: past that it checkpoints the few
+    /// pages left, and the next batch starts the log over (a 10-year sync with details stays
+    /// within about 64 MB of log instead of growing it to the archive's size).
+    ///
+    /// `@unchecked Sendable`: other threads only reach `pending` (behind its lock) and the
+    /// semaphore, which is made for that; the connection is used on the checkpoint thread only,
+    /// and `stop` joins that thread before anything else touches it.
+    final class WALCheckpointer: @unchecked Sendable {
+        /// The writer's own automatic checkpoint while this one runs (pages of the log).
+        static let writerLimit: Int32 = 16_384
+
+        private struct Requests {
+            var pending = false
+            var isStopping = false
+        }
+
+        private let database: Database
+        private let requests = Locked(Requests())
+        private let wakeUp: UnsafeMutablePointer<sem_t>
+        private var thread = pthread_t()
+        /// Checkpoints run; read after `stop` (for tests).
+        private(set) var checkpoints = 0
+
+        /// A second connection to the archive at `path`, with its thread started; nil when either
+        /// cannot be made (the writer then checkpoints as usual).
+        init?(path: String) {
+            guard let database = try? Database(path: path, allowReadOnly: false) else { return nil }
+            self.database = database
+            wakeUp = .allocate(capacity: 1)
+            guard sem_init(wakeUp, 0, 0) == 0 else {
+                wakeUp.deallocate()
+                return nil
+            }
+            // The thread holds the checkpointer until it returns; `stop` joins it.
+            let context = Unmanaged.passRetained(self).toOpaque()
+            let created = pthread_create(
+                &thread, nil,
+                { context in
+                    guard let context else { return nil }
+                    Unmanaged<WALCheckpointer>.fromOpaque(context).takeRetainedValue().run()
+                    return nil
+                }, context)
+            guard created == 0 else {
+                Unmanaged<WALCheckpointer>.fromOpaque(context).release()
+                sem_destroy(wakeUp)
+                wakeUp.deallocate()
+                return nil
+            }
+        }
+
+        deinit {
+            sem_destroy(wakeUp)
+            wakeUp.deallocate()
+        }
+
+        /// Asks for a checkpoint of what the log holds now (after a commit); requests made while
+        /// one is waiting are one.
+        func request() {
+            let wasPending = requests.withLock { requests in
+                defer { requests.pending = true }
+                return requests.pending
+            }
+            if !wasPending { sem_post(wakeUp) }
+        }
+
+        /// Ends the thread, after the checkpoint under way or asked for, and waits for it.
+        func stop() {
+            requests.withLock { $0.isStopping = true }
+            sem_post(wakeUp)
+            pthread_join(thread, nil)
+        }
+
+        private func run() {
+            while true {
+                while sem_wait(wakeUp) != 0 {}  // EINTR: wait again.
+                let (pending, isStopping) = requests.withLock { requests in
+                    defer { requests.pending = false }
+                    return (requests.pending, requests.isStopping)
+                }
+                if pending {
+                    database.checkpointPassively()
+                    checkpoints += 1
+                }
+                if isStopping { return }
+            }
+        }
+    }
+#else
+    /// Elsewhere (no unnamed POSIX semaphores on Apple platforms) the writer checkpoints as
+    /// SQLite does by default.
+    final class WALCheckpointer: Sendable {
+        static let writerLimit: Int32 = 1_000
+        var checkpoints: Int { 0 }
+        init?(path: String) { nil }
+        func request() {}
+        func stop() {}
+    }
+#endif
