@@ -67,17 +67,16 @@ struct HTMLTokenizer: IteratorProtocol, Sequence {
             rawTextEnd = nil
             let end = endOfRawText(named: name)
             if end > position {
-                var text = String.UnicodeScalarView()
-                text.append(contentsOf: input[position..<end])
+                let text = String(scalars: input[position..<end])
                 position = end
-                return .text(String(text))
+                return .text(text)
             }
         }
-        var text = String.UnicodeScalarView()
+        var text: [Unicode.Scalar] = []
         while position < input.count {
             let scalar = input[position]
             if scalar == "<" && opensMarkup(at: position) {
-                if !text.isEmpty { return .text(String(text)) }
+                if !text.isEmpty { return .text(String(scalars: text)) }
                 if let token = markup() { return token }
             } else if scalar == "&", let (decoded, end) = HTMLEntities.decode(input, at: position) {
                 text.append(decoded)
@@ -87,7 +86,7 @@ struct HTMLTokenizer: IteratorProtocol, Sequence {
                 position += 1
             }
         }
-        return text.isEmpty ? nil : .text(String(text))
+        return text.isEmpty ? nil : .text(String(scalars: text))
     }
 
     // MARK: - Markup
@@ -142,7 +141,7 @@ struct HTMLTokenizer: IteratorProtocol, Sequence {
     /// Reads a tag's name and attributes from its first name letter through its `>`.
     /// Nil, with the input consumed, when the input ends inside the tag.
     private mutating func tag() -> (String, [HTMLAttribute], Bool)? {
-        var name = String.UnicodeScalarView()
+        var name: [Unicode.Scalar] = []
         while position < input.count, !isWhitespace(input[position]), input[position] != "/", input[position] != ">" {
             name.append(lowercased(input[position]))
             position += 1
@@ -158,7 +157,7 @@ struct HTMLTokenizer: IteratorProtocol, Sequence {
             }
             if scalar == ">" {
                 position += 1
-                return (String(name), attributes, selfClosing)
+                return (String(scalars: name), attributes, selfClosing)
             }
             if scalar == "/" {
                 position += 1
@@ -177,7 +176,7 @@ struct HTMLTokenizer: IteratorProtocol, Sequence {
 
     /// Reads `name`, `name=value`, `name="value"` or `name='value'`; nil at the end of the input.
     private mutating func attribute() -> HTMLAttribute? {
-        var name = String.UnicodeScalarView()
+        var name: [Unicode.Scalar] = []
         // A name may start with `=`; after that `=` separates the value.
         repeat {
             name.append(lowercased(input[position]))
@@ -186,7 +185,7 @@ struct HTMLTokenizer: IteratorProtocol, Sequence {
             && input[position] != "/" && input[position] != ">" && input[position] != "="
         skipWhitespace()
         guard position < input.count else { return nil }
-        guard input[position] == "=" else { return HTMLAttribute(name: String(name), value: "") }
+        guard input[position] == "=" else { return HTMLAttribute(name: String(scalars: name), value: "") }
         position += 1
         skipWhitespace()
         guard position < input.count else { return nil }
@@ -205,12 +204,12 @@ struct HTMLTokenizer: IteratorProtocol, Sequence {
             }
             end = position
         }
-        return HTMLAttribute(name: String(name), value: decoded(start..<end))
+        return HTMLAttribute(name: String(scalars: name), value: decoded(start..<end))
     }
 
     /// The text in `range` with its character references decoded.
     private func decoded(_ range: Range<Int>) -> String {
-        var text = String.UnicodeScalarView()
+        var text: [Unicode.Scalar] = []
         var index = range.lowerBound
         while index < range.upperBound {
             if input[index] == "&", let (scalar, end) = HTMLEntities.decode(input, at: index), end <= range.upperBound {
@@ -221,7 +220,7 @@ struct HTMLTokenizer: IteratorProtocol, Sequence {
                 index += 1
             }
         }
-        return String(text)
+        return String(scalars: text)
     }
 
     /// Where the raw text that started at `position` ends: at `</name` followed by whitespace,

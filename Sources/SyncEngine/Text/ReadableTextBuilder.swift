@@ -396,8 +396,7 @@ struct ReadableTextBuilder {
     }
 
     private mutating func addBlock() {
-        var string = String()
-        string.unicodeScalars.append(contentsOf: text)
+        let string = String(scalars: text)
         if textContext == .caption, pendingImage != nil {
             pendingImage = nil
             blocks.append(.image(caption: string))
@@ -419,8 +418,7 @@ struct ReadableTextBuilder {
             }
         case .loose:
             if let soleLink, soleLink.end == text.count {
-                var linkText = String()
-                linkText.unicodeScalars.append(contentsOf: text[..<soleLink.textEnd])
+                let linkText = String(scalars: text[..<soleLink.textEnd])
                 blocks.append(.link(text: linkText, reference: soleLink.reference))
             } else {
                 blocks.append(.paragraph(string))
@@ -501,8 +499,7 @@ struct ReadableTextBuilder {
             guard let start = link?.start, let href = link?.href else { return }
             link?.start = nil
             let textEnd = text.count
-            var linkText = String()
-            linkText.unicodeScalars.append(contentsOf: text[start..<textEnd])
+            let linkText = String(scalars: text[start..<textEnd])
             guard let reference = reference(href: href, text: linkText) else { return }
             text.append(contentsOf: "[\(reference)]".unicodeScalars)
             if start == 0 { soleLink = (textEnd, reference, text.count) }
@@ -529,14 +526,14 @@ struct ReadableTextBuilder {
     /// and the other whitespace controls left (`\v`, `\f`) percent-encoded, as URL parsers do.
     /// Scalar by scalar: a space followed by a combining mark is one Character.
     static func cleanURL(_ href: String) -> String {
-        var kept = String.UnicodeScalarView()
+        var kept: [Unicode.Scalar] = []
         var sanitizer = TextSanitizer()
         for scalar in href.unicodeScalars {
             guard let scalar = sanitizer.filter(scalar), scalar != "\t", scalar != "\n", scalar != "\r" else { continue }
             kept.append(scalar)
         }
-        var result = String.UnicodeScalarView()
-        for scalar in String(kept).trimmingSpaces.unicodeScalars {
+        var result: [Unicode.Scalar] = []
+        for scalar in String(scalars: kept).trimmingSpaces.unicodeScalars {
             switch scalar {
             case " ": result.append(contentsOf: "%20".unicodeScalars)
             case "\u{0B}": result.append(contentsOf: "%0B".unicodeScalars)
@@ -544,7 +541,7 @@ struct ReadableTextBuilder {
             default: result.append(scalar)
             }
         }
-        return String(result)
+        return String(scalars: result)
     }
 
     /// A URL or link text without scheme and trailing slash, to tell a link that shows its own URL.

@@ -109,7 +109,7 @@ struct TextSanitizer {
     /// `text` with the unwanted scalars removed, whitespace runs made one space, and trimmed.
     static func clean(_ text: String) -> String {
         var sanitizer = TextSanitizer()
-        var result = String.UnicodeScalarView()
+        var result: [Unicode.Scalar] = []
         var pendingSpace = false
         for scalar in text.unicodeScalars {
             guard let kept = sanitizer.filter(scalar) else { continue }
@@ -121,7 +121,7 @@ struct TextSanitizer {
             pendingSpace = false
             result.append(kept)
         }
-        return String(result)
+        return String(scalars: result)
     }
 
     /// Whitespace that readable text folds: ASCII whitespace, no-break space, line and paragraph separators.
