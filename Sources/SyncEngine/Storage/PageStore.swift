@@ -75,7 +75,9 @@ final class PageStore {
             let story = days[entry.day].stories[entry.story]
             try writeStory(story, hasDetail: withDetail.contains(story.id), index: index, statements: statements)
         }
-        for (day, stories) in days {
+        // Oldest first, like the stories: the day and list rows of a batch go into their B-trees
+        // in ascending keys (a repeated day in the order given, its last list kept).
+        for (day, stories) in days.enumerated().sorted(by: { ($0.element.day, $0.offset) < ($1.element.day, $1.offset) }).map(\.element) {
             try database.run(statements.day, [.integer(day.key), .real(fetchedAt), .integer(isFinal ? 1 : 0)])
             try database.run(statements.clearDay, [.integer(day.key)])
             for position in stories.indices {
