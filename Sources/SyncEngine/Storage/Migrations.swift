@@ -172,8 +172,9 @@ enum Migrations {
             }
         }
         // Outside any transaction. Best effort: another process reading the file can keep it
-        // busy, and the freed pages are reused by later writes anyway.
-        if compacts {
+        // busy, and the freed pages are reused by later writes anyway. A new archive has nothing
+        // to give back.
+        if compacts && version > 0 {
             try? database.execute("VACUUM")
             // VACUUM wrote the whole file into the log: fold it back now, not at the last close.
             try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
