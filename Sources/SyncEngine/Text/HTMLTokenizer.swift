@@ -147,7 +147,9 @@ struct HTMLTokenizer: IteratorProtocol, Sequence {
             position += 1
         }
         var attributes: [HTMLAttribute] = []
-        var names: Set<String> = []  // the first of duplicates wins; a set keeps huge tags linear
+        // The first of duplicates wins. A few attributes are compared in place; a set, made only
+        // for a tag with many, keeps huge tags linear.
+        var names: Set<String>?
         var selfClosing = false
         while position < input.count {
             let scalar = input[position]
@@ -166,9 +168,14 @@ struct HTMLTokenizer: IteratorProtocol, Sequence {
             }
             selfClosing = false
             guard let attribute = self.attribute() else { break }
-            if names.insert(attribute.name).inserted {
-                attributes.append(attribute)
+            if names == nil, attributes.count >= 16 { names = Set(attributes.map(\.name)) }
+            let isNew: Bool
+            if names != nil {
+                isNew = names!.insert(attribute.name).inserted
+            } else {
+                isNew = !attributes.contains { $0.name == attribute.name }
             }
+            if isNew { attributes.append(attribute) }
         }
         position = input.count
         return nil
