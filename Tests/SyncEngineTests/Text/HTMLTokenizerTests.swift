@@ -18,6 +18,19 @@ import Testing
             ])
     }
 
+    /// A few attributes are checked for duplicates in place, many through a set: the first of
+    /// each name wins either way.
+    @Test func duplicatedAttributesOfAHugeTag_theFirstWins() {
+        let names = (0..<40).map { "a\($0)" }
+        let html = "<p " + (names + names).enumerated().map { "\($0.element)=\($0.offset)" }.joined(separator: " ") + " A3=x>"
+        #expect(
+            tokens(html) == [
+                .startTag(
+                    name: "p", attributes: names.enumerated().map { HTMLAttribute(name: $0.element, value: "\($0.offset)") },
+                    selfClosing: false)
+            ])
+    }
+
     @Test func curlyQuotes_areAnUnquotedValueAndTheScriptStaysRawText() {
         #expect(
             tokens("<script type=“text/javascript”>if (a<b) {}</script>") == [
