@@ -43,12 +43,13 @@ import CSQLite
         /// cannot be made (the writer then checkpoints as usual).
         init?(path: String) {
             guard let database = try? Database(path: path, allowReadOnly: false) else { return nil }
-            self.database = database
-            wakeUp = .allocate(capacity: 1)
-            guard sem_init(wakeUp, 0, 0) == 0 else {
-                wakeUp.deallocate()
-                return nil
+            let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
+            guard sem_init(semaphore, 0, 0) == 0 else {
+                semaphore.deallocate()
+                return nil  // Before every property is set: no deinit.
             }
+            self.database = database
+            wakeUp = semaphore
             // The thread holds the checkpointer until it returns; `stop` joins it.
             let context = Unmanaged.passRetained(self).toOpaque()
             let created = pthread_create(
@@ -60,9 +61,7 @@ import CSQLite
                 }, context)
             guard created == 0 else {
                 Unmanaged<WALCheckpointer>.fromOpaque(context).release()
-                sem_destroy(wakeUp)
-                wakeUp.deallocate()
-                return nil
+                return nil  // deinit destroys the semaphore.
             }
         }
 
@@ -81,7 +80,8 @@ import CSQLite
             if !wasPending { sem_post(wakeUp) }
         }
 
-        /// Ends the thread, after the checkpoint under way or asked for, and waits for it.
+        /// Ends the thread, after the checkpoint under way or asked for, and waits for it (the
+        /// caller blocks for that one checkpoint at most). Call it once.
         func stop() {
             requests.withLock { $0.isStopping = true }
             sem_post(wakeUp)
