@@ -2,9 +2,7 @@ import CSQLite
 
 #if canImport(Glibc)
     import Glibc
-#endif
 
-#if canImport(Glibc)
     /// Copies the write-ahead log back into the archive from a thread and connection of its own
     /// while a sync writes, so the writer does not.
     ///

@@ -169,12 +169,7 @@ struct HTMLTokenizer: IteratorProtocol, Sequence {
             selfClosing = false
             guard let attribute = self.attribute() else { break }
             if names == nil, attributes.count >= 16 { names = Set(attributes.map(\.name)) }
-            let isNew: Bool
-            if names != nil {
-                isNew = names!.insert(attribute.name).inserted
-            } else {
-                isNew = !attributes.contains { $0.name == attribute.name }
-            }
+            let isNew = names?.insert(attribute.name).inserted ?? !attributes.contains { $0.name == attribute.name }
             if isNew { attributes.append(attribute) }
         }
         position = input.count
