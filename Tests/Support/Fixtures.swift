@@ -34,13 +34,21 @@ public enum Fixtures {
         return FileManager.default.fileExists(atPath: folder) ? folder : nil
     }()
 
-    /// A fresh, empty temporary folder.
+    /// A fresh, empty temporary folder, removed with the rest when the test process exits.
     public static func temporaryFolder() throws -> String {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("newsctl-tests-\(UUID().uuidString)").path
+        let folder = temporaryRoot + "/" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         return folder
     }
+
+    /// One folder per test process holds every test's folders: a run made thousands, and each
+    /// run left them all in the temporary directory.
+    private static let temporaryRoot: String = {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("newsctl-tests-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: root)  // Left by an earlier process with this pid.
+        atexit { try? FileManager.default.removeItem(atPath: Fixtures.temporaryRoot) }
+        return root
+    }()
 }
 
 extension Fixtures {
