@@ -47,6 +47,31 @@ struct GlobalOptions: ParsableArguments {
 
     /// The options with environment variables and defaults applied, checked.
     func resolve() throws -> Settings {
+        try values.resolve()
+    }
+
+    /// The options as given, before environment and defaults.
+    var values: OptionValues {
+        OptionValues(
+            db: db, baseURL: baseURL, offline: offline, refresh: refresh, timeout: timeout, json: json, lang: lang,
+            noColor: noColor, verbose: verbose)
+    }
+}
+
+/// `GlobalOptions` as plain values: what ArgumentParser parsed, or what `QuickCommand` read.
+struct OptionValues: Equatable {
+    var db: String?
+    var baseURL: String?
+    var offline = false
+    var refresh = false
+    var timeout: Double?
+    var json = false
+    var lang: String?
+    var noColor = false
+    var verbose = false
+
+    /// The options with environment variables and defaults applied, checked.
+    func resolve() throws -> Settings {
         let languageText = lang ?? Environment.value("NEWSCTL_LANG") ?? "zh"
         guard let language = Language(rawValue: languageText) else {
             throw ValidationError("--lang must be zh or en, not '\(languageText)'")
@@ -95,7 +120,7 @@ struct GlobalOptions: ParsableArguments {
 }
 
 /// What a command runs with, resolved from options, environment and defaults.
-struct Settings: Sendable {
+struct Settings: Sendable, Equatable {
     let databasePath: String
     let baseURLs: [String]
     let timeout: Duration

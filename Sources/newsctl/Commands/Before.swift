@@ -13,32 +13,32 @@ struct Before: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
-        _ = try shownDay()
+        _ = try Self.shownDay(date)
     }
 
     func run() async throws {
-        let status = await NewsListCommand.run(.day(try shownDay()), settings: try options.resolve())
+        let status = await NewsListCommand.run(.day(try Self.shownDay(date)), settings: try options.resolve())
         guard status == 0 else { throw ExitCode(status) }
     }
 
-    /// The day `before <date>` shows: date - 1, checked against the archive's bounds.
-    private func shownDay() throws -> Day {
+    /// The day `before <text>` shows: the date - 1, checked against the archive's bounds.
+    static func shownDay(_ text: String) throws -> Day {
         let date: Day
         do {
-            date = try Day.parse(self.date)
+            date = try Day.parse(text)
         } catch {
             throw ValidationError(error.description)
         }
         let shown = date.adding(days: -1)
         guard shown >= Day.firstIssue else {
             throw ValidationError(
-                "'\(self.date)' is too early: the first issue is \(Day.firstIssue), so the earliest is 'before \(Day.firstIssue.adding(days: 1))'"
+                "'\(text)' is too early: the first issue is \(Day.firstIssue), so the earliest is 'before \(Day.firstIssue.adding(days: 1))'"
             )
         }
         // The clock only bounds input here; which day is today always comes from the source.
         let tomorrow = Day(containingUnixTime: Int64(SystemClock().now().timeIntervalSince1970)).adding(days: 1)
         guard shown <= tomorrow else {
-            throw ValidationError("'\(self.date)' is in the future; expected a date up to \(tomorrow.adding(days: 1))")
+            throw ValidationError("'\(text)' is in the future; expected a date up to \(tomorrow.adding(days: 1))")
         }
         return shown
     }
