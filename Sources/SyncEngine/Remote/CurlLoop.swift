@@ -8,8 +8,10 @@
     ///
     /// A request arrives in the inbox and wakes the thread (`curl_multi_wakeup`); the thread adds
     /// it to the multi handle, drives every transfer with `curl_multi_perform`, and resumes the
-    /// request's continuation with the outcome of a finished one. A cancelled task's transfer is
-    /// taken out of the multi handle on the next wake. The thread stops when its transport goes.
+    /// request's continuation with the outcome of a finished one. A request made under a
+    /// `TransferLimit` waits in the loop while that many limited transfers run, and starts the
+    /// moment one ends, on this thread. A cancelled task's transfer is taken out of the multi
+    /// handle on the next wake. The thread stops when its transport goes.
     ///
     /// `@unchecked Sendable`: other threads only reach `inbox` (behind its lock) and
     /// `curl_multi_wakeup`, which libcurl allows from any thread; the multi handle, the transfers
@@ -21,6 +23,10 @@
             let timeout: Duration
             let options: CurlTransport.Options
             let cancellation: CancellationFlag
+            /// At most this many limited transfers run at once; nil: the request starts at once.
+            /// A request that waits for a free transfer has not started: its timeout runs from
+            /// when it does, as it would had its task waited for the transfer to end.
+            let limit: Int?
             let continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
         }
 
@@ -42,6 +48,9 @@
         // The loop thread's own.
         private var running: [UnsafeMutableRawPointer: Transfer] = [:]
         private var idle: [EasyHandle] = []
+        /// Limited requests waiting for a free transfer, oldest first, and the limited transfers running.
+        private var waiting: [Request] = []
+        private var limitedRunning = 0
 
         /// A loop with its thread started; nil when libcurl or the system cannot make them.
         init?(_ curl: CurlLibrary) {
@@ -115,6 +124,8 @@
                     usleep(10_000)
                 }
             }
+            for request in waiting { request.continuation.resume(returning: .failure(Self.cancelled(request.url))) }
+            waiting.removeAll()
             for handle in Array(running.keys) { end(handle, CURLE_ABORTED_BY_CALLBACK, cancelled: true) }
             // Anything that came after the inbox was last read (nothing does while a `get` holds
             // the transport, but a request must never wait forever).
@@ -122,6 +133,21 @@
         }
 
         private func add(_ request: Request) {
+            guard request.limit != nil else { return begin(request) }
+            waiting.append(request)
+            startWaiting()
+        }
+
+        /// Starts the waiting requests that the limit now allows, in the order they came.
+        private func startWaiting() {
+            while let next = waiting.first, limitedRunning < next.limit ?? .max {
+                waiting.removeFirst()
+                begin(next)
+            }
+        }
+
+        /// Adds the request's transfer to the multi handle, or resumes it with why it cannot be.
+        private func begin(_ request: Request) {
             guard !request.cancellation.isCancelled else {
                 return request.continuation.resume(returning: .failure(Self.cancelled(request.url)))
             }
@@ -141,11 +167,17 @@
                             code: .other, url: request.url, message: "libcurl refused the transfer (multi code \(added.rawValue))")))
             }
             running[easy.handle] = Transfer(request: request, easy: easy, state: state)
+            if request.limit != nil { limitedRunning += 1 }
         }
 
         private func endCancelledTransfers() {
             let cancelled = running.filter { $0.value.request.cancellation.isCancelled }.keys
             for handle in cancelled { end(handle, CURLE_ABORTED_BY_CALLBACK, cancelled: true) }
+            waiting.removeAll { request in
+                guard request.cancellation.isCancelled else { return false }
+                request.continuation.resume(returning: .failure(Self.cancelled(request.url)))
+                return true
+            }
         }
 
         private func collectFinishedTransfers() {
@@ -171,6 +203,10 @@
             }
             idle.append(transfer.easy)
             request.continuation.resume(returning: result)
+            if request.limit != nil {
+                limitedRunning -= 1
+                startWaiting()
+            }
         }
 
         private static func cancelled(_ url: String) -> TransportError {

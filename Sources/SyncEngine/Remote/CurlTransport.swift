@@ -76,11 +76,13 @@
             }
             let cancellation = CancellationFlag()
             let options = self.options
+            let limit = TransferLimit.transfers.map { max(1, $0) }
             let result: Result<HTTPResponse, TransportError> = await withTaskCancellationHandler {
                 await withCheckedContinuation { continuation in
                     loop.start(
                         CurlLoop.Request(
-                            url: url, timeout: timeout, options: options, cancellation: cancellation, continuation: continuation))
+                            url: url, timeout: timeout, options: options, cancellation: cancellation, limit: limit,
+                            continuation: continuation))
                 }
             } onCancel: {
                 cancellation.cancel()

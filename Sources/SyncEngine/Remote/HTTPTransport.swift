@@ -26,6 +26,24 @@ public protocol HTTPTransport: Sendable {
     func get(_ url: String, timeout: Duration) async throws(TransportError) -> HTTPResponse
 }
 
+/// How many transfers the requests of a task and its child tasks run at once in a
+/// `CurlTransport`, which keeps the rest waiting on its own thread and starts the next the moment
+/// one ends. A sync asks for more items than it transfers at once, so a connection never waits
+/// for its last response to be decoded and handed through the task pool before its next request
+/// goes out.
+enum TransferLimit {
+    @TaskLocal static var transfers: Int?
+
+    /// Whether `transport` keeps to the limit itself (other transports start every request at once).
+    static func isKept(by transport: any HTTPTransport) -> Bool {
+        #if canImport(CCurl)
+            transport is CurlTransport
+        #else
+            false
+        #endif
+    }
+}
+
 /// A request that produced no HTTP response.
 public struct TransportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kind of transport failure.

@@ -134,6 +134,8 @@ extension SyncEngine {
 
     /// Fetches `items` with at most `width` transfers at once, in order, and writes what they gave
     /// in batches (`batch`) on one writer (`write`, one call at a time), while the transfers go on.
+    /// Where the transport keeps a `TransferLimit`, up to twice as many items are under way, the
+    /// rest waiting in the transport for a free transfer.
     ///
     /// The pool runs off the engine: starting transfers and decoding never wait for a write, and
     /// the writer (the engine) never waits for the network. A remote failure is kept and the rest
@@ -150,6 +152,11 @@ extension SyncEngine {
     ) async throws -> PoolResult<Item> {
         progress(SyncProgress(phase: phase, done: 0, total: items.count, failed: 0))
         let logger = self.logger
+        // Where the transport keeps to `width` itself, twice as many items are asked for while
+        // the network answers: the next request of a connection is already waiting when its
+        // response arrives. After a network failure, only `width`, so a sync that gives up on a
+        // dead network has tried no more items than before.
+        let transportLimits = TransferLimit.isKept(by: client.transport)
         let (result, localFailure) = await withTaskGroup(of: PoolEvent<Item, Value>.self) { group in
             var result = PoolResult<Item>()
             var failuresInARow = 0
@@ -161,14 +168,17 @@ extension SyncEngine {
             var batchStarted = ContinuousClock.now
             var isWriting = false
             func startFetches() {
-                while fetching < width, next < items.count, batch.count < 2 * limits.size, localFailure == nil,
+                let asked = transportLimits && failuresInARow == 0 ? 2 * width : width
+                while fetching < asked, next < items.count, batch.count < 2 * limits.size, localFailure == nil,
                     failuresInARow < 2 * width + 2, !Task.isCancelled
                 {
                     let item = items[next]
                     next += 1
                     fetching += 1
                     group.addTask {
-                        let (value, error) = await fetch(item)
+                        let (value, error) = await TransferLimit.$transfers.withValue(transportLimits ? width : nil) {
+                            await fetch(item)
+                        }
                         return .fetched(item, value, error)
                     }
                 }

@@ -1,0 +1,84 @@
+import Testing
+import TestSupport
+@testable import SyncEngine
+
+/// `CurlTransport` under a `TransferLimit`: requests beyond it wait on the transport's thread and
+/// start as transfers end; a waiting request's timeout starts with its transfer, and cancelling
+/// it ends it at once.
+@Suite struct TransferLimitTests {
+    private let slow = "/api/4/news/latest"
+    private let other = "/api/4/news/before/20230314"
+
+    /// Starts `count` requests of `path` at once (under `limit`, if any) and returns their statuses.
+    private func getAll(_ count: Int, _ url: String, limit: Int?) async throws -> [Int] {
+        let transport = CurlTransport()
+        return try await TransferLimit.$transfers.withValue(limit) {
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<count {
+                    group.addTask { try await transport.get(url, timeout: .seconds(20)).status }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+    }
+
+    @Test(arguments: [nil, 2])
+    func noMoreThanTheLimitRunAtOnceAndTheRestFollow(limit: Int?) async throws {
+        let server = LoopbackServer()
+        try await server.start()
+        server.setReply(.delayed(.milliseconds(300), .fixture("news/latest")), for: slow)
+        let statuses = try await getAll(6, await server.baseURL + "/news/latest", limit: limit)
+        #expect(statuses == Array(repeating: 200, count: 6))
+        if let limit {
+            #expect(server.peakConcurrentRequests <= limit)
+        } else {
+            #expect(server.peakConcurrentRequests > 2)  // Without a limit, more run at once.
+        }
+        await server.stop()
+    }
+
+    /// Waiting for a free transfer is not the network being slow: a request's timeout runs from
+    /// when its transfer starts, as it did when the task itself waited for the transfer to end.
+    @Test func aWaitingRequestsTimeoutStartsWithItsTransfer() async throws {
+        let server = LoopbackServer()
+        try await server.start()
+        let base = await server.baseURL
+        server.setReply(.delayed(.milliseconds(1_500), .fixture("news/latest")), for: slow)
+        let transport = CurlTransport()
+        try await TransferLimit.$transfers.withValue(1) {
+            let first = Task { try await transport.get(base + "/news/latest", timeout: .seconds(20)) }
+            while server.requestCount(slow) == 0 { try await Task.sleep(for: .milliseconds(10)) }
+            let start = ContinuousClock.now
+            let response = try await transport.get(base + "/news/before/20230314", timeout: .seconds(1))
+            #expect(response.status == 200)
+            #expect(ContinuousClock.now - start > .seconds(1))  // It waited for the first, past its own timeout.
+            #expect(try await first.value.status == 200)
+        }
+        await server.stop()
+    }
+
+    @Test func cancellingAWaitingRequestEndsItWithoutBeingSent() async throws {
+        let server = LoopbackServer()
+        try await server.start()
+        let base = await server.baseURL
+        server.setReply(.delayed(.seconds(30), .fixture("news/latest")), for: slow)
+        let transport = CurlTransport()
+        try await TransferLimit.$transfers.withValue(1) {
+            let first = Task { try await transport.get(base + "/news/latest", timeout: .seconds(40)) }
+            while server.requestCount(slow) == 0 { try await Task.sleep(for: .milliseconds(10)) }
+            let start = ContinuousClock.now
+            let waiting = Task { try await transport.get(base + "/news/before/20230314", timeout: .seconds(40)) }
+            try await Task.sleep(for: .milliseconds(200))
+            waiting.cancel()
+            if case .failure(let error as TransportError) = await waiting.result {
+                #expect(error.code == .cancelled, "\(error)")
+            } else {
+                Issue.record("the cancelled request did not fail as cancelled")
+            }
+            #expect(ContinuousClock.now - start < TimeBound.wellBefore(.seconds(30)))
+            #expect(server.requestCount(other) == 0)
+            first.cancel()
+        }
+        await server.stop()
+    }
+}
