@@ -51,6 +51,11 @@
         /// Limited requests waiting for a free transfer, oldest first, and the limited transfers running.
         private var waiting: [Request] = []
         private var limitedRunning = 0
+        /// When a cancelled transfer last freed a place. The waiting requests are not started then:
+        /// a cancelled sync cancels its tasks one after another, and the requests of those not yet
+        /// reached would go out only to be aborted. They start on the next transfer to end, or a
+        /// second later.
+        private var freedByCancellation: ContinuousClock.Instant?
 
         /// A loop with its thread started; nil when libcurl or the system cannot make them.
         init?(_ curl: CurlLibrary) {
@@ -112,11 +117,13 @@
                 for request in requests { add(request) }
                 if isStopping { break }
                 endCancelledTransfers()
+                if let freed = freedByCancellation, ContinuousClock.now - freed >= .seconds(1) { startWaiting() }
                 var stillRunning: Int32 = 0
                 let performed = curl.multiPerform(multi, &stillRunning)
                 collectFinishedTransfers()
                 // libcurl shortens the wait to its own next timeout (deadlines, retries of a connect).
-                let polled = curl.multiPoll(multi, nil, 0, running.isEmpty ? 60_000 : 1_000, nil)
+                let isIdle = running.isEmpty && freedByCancellation == nil
+                let polled = curl.multiPoll(multi, nil, 0, isIdle ? 60_000 : 1_000, nil)
                 if performed != CURLM_OK || polled != CURLM_OK {
                     // Out of memory or a poll that cannot work: fail what runs rather than spin.
                     let code = performed != CURLM_OK ? performed : polled
@@ -140,6 +147,7 @@
 
         /// Starts the waiting requests that the limit now allows, in the order they came.
         private func startWaiting() {
+            freedByCancellation = nil
             while let next = waiting.first, limitedRunning < next.limit ?? .max {
                 waiting.removeFirst()
                 begin(next)
@@ -205,7 +213,11 @@
             request.continuation.resume(returning: result)
             if request.limit != nil {
                 limitedRunning -= 1
-                startWaiting()
+                if cancelled {
+                    if !waiting.isEmpty { freedByCancellation = .now }
+                } else {
+                    startWaiting()
+                }
             }
         }
 

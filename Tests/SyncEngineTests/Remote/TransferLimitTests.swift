@@ -81,4 +81,31 @@ import TestSupport
         }
         await server.stop()
     }
+
+    /// A cancelled sync cancels its tasks one after another: the place a cancelled transfer frees
+    /// does not go to a waiting request at once (it may be the next to be cancelled), but a
+    /// request still wanted starts within a second or so.
+    @Test func aPlaceFreedByCancellingGoesToTheNextRequestOnlyAfterAMoment() async throws {
+        let server = LoopbackServer()
+        try await server.start()
+        let base = await server.baseURL
+        server.setReply(.delayed(.seconds(30), .fixture("news/latest")), for: slow)
+        let transport = CurlTransport()
+        try await TransferLimit.$transfers.withValue(1) {
+            let first = Task { try await transport.get(base + "/news/latest", timeout: .seconds(40)) }
+            while server.requestCount(slow) == 0 { try await Task.sleep(for: .milliseconds(10)) }
+            let waiting = Task { try await transport.get(base + "/news/before/20230314", timeout: .seconds(40)) }
+            try await Task.sleep(for: .milliseconds(100))
+            let cancelledAt = ContinuousClock.now
+            first.cancel()
+            _ = await first.result
+            try await Task.sleep(for: .milliseconds(300))
+            if ContinuousClock.now - cancelledAt < .milliseconds(900) {  // A loaded machine may be later: then it proves nothing.
+                #expect(server.requestCount(other) == 0, "the freed place went to the waiting request at once")
+            }
+            #expect(try await waiting.value.status == 200)
+            #expect(ContinuousClock.now - cancelledAt < TimeBound.within(.seconds(1)))
+        }
+        await server.stop()
+    }
 }
