@@ -28,8 +28,8 @@ struct Newsctl: AsyncParsableCommand {
 
     /// Parses and runs, turning every failure into one line on stderr and a sysexits code.
     private static func runCommand() async -> Int32 {
-        if let (start, settings) = QuickCommand.newsList(Array(CommandLine.arguments.dropFirst())) {
-            return await NewsListCommand.run(start, settings: settings)
+        if let (command, settings) = QuickCommand.parse(Array(CommandLine.arguments.dropFirst())) {
+            return await command.run(settings)
         }
         do {
             var command = try parseAsRoot()

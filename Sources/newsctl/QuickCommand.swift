@@ -1,23 +1,29 @@
 import NewsFeature
 
-/// The everyday reads, `latest` and `before <yyyyMMdd>` with the common options, read without
-/// ArgumentParser.
+/// The everyday reads, `latest`, `before <yyyyMMdd>`, `show <id>` and `search <query>` with the
+/// common options, read without ArgumentParser.
 ///
 /// ArgumentParser builds every argument of the command path by reflection, and tries two
 /// completion-script pseudo-commands first: half of the instructions of a cold
 /// `newsctl latest --offline` (10 of 20 million). Only plain forms are read here; anything else
 /// (help, `--name=value`, a repeated or unknown option, a value that fails its check) is left to
 /// ArgumentParser, so what it accepts and every message it prints stay as they were.
-enum QuickCommand {
-    /// The screen and settings `arguments` (without the program name) ask for, or nil when they
+enum QuickCommand: Equatable {
+    case newsList(NewsListPresenter.Start)
+    case story(Int64)
+    case search(query: String, limit: Int)
+
+    /// The command and settings `arguments` (without the program name) ask for, or nil when they
     /// are not in a form read here.
-    static func newsList(_ arguments: [String]) -> (start: NewsListPresenter.Start, settings: Settings)? {
-        guard let name = arguments.first, name == "latest" || name == "before" else { return nil }
+    static func parse(_ arguments: [String]) -> (command: QuickCommand, settings: Settings)? {
+        guard let name = arguments.first, ["latest", "before", "show", "search"].contains(name) else { return nil }
         var values = OptionValues()
+        var limit: Int?
         var positionals: [String] = []
         var seen: Set<String> = []
         var rest = arguments.dropFirst()[...]
         while let argument = rest.popFirst() {
+            guard !argument.isEmpty else { return nil }
             guard argument.hasPrefix("-") else {
                 positionals.append(argument)
                 continue
@@ -29,28 +35,52 @@ enum QuickCommand {
             case "--json": values.json = true
             case "--no-color": values.noColor = true
             case "--verbose": values.verbose = true
-            case "--db", "--base-url", "--timeout", "--lang":
+            case "--db", "--base-url", "--timeout", "--lang", "--limit":
                 guard let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") else { return nil }
                 switch argument {
                 case "--db": values.db = value
                 case "--base-url": values.baseURL = value
                 case "--lang": values.lang = value
-                default:
+                case "--timeout":
                     guard let seconds = Double(value) else { return nil }
                     values.timeout = seconds
+                default:
+                    guard name == "search", let number = Int(value) else { return nil }
+                    limit = number
                 }
             default: return nil
             }
         }
-        guard let settings = try? values.resolve() else { return nil }
+        guard let settings = try? values.resolve(), let command = command(name, positionals, limit: limit) else { return nil }
+        return (command, settings)
+    }
+
+    /// The command `name` with these positional arguments, checked as the command checks them.
+    private static func command(_ name: String, _ positionals: [String], limit: Int?) -> QuickCommand? {
         switch (name, positionals.count) {
         case ("latest", 0):
-            return (.latest, settings)
+            return .newsList(.latest)
         case ("before", 1):
-            guard let day = try? Before.shownDay(positionals[0]) else { return nil }
-            return (.day(day), settings)
+            return (try? Before.shownDay(positionals[0])).map { .newsList(.day($0)) }
+        case ("show", 1):
+            return (try? StoryID.parse(positionals[0])).map(QuickCommand.story)
+        case ("search", 1):
+            let limit = limit ?? Search.defaultLimit
+            return Search.limits.contains(limit) ? .search(query: positionals[0], limit: limit) : nil
         default:
             return nil
+        }
+    }
+
+    /// Runs the command to its exit status, as its ArgumentParser command would.
+    func run(_ settings: Settings) async -> Int32 {
+        switch self {
+        case .newsList(let start):
+            return await NewsListCommand.run(start, settings: settings)
+        case .story(let id):
+            return await DetailCommand.run(id, settings: settings)
+        case .search(let query, let limit):
+            return await SearchCommand.run(settings: settings) { await $0.didSearch(query, limit: limit) }
         }
     }
 }

@@ -15,13 +15,16 @@ struct Search: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("What to look for.", valueName: "query"))
     var query: String
 
+    static let defaultLimit = 20
+    static let limits = 1...1_000
+
     @Option(help: ArgumentHelp("At most N results (1 to 1000, default 20).", valueName: "N"))
-    var limit = 20
+    var limit = Search.defaultLimit
 
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
-        guard (1...1000).contains(limit) else { throw ValidationError("--limit must be between 1 and 1000, not \(limit)") }
+        guard Self.limits.contains(limit) else { throw ValidationError("--limit must be between 1 and 1000, not \(limit)") }
     }
 
     func run() async throws {
