@@ -37,35 +37,40 @@ import TestSupport
         await server.stop()
     }
 
-    /// Waiting for a free transfer is not the network being slow: a request's timeout runs from
-    /// when its transfer starts, as it did when the task itself waited for the transfer to end.
-    @Test func aWaitingRequestsTimeoutStartsWithItsTransfer() async throws {
+    /// Runs `body` under a limit of one transfer, once a first request (answered after `delay`)
+    /// is under way; `body` gets the server, the transport, the base URL and that first request.
+    private func withOneUnderWay(
+        answeredAfter delay: Duration,
+        _ body: (LoopbackServer, CurlTransport, String, Task<HTTPResponse, any Error>) async throws -> Void
+    ) async throws {
         let server = LoopbackServer()
         try await server.start()
         let base = await server.baseURL
-        server.setReply(.delayed(.milliseconds(1_500), .fixture("news/latest")), for: slow)
+        server.setReply(.delayed(delay, .fixture("news/latest")), for: slow)
         let transport = CurlTransport()
         try await TransferLimit.$transfers.withValue(1) {
-            let first = Task { try await transport.get(base + "/news/latest", timeout: .seconds(20)) }
+            let first = Task { try await transport.get(base + "/news/latest", timeout: .seconds(40)) }
             while server.requestCount(slow) == 0 { try await Task.sleep(for: .milliseconds(10)) }
+            try await body(server, transport, base, first)
+            first.cancel()
+        }
+        await server.stop()
+    }
+
+    /// Waiting for a free transfer is not the network being slow: a request's timeout runs from
+    /// when its transfer starts, as it did when the task itself waited for the transfer to end.
+    @Test func aWaitingRequestsTimeoutStartsWithItsTransfer() async throws {
+        try await withOneUnderWay(answeredAfter: .milliseconds(1_500)) { _, transport, base, first in
             let start = ContinuousClock.now
             let response = try await transport.get(base + "/news/before/20230314", timeout: .seconds(1))
             #expect(response.status == 200)
             #expect(ContinuousClock.now - start > .seconds(1))  // It waited for the first, past its own timeout.
             #expect(try await first.value.status == 200)
         }
-        await server.stop()
     }
 
     @Test func cancellingAWaitingRequestEndsItWithoutBeingSent() async throws {
-        let server = LoopbackServer()
-        try await server.start()
-        let base = await server.baseURL
-        server.setReply(.delayed(.seconds(30), .fixture("news/latest")), for: slow)
-        let transport = CurlTransport()
-        try await TransferLimit.$transfers.withValue(1) {
-            let first = Task { try await transport.get(base + "/news/latest", timeout: .seconds(40)) }
-            while server.requestCount(slow) == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        try await withOneUnderWay(answeredAfter: .seconds(30)) { server, transport, base, _ in
             let start = ContinuousClock.now
             let waiting = Task { try await transport.get(base + "/news/before/20230314", timeout: .seconds(40)) }
             try await Task.sleep(for: .milliseconds(200))
@@ -77,23 +82,14 @@ import TestSupport
             }
             #expect(ContinuousClock.now - start < TimeBound.wellBefore(.seconds(30)))
             #expect(server.requestCount(other) == 0)
-            first.cancel()
         }
-        await server.stop()
     }
 
     /// A cancelled sync cancels its tasks one after another: the place a cancelled transfer frees
     /// does not go to a waiting request at once (it may be the next to be cancelled), but a
     /// request still wanted starts within a second or so.
     @Test func aPlaceFreedByCancellingGoesToTheNextRequestOnlyAfterAMoment() async throws {
-        let server = LoopbackServer()
-        try await server.start()
-        let base = await server.baseURL
-        server.setReply(.delayed(.seconds(30), .fixture("news/latest")), for: slow)
-        let transport = CurlTransport()
-        try await TransferLimit.$transfers.withValue(1) {
-            let first = Task { try await transport.get(base + "/news/latest", timeout: .seconds(40)) }
-            while server.requestCount(slow) == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        try await withOneUnderWay(answeredAfter: .seconds(30)) { server, transport, base, first in
             let waiting = Task { try await transport.get(base + "/news/before/20230314", timeout: .seconds(40)) }
             try await Task.sleep(for: .milliseconds(100))
             let cancelledAt = ContinuousClock.now
@@ -106,6 +102,5 @@ import TestSupport
             #expect(try await waiting.value.status == 200)
             #expect(ContinuousClock.now - cancelledAt < TimeBound.within(.seconds(1)))
         }
-        await server.stop()
     }
 }
