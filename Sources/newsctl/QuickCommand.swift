@@ -7,7 +7,8 @@ import NewsFeature
 /// completion-script pseudo-commands first: half of the instructions of a cold
 /// `newsctl latest --offline` (10 of 20 million). Only plain forms are read here; anything else
 /// (help, `--name=value`, a repeated or unknown option, a value that fails its check) is left to
-/// ArgumentParser, so what it accepts and every message it prints stay as they were.
+/// ArgumentParser, so what it accepts and every message it prints stay as they were; its
+/// commands run through `run` too, so both ways run the same code.
 enum QuickCommand: Equatable {
     case newsList(NewsListPresenter.Start)
     case story(Int64)

@@ -28,9 +28,7 @@ struct Search: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let settings = try options.resolve()
-        let (query, limit) = (query, limit)
-        let status = await SearchCommand.run(settings: settings) { await $0.didSearch(query, limit: limit) }
+        let status = await QuickCommand.search(query: query, limit: limit).run(try options.resolve())
         guard status == 0 else { throw ExitCode(status) }
     }
 }

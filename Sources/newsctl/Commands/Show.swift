@@ -20,9 +20,7 @@ struct Show: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let storyID = try StoryID.parse(id)
-        let settings = try options.resolve()
-        let status = await DetailCommand.run(storyID, settings: settings)
+        let status = await QuickCommand.story(try StoryID.parse(id)).run(try options.resolve())
         guard status == 0 else { throw ExitCode(status) }
     }
 }
