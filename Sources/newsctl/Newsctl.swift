@@ -1,4 +1,5 @@
 import ArgumentParser
+import SyncEngine
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -16,6 +17,9 @@ struct Newsctl: AsyncParsableCommand {
 
     /// Runs the command in a task that Ctrl-C cancels, then exits with its status.
     static func main() async {
+        // newsctl owns its process and reads no SQLite memory figures: each SQLite allocation
+        // is spared a process-wide lock. First, while nothing else can be using SQLite.
+        SyncEngine.disableSQLiteMemoryStatistics()
         let command = Task { await runCommand() }
         Interrupt.install { command.cancel() }
         let status = await command.value

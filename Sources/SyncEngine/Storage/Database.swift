@@ -86,6 +86,11 @@ final class Database {
         return stat(path, &info) == 0
     }
 
+    /// See `SyncEngine.disableSQLiteMemoryStatistics()`.
+    static func disableMemoryStatistics() -> Bool {
+        csqlite_disable_memory_statistics() == SQLITE_OK
+    }
+
     private static func open(_ filename: String, flags: Int32) throws(DatabaseError) -> OpaquePointer {
         var opened: OpaquePointer?
         let code = sqlite3_open_v2(filename, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
