@@ -240,6 +240,15 @@ final class Database {
         }
     }
 
+    /// Runs `body` with foreign keys unchecked, for writes that keep them by construction; checks
+    /// are on again afterwards, however `body` ends. Inside a transaction SQLite ignores the
+    /// switch, and the checks stay on.
+    func withoutForeignKeyChecks<T>(_ body: () throws -> T) throws -> T {
+        try execute("PRAGMA foreign_keys = OFF")
+        defer { try? execute("PRAGMA foreign_keys = ON") }
+        return try body()
+    }
+
     /// Runs `body` inside one read transaction, so its queries see one snapshot even while
     /// another process writes.
     func readTransaction<T>(_ body: () throws -> T) throws -> T {

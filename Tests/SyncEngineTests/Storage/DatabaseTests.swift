@@ -46,6 +46,17 @@ import Testing
         #expect(try database.query("PRAGMA foreign_keys") { $0.int64(at: 0) } == [1])
     }
 
+    /// Once SQLite is in use the switch is refused and changes nothing: SQLite forbids changing
+    /// its configuration then, and other connections of the process rely on it.
+    @Test func memoryStatisticsStayOnOnceSQLiteIsInUse() throws {
+        let database = try Database(path: try temporaryDatabasePath())
+        try database.execute("CREATE TABLE t (x TEXT)")
+        #expect(SyncEngine.disableSQLiteMemoryStatistics() == false)
+        #expect(sqlite3_memory_used() > 0, "memory statistics still count")
+        try database.run("INSERT INTO t VALUES (?)", [.text("still works")])
+        #expect(try database.query("SELECT x FROM t") { $0.text(at: 0) } == ["still works"])
+    }
+
     @Test func errorsCarryCodeMessageAndSQL() throws {
         let database = try Database(path: try temporaryDatabasePath())
         let error = try #require(throws: DatabaseError.self) {

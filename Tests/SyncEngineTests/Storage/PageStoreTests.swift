@@ -59,6 +59,29 @@ import Testing
         try database.execute("INSERT INTO story_search (story_search, rank) VALUES ('integrity-check', 1)")
     }
 
+    /// A batch writes without foreign key checks: what it writes keeps them all the same (a
+    /// rewritten day, a story on two days, a story written again), and the checks are on again
+    /// after it, whether it was written or failed.
+    @Test func batchesKeepForeignKeysAndTurnTheirChecksBackOn() throws {
+        let (store, database) = try makeStore()
+        func foreignKeysOn() throws -> Bool { try database.query("PRAGMA foreign_keys") { $0.int64(at: 0) } == [1] }
+        try store.writeDays([(day, [story(1), story(2)]), (day.adding(days: -1), [story(2), story(3)])], fetchedAt: 1, isFinal: true)
+        try store.writeDays([(day, [story(4)]), (day.adding(days: -2), [story(1, "again")])], fetchedAt: 2, isFinal: true)
+        #expect(try foreignKeysOn())
+        #expect(try database.query("PRAGMA foreign_key_check") { $0.text(at: 0) }.isEmpty)
+        #expect(try database.query("SELECT story_id FROM day_story ORDER BY date DESC, position") { $0.int64(at: 0) } == [4, 2, 3, 1])
+
+        try database.execute("CREATE TRIGGER refuse_story_9 BEFORE INSERT ON story WHEN NEW.id = 9 BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        #expect(throws: DatabaseError.self) {
+            try store.writeDays([(day.adding(days: -3), [story(8), story(9)])], fetchedAt: 3, isFinal: true)
+        }
+        #expect(try foreignKeysOn())
+        // Checks on: a list row whose story is missing is refused again.
+        #expect(throws: DatabaseError.self) {
+            try database.run("INSERT INTO day_story (date, position, story_id) VALUES (?, 9, 12345)", [.integer(day.key)])
+        }
+    }
+
     @Test func aFailureMidPageWritesNothing() throws {
         let (store, database) = try makeStore()
         try store.writeDay(day, stories: [story(1, "kept")], fetchedAt: 1, isFinal: false)
