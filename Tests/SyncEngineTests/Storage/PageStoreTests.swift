@@ -71,7 +71,8 @@ import Testing
         #expect(try database.query("PRAGMA foreign_key_check") { $0.text(at: 0) }.isEmpty)
         #expect(try database.query("SELECT story_id FROM day_story ORDER BY date DESC, position") { $0.int64(at: 0) } == [4, 2, 3, 1])
 
-        try database.execute("CREATE TRIGGER refuse_story_9 BEFORE INSERT ON story WHEN NEW.id = 9 BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        try database.execute(
+            "CREATE TRIGGER refuse_story_9 BEFORE INSERT ON story WHEN NEW.id = 9 BEGIN SELECT RAISE(ABORT, 'refused'); END")
         #expect(throws: DatabaseError.self) {
             try store.writeDays([(day.adding(days: -3), [story(8), story(9)])], fetchedAt: 3, isFinal: true)
         }
