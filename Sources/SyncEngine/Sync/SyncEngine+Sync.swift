@@ -134,8 +134,8 @@ extension SyncEngine {
 
     /// Fetches `items` with at most `width` transfers at once, in order, and writes what they gave
     /// in batches (`batch`) on one writer (`write`, one call at a time), while the transfers go on.
-    /// Where the transport keeps a `TransferLimit`, up to twice as many items are under way, the
-    /// rest waiting in the transport for a free transfer.
+    /// Where the transport keeps a `TransferLimit` and `width` is above 1, up to twice as many
+    /// items are under way, the rest waiting in the transport for a free transfer.
     ///
     /// The pool runs off the engine: starting transfers and decoding never wait for a write, and
     /// the writer (the engine) never waits for the network. A remote failure is kept and the rest
@@ -155,7 +155,9 @@ extension SyncEngine {
         // Where the transport keeps to `width` itself, twice as many items are asked for while
         // the network answers: the next request of a connection is already waiting when its
         // response arrives. After a network failure, only `width`, so a sync that gives up on a
-        // dead network has tried no more items than before.
+        // dead network has tried no more items than before. Not at a concurrency of 1: the tasks
+        // asked ahead reach the transport in whatever order they run, and one at a time means
+        // one after the other, newest first.
         let transportLimits = TransferLimit.isKept(by: client.transport)
         let (result, localFailure) = await withTaskGroup(of: PoolEvent<Item, Value>.self) { group in
             var result = PoolResult<Item>()
@@ -168,7 +170,7 @@ extension SyncEngine {
             var batchStarted = ContinuousClock.now
             var isWriting = false
             func startFetches() {
-                let asked = transportLimits && failuresInARow == 0 ? 2 * width : width
+                let asked = transportLimits && failuresInARow == 0 && width > 1 ? 2 * width : width
                 while fetching < asked, next < items.count, batch.count < 2 * limits.size, localFailure == nil,
                     failuresInARow < 2 * width + 2, !Task.isCancelled
                 {
