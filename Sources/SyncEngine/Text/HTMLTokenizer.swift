@@ -22,7 +22,8 @@ extension [HTMLAttribute] {
 
     /// The whitespace-separated tokens of the `class` attribute.
     var classes: [Substring] {
-        (self["class"] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\u{0C}" })
+        guard let classes = self["class"] else { return [] }
+        return classes.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\u{0C}" })
     }
 }
 
@@ -63,30 +64,60 @@ struct HTMLTokenizer: IteratorProtocol, Sequence {
     }
 
     mutating func next() -> HTMLToken? {
+        switch scan() {
+        case .text(let scalars): return .text(String(scalars: scalars))
+        case .markup(let token): return token
+        case nil: return nil
+        }
+    }
+
+    /// A token as `ReadableText` reads it: text stays scalars, a slice of the input where it holds
+    /// no character reference, so no string is made of it.
+    enum Scanned {
+        case text(ArraySlice<Unicode.Scalar>)
+        /// A start or end tag.
+        case markup(HTMLToken)
+    }
+
+    /// The next token, as `next()` gives it but with text left as scalars.
+    mutating func scan() -> Scanned? {
         if let name = rawTextEnd {
             rawTextEnd = nil
             let end = endOfRawText(named: name)
             if end > position {
-                let text = String(scalars: input[position..<end])
-                position = end
-                return .text(text)
+                defer { position = end }
+                return .text(input[position..<end])
             }
         }
-        var text: [Unicode.Scalar] = []
+        // Text runs from `start` to `position`; once a reference is decoded it is copied to `decoded`.
+        var start = position
+        var decoded: [Unicode.Scalar] = []
+        var hasDecoded = false
         while position < input.count {
             let scalar = input[position]
             if scalar == "<" && opensMarkup(at: position) {
-                if !text.isEmpty { return .text(String(scalars: text)) }
-                if let token = markup() { return token }
-            } else if scalar == "&", let (decoded, end) = HTMLEntities.decode(input, at: position) {
-                text.append(decoded)
+                if hasDecoded {
+                    decoded.append(contentsOf: input[start..<position])
+                    return .text(decoded[...])
+                }
+                if position > start { return .text(input[start..<position]) }
+                if let token = markup() { return .markup(token) }
+                start = position
+            } else if scalar == "&", let (scalar, end) = HTMLEntities.decode(input, at: position) {
+                decoded.append(contentsOf: input[start..<position])
+                decoded.append(scalar)
+                hasDecoded = true
                 position = end
+                start = end
             } else {
-                text.append(scalar)
                 position += 1
             }
         }
-        return text.isEmpty ? nil : .text(String(scalars: text))
+        if hasDecoded {
+            decoded.append(contentsOf: input[start..<position])
+            return .text(decoded[...])
+        }
+        return position > start ? .text(input[start..<position]) : nil
     }
 
     // MARK: - Markup
@@ -141,11 +172,11 @@ struct HTMLTokenizer: IteratorProtocol, Sequence {
     /// Reads a tag's name and attributes from its first name letter through its `>`.
     /// Nil, with the input consumed, when the input ends inside the tag.
     private mutating func tag() -> (String, [HTMLAttribute], Bool)? {
-        var name: [Unicode.Scalar] = []
+        let nameStart = position
         while position < input.count, !isWhitespace(input[position]), input[position] != "/", input[position] != ">" {
-            name.append(lowercased(input[position]))
             position += 1
         }
+        let name = lowercasedText(nameStart..<position)
         var attributes: [HTMLAttribute] = []
         // The first of duplicates wins. A few attributes are compared in place; a set, made only
         // for a tag with many, keeps huge tags linear.
@@ -159,7 +190,7 @@ struct HTMLTokenizer: IteratorProtocol, Sequence {
             }
             if scalar == ">" {
                 position += 1
-                return (String(scalars: name), attributes, selfClosing)
+                return (name, attributes, selfClosing)
             }
             if scalar == "/" {
                 position += 1
@@ -178,16 +209,16 @@ struct HTMLTokenizer: IteratorProtocol, Sequence {
 
     /// Reads `name`, `name=value`, `name="value"` or `name='value'`; nil at the end of the input.
     private mutating func attribute() -> HTMLAttribute? {
-        var name: [Unicode.Scalar] = []
+        let nameStart = position
         // A name may start with `=`; after that `=` separates the value.
         repeat {
-            name.append(lowercased(input[position]))
             position += 1
         } while position < input.count && !isWhitespace(input[position])
             && input[position] != "/" && input[position] != ">" && input[position] != "="
+        let name = lowercasedText(nameStart..<position)
         skipWhitespace()
         guard position < input.count else { return nil }
-        guard input[position] == "=" else { return HTMLAttribute(name: String(scalars: name), value: "") }
+        guard input[position] == "=" else { return HTMLAttribute(name: name, value: "") }
         position += 1
         skipWhitespace()
         guard position < input.count else { return nil }
@@ -206,11 +237,17 @@ struct HTMLTokenizer: IteratorProtocol, Sequence {
             }
             end = position
         }
-        return HTMLAttribute(name: String(scalars: name), value: decoded(start..<end))
+        return HTMLAttribute(name: name, value: decoded(start..<end))
+    }
+
+    /// The text in `range`, ASCII letters lowercased.
+    private func lowercasedText(_ range: Range<Int>) -> String {
+        String(scalars: input[range].lazy.map(Self.lowercased))
     }
 
     /// The text in `range` with its character references decoded.
     private func decoded(_ range: Range<Int>) -> String {
+        guard input[range].contains("&") else { return String(scalars: input[range]) }
         var text: [Unicode.Scalar] = []
         var index = range.lowerBound
         while index < range.upperBound {
@@ -233,7 +270,7 @@ struct HTMLTokenizer: IteratorProtocol, Sequence {
             if input[index] == "<", index + 1 < input.count, input[index + 1] == "/" {
                 let after = index + 2 + name.count
                 if after < input.count,
-                    name.indices.allSatisfy({ lowercased(input[index + 2 + $0]) == name[$0] }),
+                    name.indices.allSatisfy({ Self.lowercased(input[index + 2 + $0]) == name[$0] }),
                     isWhitespace(input[after]) || input[after] == "/" || input[after] == ">"
                 {
                     return index
@@ -281,7 +318,7 @@ struct HTMLTokenizer: IteratorProtocol, Sequence {
         (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value)
     }
 
-    private func lowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    private static func lowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         guard (0x41...0x5A).contains(scalar.value), let lower = Unicode.Scalar(scalar.value + 0x20) else { return scalar }
         return lower
     }

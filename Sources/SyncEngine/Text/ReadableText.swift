@@ -42,8 +42,12 @@ public struct ReadableText: Sendable, Equatable {
     /// Reads a story body. Never fails: whatever is not understood is dropped or kept as text.
     public init(html: String) {
         var builder = ReadableTextBuilder()
-        for token in HTMLTokenizer(html) {
-            builder.consume(token)
+        var tokenizer = HTMLTokenizer(html)
+        while let token = tokenizer.scan() {
+            switch token {
+            case .text(let scalars): builder.consumeText(scalars)
+            case .markup(let markup): builder.consume(markup)
+            }
         }
         builder.finish()
         blocks = builder.blocks

@@ -63,14 +63,19 @@ struct ReadableTextBuilder {
     }
 
     private struct OpenElement {
-        let name: String
+        /// The element's name, numbered by `number(_:)`.
+        let name: Int
         let context: Context
         let role: Role
     }
 
     private var stack: [OpenElement] = []
+    /// Element names numbered in order of first use, with what kind of element each is: a tag's
+    /// name is hashed once, not once for every set it is looked up in.
+    private var names: [String: Int] = [:]
+    private var kinds: [ElementKind] = []
     /// How many elements of each name are open, so that a stray end tag costs nothing.
-    private var openCounts: [String: Int] = [:]
+    private var openCounts: [Int] = []
     private var skipDepth = 0
 
     private struct List {
@@ -132,19 +137,24 @@ struct ReadableTextBuilder {
     mutating func consume(_ token: HTMLToken) {
         switch token {
         case .text(let string):
-            guard skipDepth == 0 else { return }
-            for scalar in string.unicodeScalars {
-                guard let kept = sanitizer.filter(scalar) else { continue }
-                if TextSanitizer.isSpace(kept) {
-                    whitespace(kept)
-                } else {
-                    visible(kept)
-                }
-            }
+            consumeText(ArraySlice(string.unicodeScalars))
         case .startTag(let name, let attributes, _):
             start(name, attributes)
         case .endTag(let name):
             end(name)
+        }
+    }
+
+    /// A text token's scalars, as `HTMLTokenizer.scan()` gives them.
+    mutating func consumeText(_ scalars: ArraySlice<Unicode.Scalar>) {
+        guard skipDepth == 0 else { return }
+        for scalar in scalars {
+            guard let kept = sanitizer.filter(scalar) else { continue }
+            if TextSanitizer.isSpace(kept) {
+                whitespace(kept)
+            } else {
+                visible(kept)
+            }
         }
     }
 
@@ -175,13 +185,44 @@ struct ReadableTextBuilder {
         "th", "thead",
     ]
 
-    private mutating func start(_ name: String, _ attributes: [HTMLAttribute]) {
-        if name == "body", openCounts["head", default: 0] > 0 {
-            popElements(through: "head")
+    /// What a set of element names says of one name.
+    private struct ElementKind: OptionSet {
+        let rawValue: UInt8
+        static let void = ElementKind(rawValue: 1)
+        static let skipped = ElementKind(rawValue: 2)
+        static let structural = ElementKind(rawValue: 4)
+        static let plain = ElementKind(rawValue: 8)
+    }
+
+    private static let knownKinds: [String: ElementKind] = {
+        var kinds: [String: ElementKind] = [:]
+        for (set, kind) in [
+            (voidElements, ElementKind.void), (skippedElements, .skipped), (structuralBlocks, .structural),
+            (plainBlocks, .plain),
+        ] {
+            for name in set { kinds[name, default: []].insert(kind) }
         }
-        let isVoid = Self.voidElements.contains(name)
+        return kinds
+    }()
+
+    /// The number of an element name (numbering it on first use) and its kind.
+    private mutating func number(_ name: String) -> (id: Int, kind: ElementKind) {
+        if let id = names[name] { return (id, kinds[id]) }
+        let id = openCounts.count
+        names[name] = id
+        kinds.append(Self.knownKinds[name] ?? [])
+        openCounts.append(0)
+        return (id, kinds[id])
+    }
+
+    private mutating func start(_ name: String, _ attributes: [HTMLAttribute]) {
+        let (id, kind) = number(name)
+        if name == "body", let head = names["head"], openCounts[head] > 0 {
+            popElements(through: head)
+        }
+        let isVoid = kind.contains(.void)
         if skipDepth > 0 {
-            if !isVoid { push(name, .inline) }
+            if !isVoid { push(id, .inline) }
             return
         }
         if isVoid {
@@ -194,10 +235,10 @@ struct ReadableTextBuilder {
             return
         }
         let classes = attributes.classes
-        if Self.skippedElements.contains(name) || attributes["hidden"] != nil
+        if kind.contains(.skipped) || attributes["hidden"] != nil
             || classes.contains(where: Self.skippedClasses.contains)
         {
-            push(name, .skip)
+            push(id, .skip)
             skipDepth += 1
             return
         }
@@ -208,29 +249,29 @@ struct ReadableTextBuilder {
                 while link != nil { popElement() }
             }
             guard let href = attributes["href"] else {
-                push(name, .inline)
+                push(id, .inline)
                 return
             }
             link = Link(href: href)
             pendingMarks.append(.link)
-            push(name, .link)
+            push(id, .link)
         case "strong", "b":
             // A mark inside the same mark adds nothing.
-            guard !boldOpen else { return push(name, .inline) }
+            guard !boldOpen else { return push(id, .inline) }
             boldOpen = true
             pendingMarks.append(.bold)
-            push(name, .bold)
+            push(id, .bold)
         case "em", "i":
-            guard !italicOpen else { return push(name, .inline) }
+            guard !italicOpen else { return push(id, .inline) }
             italicOpen = true
             pendingMarks.append(.italic)
-            push(name, .italic)
+            push(id, .italic)
         case "ul", "ol":
             boundary(structural: true)
             // Clamped so that counting on can never overflow.
             let first = attributes["start"].flatMap { Int($0.trimmingSpaces) }.map { min(max($0, -1_000_000), 1_000_000) } ?? 1
             lists.append(List(ordered: name == "ol", count: first - 1))
-            push(name, .list)
+            push(id, .list)
         case "li":
             boundary(structural: true)
             var ordinal: Int?
@@ -239,22 +280,22 @@ struct ReadableTextBuilder {
                 ordinal = lists[last].count
             }
             listItems += 1
-            push(name, .block(structural: true), context: .listItem(ordinal: ordinal, item: listItems))
+            push(id, .block(structural: true), context: .listItem(ordinal: ordinal, item: listItems))
         case "tr":
             boundary(structural: true)
             rows.append(0)
-            push(name, .row, context: .tableRow)
+            push(id, .row, context: .tableRow)
         case "td" where !rows.isEmpty, "th" where !rows.isEmpty:
             if rows[rows.count - 1] > 0 { pendingCellSeparator = true }
             rows[rows.count - 1] += 1
-            push(name, .inline)
+            push(id, .inline)
         case "figure":
             boundary(structural: true)
             figureDepth += 1
-            push(name, .figure)
+            push(id, .figure)
         default:
-            let structural = Self.structuralBlocks.contains(name)
-            guard structural || Self.plainBlocks.contains(name) else { return push(name, .inline) }
+            let structural = kind.contains(.structural)
+            guard structural || kind.contains(.plain) else { return push(id, .inline) }
             boundary(structural: structural)
             let context: Context
             switch name {
@@ -266,36 +307,36 @@ struct ReadableTextBuilder {
             case "div" where classes.contains("meta"): context = .byline
             default: context = currentContext
             }
-            push(name, .block(structural: structural), context: context)
+            push(id, .block(structural: structural), context: context)
         }
     }
 
     /// Opens an element; a structural `context` applies only where the parent's context yields.
-    private mutating func push(_ name: String, _ role: Role, context: Context? = nil) {
+    private mutating func push(_ name: Int, _ role: Role, context: Context? = nil) {
         let parent = currentContext
         var resolved = parent
         if let context, parent.yieldsToChildren {
             resolved = context == .paragraph && parent != .loose ? parent : context
         }
         stack.append(OpenElement(name: name, context: resolved, role: role))
-        openCounts[name, default: 0] += 1
+        openCounts[name] += 1
     }
 
     // MARK: - End tags
 
     private mutating func end(_ name: String) {
-        guard openCounts[name, default: 0] > 0 else {
+        guard let id = names[name], openCounts[id] > 0 else {
             guard skipDepth == 0 else { return }
             // Browsers read a stray `</br>` as `<br>` and a stray `</p>` as an empty paragraph.
             if name == "br" { lineBreak() }
             if name == "p" { flush() }
             return
         }
-        popElements(through: name)
+        popElements(through: id)
     }
 
     /// Closes the open elements down to and including the nearest one called `name` (which is open).
-    private mutating func popElements(through name: String) {
+    private mutating func popElements(through name: Int) {
         while let top = stack.last {
             popElement()
             if top.name == name { return }
@@ -304,7 +345,7 @@ struct ReadableTextBuilder {
 
     private mutating func popElement() {
         guard let element = stack.popLast() else { return }
-        openCounts[element.name, default: 1] -= 1
+        openCounts[element.name] -= 1
         switch element.role {
         case .inline:
             break
@@ -446,6 +487,13 @@ struct ReadableTextBuilder {
     }
 
     private mutating func visible(_ scalar: Unicode.Scalar) {
+        // Most of a story: a character after another, nothing pending.
+        if pendingSpaces == 0, pendingBreaks == 0, !pendingCellSeparator, pendingMarks.isEmpty, !pendingHardSpace,
+            !pendingSourceLineBreak, !text.isEmpty
+        {
+            text.append(scalar)
+            return
+        }
         if text.isEmpty {
             textContext = currentContext
         } else if pendingCellSeparator {

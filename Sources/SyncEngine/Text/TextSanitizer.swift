@@ -94,16 +94,24 @@ struct TextSanitizer {
     /// Whether `scalar` may appear in readable text (ASCII whitespace included).
     static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
+        // Printable ASCII and CJK first: most of any story's text.
+        case 0x20...0x7E, 0x3000...0xD7FF: return true
         case 0x09...0x0D: return true
         case 0x00...0x1F, 0x7F...0x9F: return false
-        case 0x20..<0xAD: return true
+        case 0xA0..<0xAD: return true
         case 0x200C, 0x200D: return true
-        // Blocks without a single format character, most of any story's text (Latin, Greek,
-        // Cyrillic, punctuation, CJK, kana, Hangul, fullwidth forms): decided without looking up
-        // Unicode properties, which cost a tenth of turning a detail's HTML into text.
-        case 0xAE...0x05FF, 0x2010...0x2029, 0x202F...0x205F, 0x3000...0xD7FF, 0xFF00...0xFFEF: return true
-        default: return scalar.properties.generalCategory != .format
+        // Blocks without a single format character, most of the rest (Latin, Greek, Cyrillic,
+        // punctuation, Hangul, fullwidth forms): decided without looking up Unicode properties,
+        // which cost a tenth of turning a detail's HTML into text.
+        case 0xAE...0x05FF, 0x2010...0x2029, 0x202F...0x205F, 0xFF00...0xFFEF: return true
+        default: return isNotFormat(scalar)
         }
+    }
+
+    /// Apart, so that the property look-up's set-up is not paid for the common scalars above.
+    @inline(never)
+    private static func isNotFormat(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory != .format
     }
 
     /// `text` with the unwanted scalars removed, whitespace runs made one space, and trimmed.
