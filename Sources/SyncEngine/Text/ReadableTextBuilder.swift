@@ -174,7 +174,7 @@ struct ReadableTextBuilder {
     private static let skippedElements: Set<String> = HTMLTokenizer.rawTextElements.union([
         "head", "template", "object", "svg", "math", "select", "canvas", "video", "audio", "button",
     ])
-    private static let skippedClasses: Set<Substring> = ["originUrl", "img-place-holder"]
+    private static let skippedClasses = ["originUrl", "img-place-holder"]
     private static let structuralBlocks: Set<String> = [
         "li", "blockquote", "figcaption", "pre", "table", "dl",
     ]
@@ -234,9 +234,8 @@ struct ReadableTextBuilder {
             }
             return
         }
-        let classes = attributes.classes
         if kind.contains(.skipped) || attributes["hidden"] != nil
-            || classes.contains(where: Self.skippedClasses.contains)
+            || attributes.hasClass(in: Self.skippedClasses)
         {
             push(id, .skip)
             skipDepth += 1
@@ -304,7 +303,7 @@ struct ReadableTextBuilder {
             case "blockquote": context = .quote
             case "figcaption": context = .caption
             case "pre": context = .preformatted
-            case "div" where classes.contains("meta"): context = .byline
+            case "div" where attributes.hasClass(in: ["meta"]): context = .byline
             default: context = currentContext
             }
             push(id, .block(structural: structural), context: context)
@@ -402,7 +401,7 @@ struct ReadableTextBuilder {
     }
 
     private mutating func image(_ attributes: [HTMLAttribute]) {
-        guard !attributes.classes.contains("avatar") else { return }
+        guard !attributes.hasClass(in: ["avatar"]) else { return }
         let alt = TextSanitizer.clean(attributes["alt"] ?? "")
         let caption: String? = alt.isEmpty ? nil : alt
         flush()
