@@ -148,13 +148,42 @@ struct ReadableTextBuilder {
     /// A text token's scalars, as `HTMLTokenizer.scan()` gives them.
     mutating func consumeText(_ scalars: ArraySlice<Unicode.Scalar>) {
         guard skipDepth == 0 else { return }
-        for scalar in scalars {
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            if canAppendPlainText {
+                // A run of printable ASCII or CJK after a visible character: appended as it is, as
+                // the sanitizer and `visible` would, one copy instead of a call per scalar.
+                let end = scalars[index...].firstIndex { !Self.isPlain($0) } ?? scalars.endIndex
+                if end > index {
+                    text.append(contentsOf: scalars[index..<end])
+                    index = end
+                    continue
+                }
+            }
+            let scalar = scalars[index]
+            index += 1
             guard let kept = sanitizer.filter(scalar) else { continue }
             if TextSanitizer.isSpace(kept) {
                 whitespace(kept)
             } else {
                 visible(kept)
             }
+        }
+    }
+
+    /// Whether a visible character would be appended to the text and nothing else: `visible`'s
+    /// first case, with the sanitizer outside any escape sequence.
+    private var canAppendPlainText: Bool {
+        pendingSpaces == 0 && pendingBreaks == 0 && !pendingCellSeparator && pendingMarks.isEmpty && !pendingHardSpace
+            && !pendingSourceLineBreak && !text.isEmpty && sanitizer.isReadingText
+    }
+
+    /// Printable ASCII but the space, and CJK through Hangul: the sanitizer keeps them as they are
+    /// and none is whitespace.
+    private static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x21...0x7E, 0x3000...0xD7FF: return true
+        default: return false
         }
     }
 

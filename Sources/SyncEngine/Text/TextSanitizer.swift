@@ -18,6 +18,10 @@ struct TextSanitizer {
 
     private var state = State.text
 
+    /// Whether no escape sequence is being read: a scalar that is allowed and is neither ESC nor a
+    /// C1 control passes unchanged.
+    var isReadingText: Bool { state == .text }
+
     /// Forgets a half-read escape sequence (at a block boundary).
     mutating func reset() {
         state = .text
