@@ -69,8 +69,8 @@ struct HTMLTokenizer: IteratorProtocol, Sequence {
     }
 
     /// The scalars of a string's UTF-8 (valid, as every String's is), `\r\n` and lone `\r` read
-    /// as `\n`: decoded here into an array made at its largest size once, a tenth of the time
-    /// that reading a body takes when appended one at a time.
+    /// as `\n`, decoded into an array made at its largest size once rather than grown a scalar at
+    /// a time.
     private static func scalars(_ bytes: UnsafeBufferPointer<UInt8>) -> [Unicode.Scalar] {
         [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { scalars, count in
             var index = 0
