@@ -128,14 +128,14 @@ struct HTMLTokenizer: IteratorProtocol, Sequence {
                 return .text(input[position..<end])
             }
         }
-        // Text runs from `start` to `position`; once a reference is decoded it is copied to `decoded`.
+        // Text runs from `start` to `position`; once a reference is decoded it is copied to
+        // `decoded`, which is never empty after that.
         var start = position
         var decoded: [Unicode.Scalar] = []
-        var hasDecoded = false
         while position < input.count {
             let scalar = input[position]
             if scalar == "<" && opensMarkup(at: position) {
-                if hasDecoded {
+                if !decoded.isEmpty {
                     decoded.append(contentsOf: input[start..<position])
                     return .text(decoded[...])
                 }
@@ -145,14 +145,13 @@ struct HTMLTokenizer: IteratorProtocol, Sequence {
             } else if scalar == "&", let (scalar, end) = HTMLEntities.decode(input, at: position) {
                 decoded.append(contentsOf: input[start..<position])
                 decoded.append(scalar)
-                hasDecoded = true
                 position = end
                 start = end
             } else {
                 position += 1
             }
         }
-        if hasDecoded {
+        if !decoded.isEmpty {
             decoded.append(contentsOf: input[start..<position])
             return .text(decoded[...])
         }

@@ -150,7 +150,7 @@ struct ReadableTextBuilder {
         guard skipDepth == 0 else { return }
         var index = scalars.startIndex
         while index < scalars.endIndex {
-            if canAppendPlainText {
+            if appendsOnly && sanitizer.isReadingText {
                 // A run of printable ASCII or CJK after a visible character: appended as it is, as
                 // the sanitizer and `visible` would, one copy instead of a call per scalar.
                 let end = scalars[index...].firstIndex { !Self.isPlain($0) } ?? scalars.endIndex
@@ -171,11 +171,11 @@ struct ReadableTextBuilder {
         }
     }
 
-    /// Whether a visible character would be appended to the text and nothing else: `visible`'s
-    /// first case, with the sanitizer outside any escape sequence.
-    private var canAppendPlainText: Bool {
+    /// Whether a visible character is only appended to the text: it follows another, with no
+    /// space, break, separator or mark pending before it.
+    private var appendsOnly: Bool {
         pendingSpaces == 0 && pendingBreaks == 0 && !pendingCellSeparator && pendingMarks.isEmpty && !pendingHardSpace
-            && !pendingSourceLineBreak && !text.isEmpty && sanitizer.isReadingText
+            && !pendingSourceLineBreak && !text.isEmpty
     }
 
     /// Printable ASCII but the space, and CJK through Hangul: the sanitizer keeps them as they are
@@ -516,9 +516,7 @@ struct ReadableTextBuilder {
 
     private mutating func visible(_ scalar: Unicode.Scalar) {
         // Most of a story: a character after another, nothing pending.
-        if pendingSpaces == 0, pendingBreaks == 0, !pendingCellSeparator, pendingMarks.isEmpty, !pendingHardSpace,
-            !pendingSourceLineBreak, !text.isEmpty
-        {
+        if appendsOnly {
             text.append(scalar)
             return
         }
