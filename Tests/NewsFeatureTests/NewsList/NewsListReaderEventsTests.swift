@@ -85,15 +85,16 @@ import Testing
 
     @Test func aPrefetchUnderWayIsCancelledWhenTheCursorMovesOnOrTheStoryOpens() async {
         let interactor = StubNewsListInteractor([.success(today())])
-        interactor.prefetchTime.withLock { $0 = .milliseconds(300) }
+        // Long enough that no stall of a loaded machine lets a prefetch end before it is cancelled.
+        interactor.prefetchTime.withLock { $0 = .seconds(30) }
         let presenter = presenter(interactor)
         await presenter.viewDidLoad()
         presenter.didHighlightStory(id: 1)
-        try? await Task.sleep(for: .milliseconds(50))
+        #expect(await eventually { interactor.startedPrefetches.withLock { $0 } == [1] })
         presenter.didHighlightStory(id: 2)  // 1 was under way: cancelled, one prefetch at a time.
-        try? await Task.sleep(for: .milliseconds(50))
+        #expect(await eventually { interactor.startedPrefetches.withLock { $0 } == [1, 2] })
         presenter.didSelectStory(id: 2)  // Opening it: the story screen reads it itself.
-        try? await Task.sleep(for: .milliseconds(600))
+        #expect(await eventually { interactor.cancelledPrefetches.withLock { $0 }.sorted() == [1, 2] })
         #expect(interactor.prefetched.withLock { $0 }.isEmpty)
         #expect(navigator.shownStories == [2])
     }

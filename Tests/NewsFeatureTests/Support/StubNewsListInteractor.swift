@@ -66,14 +66,22 @@ final class StubNewsListInteractor: NewsListInteractor {
         }
     }
 
-    /// Stories whose prefetch ran to its end, and those whose prefetch was cancelled while it ran.
+    /// Stories whose prefetch began, in order.
+    let startedPrefetches = Locked<[Int64]>([])
+    /// Stories whose prefetch ran to its end.
     let prefetched = Locked<[Int64]>([])
+    /// Stories whose prefetch was cancelled while it ran.
+    let cancelledPrefetches = Locked<[Int64]>([])
     /// How long a prefetch takes, so a test can move on while it runs.
     let prefetchTime = Locked<Duration>(.zero)
 
     func prefetch(id: Int64) async {
+        startedPrefetches.withLock { $0.append(id) }
         try? await Task.sleep(for: prefetchTime.withLock { $0 })
-        guard !Task.isCancelled else { return }
+        guard !Task.isCancelled else {
+            cancelledPrefetches.withLock { $0.append(id) }
+            return
+        }
         prefetched.withLock { $0.append(id) }
     }
 
