@@ -140,11 +140,18 @@ import TestSupport
         for day in days.dropFirst(3) {
             h.server.setReply(.delayed(.seconds(20), .body(status: 200, text: source.page(day))), for: path(day))
         }
-        let sync = Task { try await h.engine.sync(SyncRequest(span: .lastDays(7), concurrency: 2)) }
-        // Once both slow requests have arrived, both fast days have been written.
-        for _ in 0..<2_000 where !(h.server.requestCount(path(days[3])) == 1 && h.server.requestCount(path(days[4])) == 1) {
+        let log = ProgressLog()
+        let sync = Task { try await h.engine.sync(SyncRequest(span: .lastDays(7), concurrency: 2), progress: log.record) }
+        // Cancelled once both slow requests have arrived and both fast days have reached the sync
+        // (its progress counts them). A request arriving is not enough: libcurl sends the next one
+        // as soon as a transfer ends, while the day it brought may still be on its way to the sync,
+        // and a day not yet there when the sync is cancelled is dropped, as it should be.
+        func fastDaysFetched() -> Bool { (log.all.last?.done ?? 0) >= 2 }
+        func slowDaysRequested() -> Bool { h.server.requestCount(path(days[3])) == 1 && h.server.requestCount(path(days[4])) == 1 }
+        for _ in 0..<2_000 where !(slowDaysRequested() && fastDaysFetched()) {
             try await Task.sleep(for: .milliseconds(5))
         }
+        #expect(log.all.last?.done == 2, "only the two fast days have come")
         let cancelledAt = ContinuousClock.now
         sync.cancel()
         let error = await #expect(throws: SyncError.self) { try await sync.value }
