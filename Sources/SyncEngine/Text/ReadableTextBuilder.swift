@@ -153,7 +153,7 @@ struct ReadableTextBuilder {
             if appendsOnly && sanitizer.isReadingText {
                 // A run of printable ASCII or CJK after a visible character: appended as it is, as
                 // the sanitizer and `visible` would, one copy instead of a call per scalar.
-                let end = scalars[index...].firstIndex { !Self.isPlain($0) } ?? scalars.endIndex
+                let end = scalars[index...].firstIndex { !TextSanitizer.isPlain($0) } ?? scalars.endIndex
                 if end > index {
                     text.append(contentsOf: scalars[index..<end])
                     index = end
@@ -176,15 +176,6 @@ struct ReadableTextBuilder {
     private var appendsOnly: Bool {
         pendingSpaces == 0 && pendingBreaks == 0 && !pendingCellSeparator && pendingMarks.isEmpty && !pendingHardSpace
             && !pendingSourceLineBreak && !text.isEmpty
-    }
-
-    /// Printable ASCII but the space, and CJK through Hangul: the sanitizer keeps them as they are
-    /// and none is whitespace.
-    private static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x21...0x7E, 0x3000...0xD7FF: return true
-        default: return false
-        }
     }
 
     /// Closes whatever is still open and writes the last block.

@@ -95,12 +95,20 @@ struct TextSanitizer {
         }
     }
 
+    /// Printable ASCII but the space, and CJK through Hangul: most of any story's text. Allowed,
+    /// none is whitespace, and `filter` passes each unchanged while `isReadingText`.
+    static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x21...0x7E, 0x3000...0xD7FF: return true
+        default: return false
+        }
+    }
+
     /// Whether `scalar` may appear in readable text (ASCII whitespace included).
     static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        if isPlain(scalar) { return true }  // First: most of any story's text.
         switch scalar.value {
-        // Printable ASCII and CJK first: most of any story's text.
-        case 0x20...0x7E, 0x3000...0xD7FF: return true
-        case 0x09...0x0D: return true
+        case 0x09...0x0D, 0x20: return true
         case 0x00...0x1F, 0x7F...0x9F: return false
         case 0xA0..<0xAD: return true
         case 0x200C, 0x200D: return true
