@@ -44,11 +44,7 @@ import TestSupport
         // sync (its progress counts them; a transfer ending is not enough, the story may still be
         // on its way): they wait in a batch that is not due yet (fewer than 64, more coming).
         let slow = ids.dropFirst(3).prefix(2).map(SyntheticSource.detailPath)
-        func fastStoriesFetched() -> Bool {
-            guard let last = log.all.last, last.phase == .details else { return false }
-            return last.done - last.failed >= 3
-        }
-        for _ in 0..<2_000 where !(slow.allSatisfy({ h.server.requestCount($0) == 1 }) && fastStoriesFetched()) {
+        for _ in 0..<2_000 where !(slow.allSatisfy({ h.server.requestCount($0) == 1 }) && log.succeeded(in: .details) >= 3) {
             try await Task.sleep(for: .milliseconds(5))
         }
         sync.cancel()

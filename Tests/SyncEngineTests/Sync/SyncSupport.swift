@@ -114,6 +114,12 @@ final class ProgressLog: Sendable {
 
     var all: [SyncProgress] { reports.withLock { $0 } }
 
+    /// How many items of `phase` have been fetched without failing, as its last report says.
+    func succeeded(in phase: SyncProgress.Phase) -> Int {
+        guard let last = all.last(where: { $0.phase == phase }) else { return 0 }
+        return last.done - last.failed
+    }
+
     func record(_ progress: SyncProgress) {
         reports.withLock { $0.append(progress) }
     }

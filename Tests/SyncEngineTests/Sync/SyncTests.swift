@@ -146,9 +146,8 @@ import TestSupport
         // (its progress counts them). A request arriving is not enough: libcurl sends the next one
         // as soon as a transfer ends, while the day it brought may still be on its way to the sync,
         // and a day not yet there when the sync is cancelled is dropped, as it should be.
-        func fastDaysFetched() -> Bool { (log.all.last.map { $0.done - $0.failed } ?? 0) >= 2 }
         func slowDaysRequested() -> Bool { h.server.requestCount(path(days[3])) == 1 && h.server.requestCount(path(days[4])) == 1 }
-        for _ in 0..<2_000 where !(slowDaysRequested() && fastDaysFetched()) {
+        for _ in 0..<2_000 where !(slowDaysRequested() && log.succeeded(in: .days) >= 2) {
             try await Task.sleep(for: .milliseconds(5))
         }
         let cancelledAt = ContinuousClock.now
