@@ -60,3 +60,11 @@ static inline CURLcode ccurl_get_off_t(void *getinfo, CURL *handle, CURLINFO inf
 static inline CURLcode ccurl_get_long(void *getinfo, CURL *handle, CURLINFO info, long *value) {
     return ((ccurl_easy_getinfo_fn)getinfo)(handle, info, value);
 }
+
+static inline CURLcode ccurl_set_header_function(void *setopt, CURL *handle, curl_write_callback callback) {
+    return ((ccurl_easy_setopt_fn)setopt)(handle, CURLOPT_HEADERFUNCTION, callback);
+}
+
+static inline CURLcode ccurl_get_certinfo(void *getinfo, CURL *handle, struct curl_certinfo **value) {
+    return ((ccurl_easy_getinfo_fn)getinfo)(handle, CURLINFO_CERTINFO, value);
+}

@@ -42,7 +42,7 @@
             /// Larger bodies are refused (`TransportError.Code.tooLarge`) as soon as they pass it.
             public var maxBodyBytes = 8 * 1024 * 1024
             /// The `User-Agent` header sent with every request.
-            public var userAgent = "newsctl/0.1 (SyncEngine; URLSession)"
+            public var userAgent = "SyncEngine/\(SyncEngine.version) (URLSession)"
 
             /// The defaults: 5 s idle timeout, 8 MiB bodies.
             public init() {}

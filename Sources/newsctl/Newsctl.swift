@@ -11,9 +11,16 @@ struct Newsctl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "newsctl",
         abstract: "Zhihu Daily from a local archive, refreshed from the network when it can be.",
+        version: Newsctl.version,
         subcommands: [
             Read.self, Latest.self, Before.self, Show.self, Fav.self, Sync.self, Status.self, Search.self, Prune.self, Doctor.self,
         ])
+
+    /// newsctl's version, in `--version` and the User-Agent it sends.
+    static let version = "0.3.0"
+
+    /// Names newsctl and its version to the source, then the library and transport it goes through.
+    static let userAgent = "newsctl/\(version) (SyncEngine/\(SyncEngine.version))"
 
     /// Runs the command in a task that Ctrl-C cancels, then exits with its status.
     static func main() async {

@@ -16,7 +16,9 @@ struct GlobalOptions: ParsableArguments {
         help: ArgumentHelp(
             "API root including the version (env NEWSCTL_BASE_URL); several, comma-separated, are tried in order.",
             discussion:
-                "Default: https://news-at.zhihu.com/api/4, then https://daily.zhihu.com/api/4. A file:// root reads a local copy of the API."
+                "Default: https://daily.zhihu.com/api/4, which answers in 2026, then https://news-at.zhihu.com/api/4, "
+                + "which has shown many networks a certificate for other names since 2022 and was reported dead in October 2024. "
+                + "The one that last answered is tried first for a day. A file:// root reads a local copy of the API."
         ))
     var baseURL: String?
 

@@ -127,3 +127,14 @@ public struct PruneSummary: Sendable {
     /// The same after the prune and compaction.
     public let bytesAfter: Int64
 }
+
+/// The base URL an archive prefers for now (`SyncEngine.preferredBaseURL()`): it answered when
+/// an earlier one in the configured order did not.
+public struct PreferredBaseURL: Sendable, Equatable {
+    /// The API root tried first.
+    public let url: String
+    /// When it took over.
+    public let since: Date
+    /// When the configured order is tried again.
+    public let until: Date
+}

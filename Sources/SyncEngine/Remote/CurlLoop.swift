@@ -21,6 +21,10 @@
         struct Request: Sendable {
             let url: String
             let timeout: Duration
+            /// Ended as `.noResponse` (or `.connect`) when no byte of a response came within this.
+            let firstByte: Duration?
+            /// Gather the server's certificate (`HTTPProbing`).
+            let probe: Bool
             let options: CurlTransport.Options
             let cancellation: CancellationFlag
             /// At most this many limited transfers run at once; nil: the request starts at once.
@@ -40,6 +44,8 @@
             let request: Request
             let easy: EasyHandle
             let state: TransferState
+            /// When the transfer ends unless a byte of a response has come; nil once one has.
+            var firstByteDeadline: ContinuousClock.Instant?
         }
 
         private let curl: CurlLibrary
@@ -117,13 +123,14 @@
                 for request in requests { add(request) }
                 if isStopping { break }
                 endCancelledTransfers()
+                endSilentTransfers()
                 if let freed = freedByCancellation, ContinuousClock.now - freed >= .seconds(1) { startWaiting() }
                 var stillRunning: Int32 = 0
                 let performed = curl.multiPerform(multi, &stillRunning)
                 collectFinishedTransfers()
                 // libcurl shortens the wait to its own next timeout (deadlines, retries of a connect).
                 let isIdle = running.isEmpty && freedByCancellation == nil
-                let polled = curl.multiPoll(multi, nil, 0, isIdle ? 60_000 : 1_000, nil)
+                let polled = curl.multiPoll(multi, nil, 0, isIdle ? 60_000 : untilNextFirstByteDeadline(atMost: 1_000), nil)
                 if performed != CURLM_OK || polled != CURLM_OK {
                     // Out of memory or a poll that cannot work: fail what runs rather than spin.
                     let code = performed != CURLM_OK ? performed : polled
@@ -164,7 +171,7 @@
                     returning: .failure(TransportError(code: .other, url: request.url, message: "libcurl could not create a handle")))
             }
             let state = TransferState(maxBodyBytes: request.options.maxBodyBytes)
-            easy.prepare(url: request.url, timeout: request.timeout, options: request.options, state: state)
+            easy.prepare(url: request.url, timeout: request.timeout, options: request.options, probe: request.probe, state: state)
             let added = curl.multiAddHandle(multi, easy.handle)
             guard added == CURLM_OK else {
                 _ = easy.finish(CURLE_FAILED_INIT, url: request.url, options: request.options, state: state)
@@ -174,7 +181,8 @@
                         TransportError(
                             code: .other, url: request.url, message: "libcurl refused the transfer (multi code \(added.rawValue))")))
             }
-            running[easy.handle] = Transfer(request: request, easy: easy, state: state)
+            running[easy.handle] = Transfer(
+                request: request, easy: easy, state: state, firstByteDeadline: request.firstByte.map { .now.advanced(by: $0) })
             if request.limit != nil { limitedRunning += 1 }
         }
 
@@ -188,6 +196,25 @@
             }
         }
 
+        /// Ends the transfers whose first-byte budget passed without a byte of a response.
+        private func endSilentTransfers() {
+            let now = ContinuousClock.now
+            for (handle, transfer) in running {
+                guard let deadline = transfer.firstByteDeadline else { continue }
+                if transfer.state.hasResponse {
+                    running[handle]?.firstByteDeadline = nil
+                } else if deadline <= now {
+                    end(handle, CURLE_OPERATION_TIMEDOUT, silentFor: transfer.request.firstByte)
+                }
+            }
+        }
+
+        /// Milliseconds until the nearest first-byte deadline, at most `limit`, at least 1.
+        private func untilNextFirstByteDeadline(atMost limit: Int32) -> Int32 {
+            guard let nearest = running.values.compactMap(\.firstByteDeadline).min() else { return limit }
+            return Int32(clamping: min(Int(limit), max(1, ContinuousClock.now.duration(to: nearest).milliseconds)))
+        }
+
         private func collectFinishedTransfers() {
             var queued: Int32 = 0
             while let message = curl.multiInfoRead(multi, &queued) {
@@ -199,11 +226,15 @@
 
         /// Takes the transfer out of the multi handle and resumes its request with its outcome
         /// (cancelled, or a failure of the multi handle itself, whatever libcurl says).
-        private func end(_ handle: UnsafeMutableRawPointer, _ code: CURLcode, cancelled: Bool = false, failure: CURLMcode? = nil) {
+        private func end(
+            _ handle: UnsafeMutableRawPointer, _ code: CURLcode, cancelled: Bool = false, failure: CURLMcode? = nil,
+            silentFor: Duration? = nil
+        ) {
             guard let transfer = running.removeValue(forKey: handle) else { return }
             _ = curl.multiRemoveHandle(multi, handle)
             let request = transfer.request
-            var result = transfer.easy.finish(code, url: request.url, options: request.options, state: transfer.state)
+            var result = transfer.easy.finish(
+                code, url: request.url, options: request.options, state: transfer.state, probe: request.probe, silentFor: silentFor)
             if cancelled { result = .failure(Self.cancelled(request.url)) }
             if let failure {
                 result = .failure(

@@ -16,7 +16,7 @@
     /// nothing, and a process that stays offline never maps libcurl (nor starts the thread). When it
     /// cannot be loaded, every `get` fails with `TransportError.Code.unavailable`, as a network that
     /// is down would.
-    public final class CurlTransport: HTTPTransport {
+    public final class CurlTransport: HTTPProbing {
         /// Limits and identity for every transfer.
         public struct Options: Sendable {
             /// Deadline for the TCP and TLS connection.
@@ -27,8 +27,11 @@
             public var lowSpeedTime: Duration = .seconds(5)
             /// Larger bodies are refused (`TransportError.Code.tooLarge`).
             public var maxBodyBytes = 8 * 1024 * 1024
-            /// The `User-Agent` header sent with every request.
-            public var userAgent = "newsctl/0.1 (SyncEngine; libcurl)"
+            /// The `User-Agent` header sent with every request; a program names itself here.
+            public var userAgent = "SyncEngine/\(SyncEngine.version) (libcurl)"
+            /// A PEM file of the certificate authorities to trust instead of the system's (a
+            /// company proxy's, a test CA); nil: libcurl's default bundle.
+            public var caBundlePath: String?
 
             /// The defaults: 5 s to connect, abort below 16 bytes/s for 5 s, 8 MiB bodies.
             public init() {}
@@ -62,33 +65,48 @@
         }
 
         public func get(_ url: String, timeout: Duration) async throws(TransportError) -> HTTPResponse {
+            try await transfer(url, timeout: timeout, firstByte: nil, probe: false).get()
+        }
+
+        /// Gives up after `firstByte` without a byte of a response, as `HTTPTransport` says: the
+        /// loop checks each transfer's budget on every pass and wakes for the nearest one.
+        public func get(_ url: String, timeout: Duration, firstByte: Duration?) async throws(TransportError) -> HTTPResponse {
+            try await transfer(url, timeout: timeout, firstByte: firstByte, probe: false).get()
+        }
+
+        public func probe(_ url: String, timeout: Duration) async -> Result<HTTPResponse, TransportError> {
+            await transfer(url, timeout: timeout, firstByte: nil, probe: true)
+        }
+
+        private func transfer(_ url: String, timeout: Duration, firstByte: Duration?, probe: Bool) async -> Result<
+            HTTPResponse, TransportError
+        > {
             let library: CurlLibrary
             switch self.library {
             case .success(let loaded): library = loaded
-            case .failure(let error): throw TransportError(code: error.code, url: url, message: error.message)
+            case .failure(let error): return .failure(TransportError(code: error.code, url: url, message: error.message))
             }
             let started: CurlLoop? = loop.withLock { loop in
                 if loop == nil { loop = CurlLoop(library) }
                 return loop
             }
             guard let loop = started else {
-                throw TransportError(code: .other, url: url, message: "libcurl could not start its transfer thread")
+                return .failure(TransportError(code: .other, url: url, message: "libcurl could not start its transfer thread"))
             }
             let cancellation = CancellationFlag()
             let options = self.options
             let limit = TransferLimit.transfers.map { max(1, $0) }
-            let result: Result<HTTPResponse, TransportError> = await withTaskCancellationHandler {
+            return await withTaskCancellationHandler {
                 await withCheckedContinuation { continuation in
                     loop.start(
                         CurlLoop.Request(
-                            url: url, timeout: timeout, options: options, cancellation: cancellation, limit: limit,
-                            continuation: continuation))
+                            url: url, timeout: timeout, firstByte: firstByte, probe: probe, options: options,
+                            cancellation: cancellation, limit: limit, continuation: continuation))
                 }
             } onCancel: {
                 cancellation.cancel()
                 loop.wake()
             }
-            return try result.get()
         }
     }
 
@@ -103,6 +121,8 @@
     final class TransferState {
         var body: [UInt8] = []
         var exceededLimit = false
+        /// A byte of the response (a header line or the body) has come.
+        var hasResponse = false
         let maxBodyBytes: Int
 
         init(maxBodyBytes: Int) {
@@ -134,7 +154,7 @@
 
         /// Sets every option of a transfer of `url`, its callbacks writing into `state`, which must
         /// stay alive until `finish`.
-        func prepare(url: String, timeout: Duration, options: CurlTransport.Options, state: TransferState) {
+        func prepare(url: String, timeout: Duration, options: CurlTransport.Options, probe: Bool, state: TransferState) {
             // Reset clears the previous transfer's options but keeps its connections and DNS cache.
             curl.easyReset(handle)
             curl.slistFreeAll(headers)
@@ -165,17 +185,35 @@
             _ = ccurl_set_pointer(setopt, handle, CURLOPT_ERRORBUFFER, errorBuffer)
             _ = ccurl_set_write_function(setopt, handle, writeBody)
             _ = ccurl_set_pointer(setopt, handle, CURLOPT_WRITEDATA, statePointer)
+            _ = ccurl_set_header_function(setopt, handle, sawHeader)
+            _ = ccurl_set_pointer(setopt, handle, CURLOPT_HEADERDATA, statePointer)
+            if let caBundle = options.caBundlePath { _ = ccurl_set_string(setopt, handle, CURLOPT_CAINFO, caBundle) }
+            // A probe keeps the server's certificate, which libcurl gathers before checking it.
+            if probe { _ = ccurl_set_long(setopt, handle, CURLOPT_CERTINFO, 1) }
         }
 
         /// The outcome of the transfer `prepare` set up, which ended with `code`; then drops the
         /// options that point at the transfer's state.
+        /// `silentFor`: the transfer was ended by the loop, no response having come within that.
         func finish(
-            _ code: CURLcode, url: String, options: CurlTransport.Options, state: TransferState
+            _ code: CURLcode, url: String, options: CurlTransport.Options, state: TransferState, probe: Bool = false,
+            silentFor: Duration? = nil
         ) -> Result<HTTPResponse, TransportError> {
             defer {
                 curl.easyReset(handle)
                 curl.slistFreeAll(headers)
                 headers = nil
+            }
+            let timings = self.timings()
+            if let silentFor {
+                let connected = timings.connected != nil
+                return .failure(
+                    TransportError(
+                        code: connected ? .noResponse : .connect, url: url, curlCode: Int32(CURLE_OPERATION_TIMEDOUT.rawValue),
+                        message: connected
+                            ? "connected, but no answer came within \(silentFor.milliseconds) ms"
+                            : "no connection within \(silentFor.milliseconds) ms",
+                        timings: timings))
             }
             guard code == CURLE_OK else {
                 let detail = String(cString: errorBuffer)
@@ -184,7 +222,10 @@
                     kind == .tooLarge
                     ? "the body is larger than the cap of \(options.maxBodyBytes) bytes"
                     : detail.isEmpty ? curl.easyStrerror(code).map { String(cString: $0) } ?? "curl code \(code.rawValue)" : detail
-                return .failure(TransportError(code: kind, url: url, curlCode: Int32(code.rawValue), message: message))
+                return .failure(
+                    TransportError(
+                        code: kind, url: url, curlCode: Int32(code.rawValue), message: message, timings: timings,
+                        certificateNames: probe ? certificateNames() : nil))
             }
             var status = 0
             _ = ccurl_get_long(curl.getinfo, handle, CURLINFO_RESPONSE_CODE, &status)
@@ -192,7 +233,43 @@
             return .success(
                 HTTPResponse(
                     status: status == 0 ? 200 : status, body: state.body, url: url,
-                    headers: responseHeaders()))
+                    headers: responseHeaders(), timings: timings))
+        }
+
+        /// When each step ended, from libcurl's clock for this transfer (0: not reached).
+        private func timings() -> TransferTimings {
+            func time(_ info: CURLINFO) -> Duration? {
+                var microseconds: curl_off_t = 0
+                guard ccurl_get_off_t(curl.getinfo, handle, info, &microseconds) == CURLE_OK, microseconds > 0 else { return nil }
+                return .microseconds(microseconds)
+            }
+            return TransferTimings(
+                resolved: time(CURLINFO_NAMELOOKUP_TIME_T), connected: time(CURLINFO_CONNECT_TIME_T),
+                tls: time(CURLINFO_APPCONNECT_TIME_T), firstByte: time(CURLINFO_STARTTRANSFER_TIME_T),
+                total: time(CURLINFO_TOTAL_TIME_T))
+        }
+
+        /// The subject alternative names of the server's certificate, as `CURLOPT_CERTINFO`
+        /// gathered it ("DNS:*.example.com, DNS:example.com"); nil when there was none.
+        private func certificateNames() -> [String]? {
+            var info: UnsafeMutablePointer<curl_certinfo>?
+            guard ccurl_get_certinfo(curl.getinfo, handle, &info) == CURLE_OK, let info, info.pointee.num_of_certs > 0,
+                var field = info.pointee.certinfo?[0]
+            else { return nil }
+            let prefix = "X509v3 Subject Alternative Name:"
+            while true {
+                if let data = field.pointee.data {
+                    let line = String(cString: data)
+                    if line.hasPrefix(prefix) {
+                        return line.dropFirst(prefix.count).split(separator: ",").map { entry in
+                            let name = entry.trimmingPrefix(" ")
+                            return String(name.hasPrefix("DNS:") ? name.dropFirst(4) : name)
+                        }
+                    }
+                }
+                guard let next = field.pointee.next else { return nil }
+                field = next
+            }
         }
 
         /// The headers of the last response (redirects excluded), read back from libcurl.
@@ -230,10 +307,19 @@
         }
     }
 
+    /// libcurl's header callback: notes that the response has begun (the headers themselves are
+    /// read back with `curl_easy_nextheader`).
+    private let sawHeader: curl_write_callback = { _, size, count, context in
+        guard let context else { return 0 }
+        Unmanaged<TransferState>.fromOpaque(context).takeUnretainedValue().hasResponse = true
+        return size * count
+    }
+
     /// libcurl's write callback: appends to the body, refusing bytes past the cap.
     private let writeBody: curl_write_callback = { data, size, count, context in
         guard let data, let context else { return 0 }
         let state = Unmanaged<TransferState>.fromOpaque(context).takeUnretainedValue()
+        state.hasResponse = true
         let length = size * count
         guard state.body.count + length <= state.maxBodyBytes else {
             state.exceededLimit = true

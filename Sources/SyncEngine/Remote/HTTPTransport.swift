@@ -8,13 +8,43 @@ public struct HTTPResponse: Sendable {
     public let url: String
     /// Response headers of the last request (after redirects), names lowercased.
     public let headers: [String: String]
+    /// How long each step took, where the transport measures it (`CurlTransport` does).
+    public let timings: TransferTimings?
 
     /// Creates a response; a custom transport returns these.
-    public init(status: Int, body: [UInt8], url: String, headers: [String: String] = [:]) {
+    public init(status: Int, body: [UInt8], url: String, headers: [String: String] = [:], timings: TransferTimings? = nil) {
         self.status = status
         self.body = body
         self.url = url
         self.headers = headers
+        self.timings = timings
+    }
+}
+
+/// When each step of a transfer ended, counted from its start; nil for a step it never finished
+/// (or, for `tls`, a plain `http://` transfer).
+public struct TransferTimings: Sendable, Equatable {
+    /// The host name was resolved.
+    public var resolved: Duration?
+    /// The TCP connection was made.
+    public var connected: Duration?
+    /// The TLS handshake and the certificate check were done.
+    public var tls: Duration?
+    /// The first byte of the response came.
+    public var firstByte: Duration?
+    /// The transfer ended.
+    public var total: Duration?
+
+    /// Timings as a transport measured them.
+    public init(
+        resolved: Duration? = nil, connected: Duration? = nil, tls: Duration? = nil, firstByte: Duration? = nil,
+        total: Duration? = nil
+    ) {
+        self.resolved = resolved
+        self.connected = connected
+        self.tls = tls
+        self.firstByte = firstByte
+        self.total = total
     }
 }
 
@@ -24,6 +54,31 @@ public protocol HTTPTransport: Sendable {
     /// GETs `url`, finishing (or failing with a `TransportError`) within `timeout`.
     /// Cancelling the calling task aborts the transfer.
     func get(_ url: String, timeout: Duration) async throws(TransportError) -> HTTPResponse
+
+    /// GETs `url` like `get(_:timeout:)`, and gives up early when no byte of a response has come
+    /// within `firstByte` of the start: `.noResponse` once connected (a host that accepts the
+    /// connection and never answers), `.connect` before. The engine gives each base URL but the
+    /// last such a budget, so a dead host leaves the next one the time it needs.
+    ///
+    /// The default ignores `firstByte` (a transport that cannot tell when the first byte came);
+    /// a host that never answers then takes the whole `timeout`.
+    func get(_ url: String, timeout: Duration, firstByte: Duration?) async throws(TransportError) -> HTTPResponse
+}
+
+extension HTTPTransport {
+    /// Ignores `firstByte`: see the requirement.
+    public func get(_ url: String, timeout: Duration, firstByte: Duration?) async throws(TransportError) -> HTTPResponse {
+        try await get(url, timeout: timeout)
+    }
+}
+
+/// A transport that can report one request step by step, for a network check
+/// (`SyncEngine.checkNetwork`): `CurlTransport` does.
+public protocol HTTPProbing: HTTPTransport {
+    /// GETs `url` within `timeout`, measuring each step (`TransferTimings`) on success and on
+    /// failure, and over TLS gathering the names the server's certificate covers
+    /// (`TransportError.certificateNames`), even when it was refused for them.
+    func probe(_ url: String, timeout: Duration) async -> Result<HTTPResponse, TransportError>
 }
 
 /// How many transfers the requests of a task and its child tasks run at once in a
@@ -56,6 +111,9 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
         case tls
         /// The deadline passed, or the transfer stalled below the low-speed limit.
         case timeout
+        /// The connection was made, but no byte of a response came within the first-byte budget:
+        /// a host that accepts connections and never answers.
+        case noResponse
         /// The connection broke before the whole body arrived.
         case truncated
         /// The body was larger than allowed.
@@ -81,13 +139,23 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
     public let curlCode: Int32?
     /// What went wrong, in the transport's words.
     public let message: String
+    /// How far the transfer came, where the transport measures it.
+    public var timings: TransferTimings?
+    /// The names the server's certificate covers (its subject alternative names), when a probe
+    /// (`HTTPProbing`) saw one: after a `.tls` failure, the names it was refused for not matching.
+    public var certificateNames: [String]?
 
     /// Creates a transport error; a custom transport throws these.
-    public init(code: Code, url: String, curlCode: Int32? = nil, message: String) {
+    public init(
+        code: Code, url: String, curlCode: Int32? = nil, message: String, timings: TransferTimings? = nil,
+        certificateNames: [String]? = nil
+    ) {
         self.code = code
         self.url = url
         self.curlCode = curlCode
         self.message = message
+        self.timings = timings
+        self.certificateNames = certificateNames
     }
 
     public var description: String {

@@ -14,7 +14,7 @@ struct RemoteDay: Sendable {
 
 /// The Zhihu Daily v4 client: paths, base-URL fallback, decoding and validation.
 struct ZhihuDailyClient: Sendable {
-    /// API roots including the version, tried in order (`https://news-at.zhihu.com/api/4`, …).
+    /// API roots including the version, tried in order (`https://daily.zhihu.com/api/4`, …).
     let baseURLs: [String]
     let transport: any HTTPTransport
     /// Deadline for one page, fallbacks and retries included.
@@ -24,7 +24,10 @@ struct ZhihuDailyClient: Sendable {
     /// Wall-clock Unix seconds, for `Retry-After` dates.
     var now: @Sendable () -> Double = { SystemClock().now().timeIntervalSince1970 }
     /// Which base URL answered last; shared by every copy of this client.
-    let preference = BaseURLPreference()
+    var preference = BaseURLPreference()
+    /// How long a base URL that is not the last to try gets for the first byte of its answer
+    /// (at most half the time left): a host that accepts and never answers costs no more.
+    var firstByteBudget: Duration = .seconds(4)
 
     /// `news/latest`: today's stories and the banner.
     func latest() async throws(RemoteError) -> RemoteDay {
@@ -110,8 +113,9 @@ struct ZhihuDailyClient: Sendable {
     }
 
     /// GETs `path` within `timeout` overall: tries the base URLs in order (the one that last
-    /// answered first), moving on after DNS, connect, TLS or 403 failures, and retries transient
-    /// failures with backoff while the deadline allows.
+    /// answered first), moving on after DNS, connect, TLS or 403 failures and after a host that
+    /// sends nothing within its first-byte budget, and retries transient failures with backoff
+    /// while the deadline allows.
     private func fetch(_ path: String) async throws(RemoteError) -> HTTPResponse {
         let deadline = Self.operationDeadline ?? ContinuousClock.now.advanced(by: timeout)
         var attempt = 1
@@ -163,13 +167,16 @@ struct ZhihuDailyClient: Sendable {
     /// skipped from then on (it is tried last), so later requests do not pay for it again.
     private func fetchOnce(_ path: String, deadline: ContinuousClock.Instant) async throws(RemoteError) -> HTTPResponse {
         var lastError: RemoteError?
-        for index in preference.order(count: baseURLs.count) {
+        let order = preference.order(count: baseURLs.count)
+        for (position, index) in order.enumerated() {
             let url = Self.join(baseURLs[index], path)
             let remaining = ContinuousClock.now.duration(to: deadline)
             guard remaining > .zero else { break }
+            // The last host to try may take all the time left; the others leave it at least half.
+            let firstByte = position == order.count - 1 ? nil : min(firstByteBudget, remaining / 2)
             let hostError: RemoteError
             do {
-                let response = try await transport.get(url, timeout: remaining)
+                let response = try await transport.get(url, timeout: remaining, firstByte: firstByte)
                 if (200..<300).contains(response.status) {
                     preference.answered(index)
                     return response
@@ -190,7 +197,7 @@ struct ZhihuDailyClient: Sendable {
                     throw RemoteError(code: .badResponse, url: url, transportError: error, message: error.message)
                 }
                 let remoteError = RemoteError(code: .unreachable, url: url, transportError: error, message: error.message)
-                guard [.dns, .connect, .tls].contains(error.code) else { throw remoteError }
+                guard [.dns, .connect, .tls, .noResponse].contains(error.code) else { throw remoteError }
                 hostError = remoteError
             } catch let error as RemoteError {
                 throw error
@@ -233,17 +240,34 @@ struct ZhihuDailyClient: Sendable {
 }
 
 /// Remembers the base URL that last answered, so a failing one is tried last from then on.
+/// The engine keeps it in the archive (`takeChange`), so the next process starts from it too.
 final class BaseURLPreference: Sendable {
-    private let preferred = Locked<Int>(0)
+    private let state: Locked<(preferred: Int, changed: Bool)>
+
+    /// Starts from the base URL at `preferred` (0: the order given).
+    init(preferred: Int = 0) {
+        state = Locked((preferred, false))
+    }
 
     /// Indices of `count` base URLs in the order to try them: the preferred one, then the others.
     func order(count: Int) -> [Int] {
-        let first = preferred.withLock { $0 }
+        let first = state.withLock { $0.preferred }
         guard first > 0, first < count else { return Array(0..<count) }
         return [first] + (0..<count).filter { $0 != first }
     }
 
     func answered(_ index: Int) {
-        preferred.withLock { $0 = index }
+        state.withLock { state in
+            guard state.preferred != index else { return }
+            state = (index, true)
+        }
+    }
+
+    /// The preferred index, when it changed since the last call.
+    func takeChange() -> Int? {
+        state.withLock { state in
+            defer { state.changed = false }
+            return state.changed ? state.preferred : nil
+        }
     }
 }

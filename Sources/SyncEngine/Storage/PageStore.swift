@@ -170,6 +170,22 @@ final class PageStore {
         try meta("last_sync_at").flatMap(Double.init)
     }
 
+    /// The base URL that answered when another had failed, and since when (Unix seconds).
+    func preferredBaseURL() throws -> (url: String, since: Double)? {
+        try database.readTransaction {
+            guard let url = try meta("preferred_base_url"), let since = try meta("preferred_base_url_at").flatMap(Double.init)
+            else { return nil }
+            return (url, since)
+        }
+    }
+
+    func setPreferredBaseURL(_ url: String, since: Double) throws {
+        try database.transaction {
+            try setMeta("preferred_base_url", url)
+            try setMeta("preferred_base_url_at", String(since))
+        }
+    }
+
     private func setMeta(_ key: String, _ value: String) throws {
         try database.run(
             "INSERT INTO sync_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",

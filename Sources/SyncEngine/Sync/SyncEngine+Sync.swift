@@ -20,6 +20,7 @@ extension SyncEngine {
         progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
     ) async throws(SyncError) -> SyncSummary {
         try requireWritable("sync")
+        defer { saveBaseURLPreference() }
         let started = ContinuousClock.now
         do {
             try await withDeadline { () async throws(SyncError) in

@@ -27,6 +27,13 @@ public actor SyncEngine {
         public var partialFreshness: Duration = .seconds(300)
         /// The deadline for fetching one page, fallbacks and retries included.
         public var networkTimeout: Duration = .seconds(10)
+        /// How long a base URL that is not the last one to try may take to send the first byte of
+        /// its answer (at most half the time left) before the next is tried: a host that accepts
+        /// the connection and never answers costs this, not the whole deadline.
+        public var firstByteBudget: Duration = .seconds(4)
+        /// How long the archive keeps preferring a base URL that answered when an earlier one
+        /// failed. Then the order given is tried again, in case the earlier host is back.
+        public var preferredBaseURLLifetime: Duration = .seconds(86_400)
         /// How transient network failures are retried within that deadline.
         public var retryPolicy = RetryPolicy()
         /// How long a story's like and comment counts count as fresh.
@@ -54,8 +61,16 @@ public actor SyncEngine {
         }
     }
 
-    /// `news-at` first, then `daily.zhihu.com`, which answers where `news-at` does not.
-    public static let defaultBaseURLs = ["https://news-at.zhihu.com/api/4", "https://daily.zhihu.com/api/4"]
+    /// `daily.zhihu.com` first, then `news-at.zhihu.com`.
+    ///
+    /// `daily.zhihu.com/api/4` answers anonymously (reported February to September 2026).
+    /// `news-at.zhihu.com` has shown many networks outside mainland China a certificate for other
+    /// names since 2022, and since October 2024 has been reported not answering at all; it stays
+    /// as a fallback for the networks where it still does.
+    public static let defaultBaseURLs = ["https://daily.zhihu.com/api/4", "https://news-at.zhihu.com/api/4"]
+
+    /// This library's version, as its default User-Agent gives it.
+    public static let version = "0.3.0"
 
     let configuration: Configuration
     /// Whether the archive was opened read-only because this process cannot write it (the file
@@ -124,11 +139,23 @@ public actor SyncEngine {
 
     /// The transport an engine uses unless given one: libcurl where it is the transport (Linux by
     /// default), URLSession elsewhere.
-    public static func defaultTransport() -> any HTTPTransport {
+    ///
+    /// - Parameters:
+    ///   - userAgent: the `User-Agent` to send, naming the program; nil: SyncEngine's own.
+    ///   - caBundlePath: a PEM file of certificate authorities to trust instead of the system's
+    ///     (libcurl only; URLSession uses the system's).
+    public static func defaultTransport(userAgent: String? = nil, caBundlePath: String? = nil) -> any HTTPTransport {
         #if canImport(CCurl)
-            CurlTransport()
+            var options = CurlTransport.Options()
+            options.caBundlePath = caBundlePath
         #else
-            URLSessionTransport()
+            var options = URLSessionTransport.Options()
+        #endif
+        if let userAgent { options.userAgent = userAgent }
+        #if canImport(CCurl)
+            return CurlTransport(options: options)
+        #else
+            return URLSessionTransport(options: options)
         #endif
     }
 
@@ -169,12 +196,47 @@ public actor SyncEngine {
             throw SyncError.wrapping(error)
         }
         self.configuration = configuration
-        self.client = ZhihuDailyClient(
+        var client = ZhihuDailyClient(
             baseURLs: configuration.baseURLs, transport: transport,
             timeout: configuration.networkTimeout, retryPolicy: configuration.retryPolicy,
             logger: logger, now: { clock.now().timeIntervalSince1970 })
+        client.firstByteBudget = configuration.firstByteBudget
+        // A preference the archive cannot give (unreadable) is no reason to fail: the order given stands.
+        let remembered = (try? store.preferredBaseURL()).flatMap { Self.livePreference($0, configuration, clock) }
+        client.preference = BaseURLPreference(preferred: remembered.flatMap { configuration.baseURLs.firstIndex(of: $0.url) } ?? 0)
+        self.client = client
         self.clock = clock
         self.logger = logger
+    }
+
+    /// The base URL the archive prefers now: the one that answered when an earlier one failed,
+    /// within `preferredBaseURLLifetime`, and only while it is among the configured ones. Nil
+    /// when the base URLs are tried in the order given.
+    public func preferredBaseURL() -> PreferredBaseURL? {
+        (try? store.preferredBaseURL()).flatMap { Self.livePreference($0, configuration, clock) }
+    }
+
+    private static func livePreference(
+        _ stored: (url: String, since: Double), _ configuration: Configuration, _ clock: any NewsClock
+    ) -> PreferredBaseURL? {
+        let lifetime = Double(configuration.preferredBaseURLLifetime.components.seconds)
+        guard configuration.baseURLs.contains(stored.url), configuration.baseURLs.first != stored.url,
+            clock.now().timeIntervalSince1970 - stored.since < lifetime
+        else { return nil }
+        return PreferredBaseURL(
+            url: stored.url, since: Date(timeIntervalSince1970: stored.since),
+            until: Date(timeIntervalSince1970: stored.since + lifetime))
+    }
+
+    /// Keeps the base URL that answered in the archive when it changed, for the next process.
+    /// Best effort: an archive that cannot be written just does not remember it.
+    func saveBaseURLPreference() {
+        guard let index = client.preference.takeChange(), !isReadOnly, configuration.baseURLs.indices.contains(index) else { return }
+        do {
+            try store.setPreferredBaseURL(configuration.baseURLs[index], since: clock.now().timeIntervalSince1970)
+        } catch {
+            logger.notice("could not remember the base URL that answered", metadata: ["error": "\(error)"])
+        }
     }
 
     /// Today's page (the source's latest day) with the banner stories.
@@ -191,6 +253,7 @@ public actor SyncEngine {
     /// operation has set one already).
     func withDeadline<T>(_ body: () async throws(SyncError) -> T) async throws(SyncError) -> T {
         if ZhihuDailyClient.operationDeadline != nil { return try await body() }
+        defer { saveBaseURLPreference() }
         let deadline = ContinuousClock.now.advanced(by: configuration.networkTimeout)
         do {
             return try await ZhihuDailyClient.$operationDeadline.withValue(deadline) { try await body() }

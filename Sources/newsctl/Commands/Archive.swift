@@ -9,6 +9,13 @@ import SyncEngine
 
 /// Opens the engine on the archive every command shares.
 enum Archive {
+    /// The transport every command uses: it names newsctl, and trusts the certificate
+    /// authorities of `SSL_CERT_FILE` instead of the system's when that is set (a company proxy's).
+    static func transport() -> any HTTPTransport {
+        SyncEngine.defaultTransport(
+            userAgent: Newsctl.userAgent, caBundlePath: Environment.value("SSL_CERT_FILE").flatMap { $0.isEmpty ? nil : $0 })
+    }
+
     struct OpenFailure: Error {
         let status: Int32
     }
@@ -47,6 +54,6 @@ enum Archive {
                     : "newsctl: upgrading the archive to the new storage format (\(from) → \(to)); this happens once and takes up to a minute on a large archive…\n"
             )
         }
-        return try SyncEngine(configuration: configuration, logger: logger)
+        return try SyncEngine(configuration: configuration, transport: transport(), logger: logger)
     }
 }

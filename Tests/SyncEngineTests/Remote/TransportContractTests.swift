@@ -191,7 +191,7 @@ struct TransportMaker: Sendable, CustomTestStringConvertible {
         let transport = maker.make(nil)
         try await withServer { server, base in
             for _ in 0..<3 { _ = try await transport.get(base + "/news/latest", timeout: .seconds(5)) }
-            #expect(server.userAgents.allSatisfy { $0.hasPrefix("newsctl/") })
+            #expect(server.userAgents.allSatisfy { $0.hasPrefix("SyncEngine/\(SyncEngine.version) (") })
             #expect(server.userAgents.count == 3)
             #expect(server.connectionCount == 1)
         }

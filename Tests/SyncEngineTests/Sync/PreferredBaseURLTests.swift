@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SyncEngine
+
+/// The base URL that answered when an earlier one did not is kept in the archive, so the next
+/// process does not pay for the dead host again; after a day the order given is tried again.
+@Suite struct PreferredBaseURLTests {
+    private static let latestPath = "/api/4/news/latest"
+
+    @Test func theHostThatAnsweredIsPreferredByTheNextEngineForADay() async throws {
+        let silent = LoopbackServer()
+        try await silent.start()
+        silent.setReply(.delayed(.seconds(60), .fixture("news/latest")), for: Self.latestPath)
+        let live = LoopbackServer()
+        try await live.start()
+        let silentBase = await silent.baseURL
+        let liveBase = await live.baseURL
+        var configuration = SyncEngine.Configuration(databasePath: try temporaryDatabasePath())
+        configuration.baseURLs = [silentBase, liveBase]
+        configuration.firstByteBudget = .milliseconds(300)
+        let clock = TestClock()
+
+        let first = try SyncEngine(configuration: configuration, clock: clock)
+        #expect(await first.preferredBaseURL() == nil)
+        _ = try await first.latest(policy: .networkOnly)
+        #expect(await first.preferredBaseURL()?.url == liveBase)
+        #expect(await first.preferredBaseURL()?.since == clock.now())
+        #expect(silent.requestCount(Self.latestPath) == 1)
+
+        // A new engine on the same archive, as a new process would open it.
+        clock.advance(by: 3_600)
+        let second = try SyncEngine(configuration: configuration, clock: clock)
+        _ = try await second.latest(policy: .networkOnly)
+        #expect(silent.requestCount(Self.latestPath) == 1, "the silent host is not asked again")
+        #expect(live.requestCount(Self.latestPath) == 2)
+
+        // A day after it took over, the order given is tried again, and the answer remembered anew.
+        clock.advance(by: 86_400 - 3_600 + 1)
+        let third = try SyncEngine(configuration: configuration, clock: clock)
+        #expect(await third.preferredBaseURL() == nil)
+        _ = try await third.latest(policy: .networkOnly)
+        #expect(silent.requestCount(Self.latestPath) == 2)
+        #expect(await third.preferredBaseURL()?.since == clock.now())
+
+        // Only among the base URLs configured: another list starts from its own first.
+        var other = configuration
+        other.baseURLs = [liveBase]
+        let otherEngine = try SyncEngine(configuration: other, clock: clock)
+        #expect(await otherEngine.preferredBaseURL() == nil)
+        await silent.stop()
+        await live.stop()
+    }
+
+    @Test func aReadOnlyArchiveServesAndRemembersNothing() async throws {
+        let dead = LoopbackServer()
+        try await dead.start()
+        let deadBase = await dead.baseURL
+        await dead.stop()
+        let live = LoopbackServer()
+        try await live.start()
+        var configuration = SyncEngine.Configuration(databasePath: try temporaryDatabasePath())
+        configuration.baseURLs = [deadBase, await live.baseURL]
+        _ = try SyncEngine(configuration: configuration)
+        configuration.readOnly = true
+        let engine = try SyncEngine(configuration: configuration)
+        _ = try? await engine.latest(policy: .networkOnly)
+        #expect(await engine.preferredBaseURL() == nil)
+        await live.stop()
+    }
+}
