@@ -331,12 +331,4 @@
         return length
     }
 
-    extension Duration {
-        /// Whole milliseconds, rounded up so a positive duration never becomes zero.
-        var milliseconds: Int {
-            let (seconds, attoseconds) = components
-            let millis = seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-            return Int(clamping: millis)
-        }
-    }
 #endif

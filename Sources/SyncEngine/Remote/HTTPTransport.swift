@@ -164,3 +164,12 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
         return text + ")"
     }
 }
+
+extension Duration {
+    /// Whole milliseconds, rounded up so a positive duration never becomes zero.
+    var milliseconds: Int {
+        let (seconds, attoseconds) = components
+        let millis = seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int(clamping: millis)
+    }
+}

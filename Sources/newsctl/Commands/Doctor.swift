@@ -5,12 +5,18 @@ import SyncEngine
 struct Doctor: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
-        abstract: "Check the archive's integrity; with --rebuild, rebuild the cache and keep your own data.",
+        abstract: "Check the archive's integrity (or with --network, the source); with --rebuild, rebuild the cache.",
         discussion: """
             The check changes nothing. --rebuild empties the cache tables (they refill from the network) \
             and keeps favourites and read marks; the old file is kept beside the new one. \
-            Run it when no other newsctl uses the archive.
+            Run it when no other newsctl uses the archive. \
+            --network asks every base URL for its latest page at once and says, for each, how name \
+            resolution, the connection, TLS and HTTP went and how long each took, and which base URL \
+            the archive prefers now; it exits 0 when one works and 69 when none does.
             """)
+
+    @Flag(help: "Check the network instead: every base URL, step by step, each within --timeout.")
+    var network = false
 
     @Flag(help: "Rebuild the archive: empty cache, user tables kept, old file kept as a backup.")
     var rebuild = false
@@ -20,8 +26,18 @@ struct Doctor: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
+    func validate() throws {
+        if network && (rebuild || force) { throw ValidationError("--network checks the source; it cannot be used with --rebuild or --force") }
+        if network, try options.resolve().mode == .offline { throw ValidationError("--network needs the network; it cannot run with --offline") }
+    }
+
     func run() async throws {
         let settings = try options.resolve()
+        if network {
+            let status = await NetworkDoctor(settings: settings).run()
+            guard status == 0 else { throw ExitCode(status) }
+            return
+        }
         let status = await MainActor.run { DoctorCommand(settings: settings).run(rebuild: rebuild, force: force) }
         guard status == 0 else { throw ExitCode(status) }
     }

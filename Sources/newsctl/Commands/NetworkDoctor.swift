@@ -1,0 +1,121 @@
+import NewsFeature
+import SyncEngine
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `newsctl doctor --network`: every base URL checked at once, step by step, as text or JSON,
+/// and which one the archive prefers now.
+struct NetworkDoctor {
+    let settings: Settings
+
+    func run() async -> Int32 {
+        let checks = await SyncEngine.checkNetwork(baseURLs: settings.baseURLs, timeout: settings.timeout, transport: Archive.transport())
+        let preferred = await preferredBaseURL()
+        let output = Output()
+        if settings.json {
+            output.out(json(checks, preferred).serialized() + "\n")
+        } else {
+            output.out(text(checks, preferred))
+        }
+        let working = checks.filter(\.works).count
+        if working == 0 {
+            output.err("newsctl: no base URL answered with its latest page; see the steps above, or use --base-url for a mirror\n")
+            return ExitStatus.unavailable
+        }
+        return ExitStatus.ok
+    }
+
+    /// The archive's preference, read without changing the archive (nor creating one); nil when
+    /// there is no archive, it cannot be read, or it prefers none.
+    private func preferredBaseURL() async -> PreferredBaseURL? {
+        guard FileManager.default.fileExists(atPath: settings.databasePath) else { return nil }
+        var configuration = SyncEngine.Configuration(databasePath: settings.databasePath)
+        configuration.baseURLs = settings.baseURLs
+        configuration.readOnly = true
+        guard let engine = try? SyncEngine(configuration: configuration) else { return nil }
+        return await engine.preferredBaseURL()
+    }
+
+    private func text(_ checks: [HostCheck], _ preferred: PreferredBaseURL?) -> String {
+        let names: [HostCheck.StepKind: String] = [
+            .resolve: "name resolution", .connect: "connect", .tls: "TLS", .http: "HTTP", .page: "latest page",
+        ]
+        var text = ""
+        for check in checks {
+            text += TerminalText.sanitize(check.baseURL) + (check.works ? "  works" : "  does not work") + "\n"
+            for step in check.steps {
+                let name = Self.padded(names[step.kind] ?? step.kind.rawValue, 16)
+                let outcome = Self.padded(step.succeeded ? "ok" : "failed", 7)
+                let time = Self.padded(step.duration.map(Self.milliseconds) ?? "", 10)
+                text += "  \(name) \(outcome) \(time) \(TerminalText.sanitize(step.detail))\n"
+            }
+        }
+        if let preferred {
+            text += "preferred: \(TerminalText.sanitize(preferred.url)), which answered when an earlier one did not, "
+                + "since \(Self.iso8601(preferred.since)); the order given is tried again after \(Self.iso8601(preferred.until))\n"
+        } else {
+            text += "preferred: none; the base URLs are tried in the order given\n"
+        }
+        let working = checks.filter(\.works).count
+        text += "\(working) of \(checks.count) base URL\(checks.count == 1 ? "" : "s") work\(working == 1 ? "s" : "")\n"
+        return text
+    }
+
+    private func json(_ checks: [HostCheck], _ preferred: PreferredBaseURL?) -> JSONValue {
+        .object([
+            (
+                "hosts",
+                .array(
+                    checks.map { check in
+                        .object([
+                            ("base_url", .string(check.baseURL)), ("works", .bool(check.works)),
+                            (
+                                "steps",
+                                .array(
+                                    check.steps.map { step in
+                                        .object([
+                                            ("step", .string(step.kind.rawValue)), ("ok", .bool(step.succeeded)),
+                                            ("ms", step.duration.map { .double(Self.millisecondsValue($0)) } ?? .null),
+                                            ("detail", .string(step.detail)),
+                                        ])
+                                    })
+                            ),
+                            ("latest_date", .optional(check.latestDay?.description)),
+                            ("stories", check.storyCount.map { .int(Int64($0)) } ?? .null),
+                            ("certificate_names", check.certificateNames.map { .array($0.map(JSONValue.string)) } ?? .null),
+                        ])
+                    })
+            ),
+            (
+                "preferred_base_url",
+                preferred.map {
+                    .object([
+                        ("url", .string($0.url)), ("since", .string(Self.iso8601($0.since))), ("until", .string(Self.iso8601($0.until))),
+                    ])
+                } ?? .null
+            ),
+            ("working", .int(Int64(checks.filter(\.works).count))),
+        ])
+    }
+
+    private static func padded(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+
+    /// Milliseconds to one decimal.
+    private static func millisecondsValue(_ duration: Duration) -> Double {
+        ((Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15) * 10).rounded() / 10
+    }
+
+    private static func milliseconds(_ duration: Duration) -> String {
+        let value = millisecondsValue(duration)
+        return value < 10 ? "\(value) ms" : "\(Int(value.rounded())) ms"
+    }
+
+    private static func iso8601(_ date: Date) -> String {
+        DateFormatting.iso8601(unixTime: Int64(date.timeIntervalSince1970.rounded(.down)))
+    }
+}
