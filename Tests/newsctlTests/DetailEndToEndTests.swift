@@ -8,6 +8,31 @@ extension ProcessTests {
     @Suite struct DetailEndToEndTests {
         private let id = "9759301"
 
+        @Test func aStoryWithAPublishTimeShowsItInBeijingTimeAndOneWithoutShowsNone() async throws {
+            let server = LoopbackServer()
+            try await server.start()
+            let base = await server.baseURL
+            let newsctl = try NewsctlProcess()
+            // The 2026 detail of story 9787903, publish_time 1772233260.
+            let text = try await newsctl.run(["show", "9787903", "--base-url", base], environment: ["COLUMNS": "100"])
+            #expect(text.status == 0, "\(text.stderr)")
+            let lines = text.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.dropFirst().first?.hasPrefix("发布于 2026年2月28日 07:01（北京时间） · 图片：") == true, "\(lines.prefix(3))")
+            let json = try await newsctl.run(["show", "9787903", "--json", "--offline"]).stdout.jsonObject()
+            #expect(json["publish_time"] as? Int == 1_772_233_260)
+            #expect(json["published_at"] as? String == "2026-02-28T07:01:00+08:00")
+            let english = try await newsctl.run(["show", "9787903", "--offline", "--lang", "en"])
+            #expect(english.stdout.contains("Published Feb 28, 2026, 07:01 Beijing time"), "\(english.stdout.prefix(300))")
+
+            // Story 9759306's detail has no publish_time, as before 2023.
+            let older = try await newsctl.run(["show", "9759306", "--json", "--base-url", base]).stdout.jsonObject()
+            #expect(older["publish_time"] is NSNull)
+            #expect(older["published_at"] is NSNull)
+            let olderText = try await newsctl.run(["show", "9759306", "--offline"])
+            #expect(!olderText.stdout.contains("发布于"))
+            await server.stop()
+        }
+
         @Test func showReadsAStoryOnlineThenOfflineAndMarksItRead() async throws {
             let server = LoopbackServer()
             try await server.start()
@@ -18,7 +43,8 @@ extension ProcessTests {
             #expect(online.status == 0, "\(online.stderr)")
             let lines = online.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             #expect(lines.first == "为什么春天的风总是特别大？")
-            #expect(lines.contains("图片：Yestone.com 版权图片库 · 474 赞 · 60 条评论"))
+            #expect(lines[1] == "发布于 2023年3月14日 08:00（北京时间） · 图片：Yestone.com 版权图片库 · 474 赞 ·")
+            #expect(lines[2] == "60 条评论")
             #expect(lines.contains("气象小站，大气科学硕士，天气预报员"))
             #expect(lines.contains("  │ 风是空气的水平运动。"))
             #expect(lines.contains("  • 冷空气南下"))

@@ -107,7 +107,12 @@ public final class DetailPresenter {
             references: references,
             bodyText: bodyText, isOffSite: detail.isOffSite, shareURL: detail.shareURL, url: detail.url, counts: counts,
             isFavorite: page.marks.isFavorite, isRead: page.marks.isRead,
-            marksText: page.marks.isFavorite ? strings.favoriteMark : "", source: source, status: status)
+            marksText: page.marks.isFavorite ? strings.favoriteMark : "", source: source, status: status,
+            published: detail.publishTime.map { time in
+                PublishedViewData(
+                    unixTime: time, iso8601: DateFormatting.iso8601Beijing(unixTime: time),
+                    text: strings.published(dates.beijingDateTime(unixTime: time)))
+            })
     }
 
     private static func blocks(of text: ReadableText, strings: Strings) -> [DetailBlockViewData] {

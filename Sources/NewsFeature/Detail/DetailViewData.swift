@@ -34,13 +34,16 @@ public struct DetailViewData: Equatable, Sendable {
     public let source: SourceViewData
     /// The status line.
     public let status: StatusViewData
+    /// When the source published the story; nil when its detail does not say.
+    public let published: PublishedViewData?
 
     /// Creates the view data; the presenter makes these, tests may too.
     public init(
         id: Int64, title: String, image: String?, imageSource: String?, imageCredit: String?, blocks: [DetailBlockViewData],
         references: [String],
         bodyText: String, isOffSite: Bool, shareURL: String?, url: String, counts: CountsViewData?,
-        isFavorite: Bool, isRead: Bool, marksText: String, source: SourceViewData, status: StatusViewData
+        isFavorite: Bool, isRead: Bool, marksText: String, source: SourceViewData, status: StatusViewData,
+        published: PublishedViewData? = nil
     ) {
         self.id = id
         self.title = title
@@ -59,6 +62,24 @@ public struct DetailViewData: Equatable, Sendable {
         self.marksText = marksText
         self.source = source
         self.status = status
+        self.published = published
+    }
+}
+
+/// When the source published a story, in Beijing time (UTC+8), as the source means it.
+public struct PublishedViewData: Equatable, Sendable {
+    /// Unix seconds, as the source gives them (`publish_time`).
+    public let unixTime: Int64
+    /// RFC 3339 with the offset: "2026-02-28T07:01:00+08:00".
+    public let iso8601: String
+    /// "发布于 2026年2月28日 07:01（北京时间）".
+    public let text: String
+
+    /// Creates the view data; the presenter makes these, tests may too.
+    public init(unixTime: Int64, iso8601: String, text: String) {
+        self.unixTime = unixTime
+        self.iso8601 = iso8601
+        self.text = text
     }
 }
 

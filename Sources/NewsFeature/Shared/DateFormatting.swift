@@ -55,6 +55,31 @@ public struct DateFormatting: Sendable {
         }
     }
 
+    /// A moment as the date and time in Beijing (UTC+8), the source's own clock:
+    /// "2026年2月28日 07:01" / "Feb 28, 2026, 07:01".
+    public func beijingDateTime(unixTime: Int64) -> String {
+        let (day, minuteOfDay) = Self.beijing(unixTime)
+        let time = Self.two(minuteOfDay / 60) + ":" + Self.two(minuteOfDay % 60)
+        switch language {
+        case .zh: return "\(fullDate(day)) \(time)"
+        case .en: return "\(fullDate(day)), \(time)"
+        }
+    }
+
+    /// RFC 3339 in Beijing time, whole seconds: "2026-02-28T07:01:00+08:00".
+    public static func iso8601Beijing(unixTime: Int64) -> String {
+        let utc = iso8601(unixTime: unixTime + 8 * 3_600)
+        return String(utc.dropLast()) + "+08:00"
+    }
+
+    private static func beijing(_ unixTime: Int64) -> (Day, Int64) {
+        let local = unixTime + 8 * 3_600
+        let dayNumber = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        return (Day(dayNumber: dayNumber), (local - dayNumber * 86_400) / 60)
+    }
+
+    private static func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
     /// RFC 3339 in UTC, whole seconds: "2023-04-25T08:00:00Z".
     public static func iso8601(unixTime: Int64) -> String {
         let day = Day(dayNumber: unixTime >= 0 ? unixTime / 86_400 : (unixTime - 86_399) / 86_400)

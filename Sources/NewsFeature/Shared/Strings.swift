@@ -13,6 +13,11 @@ struct Strings: Sendable {
 
     func imageCredit(_ source: String) -> String { language == .zh ? "图片：\(source)" : "Image: \(source)" }
 
+    /// "发布于 2026年2月28日 07:01（北京时间）".
+    func published(_ when: String) -> String {
+        language == .zh ? "发布于 \(when)（北京时间）" : "Published \(when) Beijing time"
+    }
+
     func image(_ caption: String?) -> String {
         let word = language == .zh ? "图片" : "Image"
         return caption.map { "[\(word): \($0)]" } ?? "[\(word)]"

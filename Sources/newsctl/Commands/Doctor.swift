@@ -27,8 +27,12 @@ struct Doctor: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
-        if network && (rebuild || force) { throw ValidationError("--network checks the source; it cannot be used with --rebuild or --force") }
-        if network, try options.resolve().mode == .offline { throw ValidationError("--network needs the network; it cannot run with --offline") }
+        if network && (rebuild || force) {
+            throw ValidationError("--network checks the source; it cannot be used with --rebuild or --force")
+        }
+        if network, try options.resolve().mode == .offline {
+            throw ValidationError("--network needs the network; it cannot run with --offline")
+        }
     }
 
     func run() async throws {

@@ -54,7 +54,8 @@ struct NetworkDoctor {
             }
         }
         if let preferred {
-            text += "preferred: \(TerminalText.sanitize(preferred.url)), which answered when an earlier one did not, "
+            text +=
+                "preferred: \(TerminalText.sanitize(preferred.url)), which answered when an earlier one did not, "
                 + "since \(Self.iso8601(preferred.since)); the order given is tried again after \(Self.iso8601(preferred.until))\n"
         } else {
             text += "preferred: none; the base URLs are tried in the order given\n"

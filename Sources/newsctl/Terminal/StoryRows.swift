@@ -23,6 +23,7 @@ enum StoryRows {
     static func detail(_ detail: DetailViewData, width: Int) -> [Row] {
         var rows = wrapped(detail.title, width: width, tone: .bold)
         var header: [String] = []
+        if let published = detail.published { header.append(published.text) }
         if let credit = detail.imageCredit { header.append(credit) }
         if let counts = detail.counts { header.append(counts.text) }
         if !detail.marksText.isEmpty { header.append(detail.marksText) }

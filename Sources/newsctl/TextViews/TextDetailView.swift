@@ -68,6 +68,8 @@ final class JSONDetailView: DetailView, CommandView {
                 ("image_source", .optional(detail.imageSource)),
                 ("share_url", .optional(detail.shareURL)),
                 ("url", .string(detail.url)),
+                ("publish_time", detail.published.map { .int($0.unixTime) } ?? .null),
+                ("published_at", .optional(detail.published?.iso8601)),
                 ("extra", extra),
                 ("origin", .string(detail.source.origin)),
                 ("fetched_at", .string(detail.source.fetchedAt)),

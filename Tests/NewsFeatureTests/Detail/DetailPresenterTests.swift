@@ -64,14 +64,15 @@ enum MakeDetail {
     static func page(
         id: Int64 = 7, body: String? = body,
         extra: StoryExtra? = StoryExtra(popularity: 474, comments: 60, longComments: 0, shortComments: 60),
-        origin: Provenance.Origin = .network, marks: StoryMarks = StoryMarks(isFavorite: false, isRead: true)
+        origin: Provenance.Origin = .network, marks: StoryMarks = StoryMarks(isFavorite: false, isRead: true),
+        publishTime: Int64? = nil
     ) -> DetailPage {
         let provenance = Provenance(origin: origin, fetchedAt: Make.fetchedAt, age: .zero, isFinal: true, staleReason: nil)
         return DetailPage(
             detail: StoryDetail(
                 id: id, title: "标题\r\n第二行", bodyHTML: body, image: "https://pic1.zhimg.com/h.jpg",
                 imageSource: body == nil ? nil : "Yestone.com", shareURL: "http://daily.zhihu.com/story/\(id)",
-                url: "https://daily.zhihu.com/story/\(id)", type: body == nil ? 1 : 0, sectionName: nil, publishTime: nil),
+                url: "https://daily.zhihu.com/story/\(id)", type: body == nil ? 1 : 0, sectionName: nil, publishTime: publishTime),
             provenance: provenance, extra: extra, extraProvenance: extra == nil ? nil : provenance, marks: marks)
     }
 }
@@ -102,6 +103,21 @@ enum MakeDetail {
                 popularity: 474, comments: 60, longComments: 0, shortComments: 60, text: "474 赞 · 60 条评论", isStale: false),
             isFavorite: false, isRead: true, marksText: "", source: source, status: StatusViewData(text: "已更新", isStale: false))
         #expect(view.events == [.loading, .show(expected)])
+    }
+
+    @Test func aPublishTimeIsShownAsTheDateAndTimeInBeijing() async {
+        // 1772233260 is 2026-02-27 23:01 UTC, 2026-02-28 07:01 in Beijing (story 9787903).
+        await presenter(StubDetailInteractor([.success(MakeDetail.page(publishTime: 1_772_233_260))])).viewDidLoad()
+        #expect(
+            view.lastDetail?.published
+                == PublishedViewData(unixTime: 1_772_233_260, iso8601: "2026-02-28T07:01:00+08:00", text: "发布于 2026年2月28日 07:01（北京时间）"))
+        await presenter(StubDetailInteractor([.success(MakeDetail.page(publishTime: 1_772_233_260))]), language: .en).viewDidLoad()
+        #expect(view.lastDetail?.published?.text == "Published Feb 28, 2026, 07:01 Beijing time")
+        // Just before midnight UTC is already the next morning in Beijing; a story without a time shows none.
+        await presenter(StubDetailInteractor([.success(MakeDetail.page(publishTime: 1_767_225_540))])).viewDidLoad()
+        #expect(view.lastDetail?.published?.iso8601 == "2026-01-01T07:59:00+08:00")
+        await presenter(StubDetailInteractor([.success(MakeDetail.page())])).viewDidLoad()
+        #expect(view.lastDetail?.published == nil)
     }
 
     @Test func anOffSiteStory_saysWhereToReadIt() async {

@@ -14,7 +14,44 @@ import TestSupport
 /// - `detail-no-question-title.json`: a question without any `<h2 class="question-title">`.
 /// - `detail-view-more-only.json`: an empty title and nothing but the view-more link.
 /// - `detail-off-site.json`: `type` 1, without `body`, `image` and `image_source`.
+/// - `latest-20260925.json`: a September 2026 latest page as `stories/latest` answers it on
+///   daily.zhihu.com: four stories, 瞎扯 with hint `VOL.3986` and `"images": []`.
+/// - `detail-20260228-publish-time.json`: a 2026 detail with `publish_time` (Unix seconds).
 @Suite struct ResponseShapeTests {
+    @Test func a2026LatestPageOfFourStoriesWithAVolumeHintAndNoImageDecodes() async throws {
+        let records = RecordingLogHandler.Records()
+        let remote = try await client(["news/latest": "latest-20260925.json"], records: records).latest()
+        #expect(remote.day == Day("20260925"))
+        #expect(remote.stories.map(\.id) == [9_791_101, 9_791_102, 9_791_103, 9_791_104])
+        let xiache = remote.stories[3]
+        #expect(xiache.hint == "VOL.3986")
+        #expect(xiache.imageURL == nil, "an empty images list is no image")
+        #expect(xiache.imageHue == "")
+        #expect(remote.topStories.map(\.id) == [9_791_101])
+        #expect(records.withMessage("skipped a story").isEmpty)
+    }
+
+    @Test func stories_latestDecodesExactlyLikeNews_latest() async throws {
+        // What stories/latest answers on daily.zhihu.com, read by the client as news/latest (its alias), and by both readers alike.
+        let body = try Fixtures.shape("latest-20260925.json")
+        let transport = MemoryTransport(bodies: ["news/latest": body])
+        let viaNews = try await transport.client(logging: RecordingLogHandler.Records()).latest()
+        let scanned = try #require(DayPageScanner.page(body))
+        let decoded = try JSONDecoder().decode(DayPageDTO.self, from: Data(body))
+        #expect(scanned.stories.map { $0.toDomain() } == decoded.stories.map { $0.toDomain() })
+        #expect(scanned.topStories.map { $0.toDomain() } == decoded.topStories.map { $0.toDomain() })
+        #expect(viaNews.stories == decoded.stories.map { $0.toDomain() })
+        #expect(scanned.date == decoded.date)
+    }
+
+    @Test func a2026DetailCarriesItsPublishTime() async throws {
+        let records = RecordingLogHandler.Records()
+        let detail = try await client(["news/9787903": "detail-20260228-publish-time.json"], records: records).detail(9_787_903)
+        #expect(detail.publishTime == 1_772_233_260)
+        let older = try await client(["news/9530201": "detail-several-answers.json"], records: records).detail(9_530_201)
+        #expect(older.publishTime == nil)
+    }
+
     private func client(_ bodies: [String: String], records: RecordingLogHandler.Records) throws -> ZhihuDailyClient {
         MemoryTransport(bodies: try bodies.mapValues(Fixtures.shape)).client(logging: records)
     }
