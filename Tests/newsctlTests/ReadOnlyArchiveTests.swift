@@ -169,7 +169,7 @@ extension ProcessTests {
             let folder = (newsctl.databasePath as NSString).deletingLastPathComponent
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
             #expect(try await newsctl.run(["latest", "--base-url", Self.api]).status == 0)
-            // As an older newsctl left it: without the last step (compact text storage).
+            // As an older newsctl left it: at schema 3, before compact text storage and failed stories.
             try Database(path: newsctl.databasePath).execute(Fixtures.backToSchemaThree)
             try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
             let before = try Data(contentsOf: URL(fileURLWithPath: newsctl.databasePath))

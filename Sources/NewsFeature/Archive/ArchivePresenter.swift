@@ -89,8 +89,10 @@ public final class ArchivePresenter {
                 from: context.dates.fullDate(summary.days.lowerBound), to: context.dates.fullDate(summary.days.upperBound),
                 daysFetched: summary.daysFetched, daysPresent: summary.daysPresent,
                 details: request.includeDetails ? (summary.detailsFetched, summary.detailsPresent) : nil,
-                failures: failures, seconds: seconds),
-            problem: problem)
+                failures: failures, seconds: seconds)
+                + strings.summaryNotes(deferred: summary.detailsDeferred, slowedDown: summary.slowedDown),
+            problem: problem, detailsDeferred: summary.detailsDeferred,
+            slowedDown: summary.slowedDown.map { SlowDownViewData(from: $0.from, to: $0.to, requests: $0.requests) })
     }
 
     /// Shows what the archive holds, or the error.
@@ -122,10 +124,29 @@ public final class ArchivePresenter {
         lines.append(strings.counts(stories: status.stories, details: status.details, favorites: status.favorites))
         lines.append(strings.size(status.databaseBytes))
         lines.append(strings.lastSync(lastSyncAge.map { age in lastSync.map { "\(age) (\($0))" } ?? age }))
+        let failing = status.failingStories.map { story in
+            FailingStoryViewData(
+                id: story.id, title: story.title.map(NewsListPresenter.oneLine), failures: story.failures,
+                lastStatus: story.lastStatus, lastFailure: Self.iso8601(story.lastFailure.timeIntervalSince1970),
+                nextTry: Self.iso8601(story.nextTry.timeIntervalSince1970))
+        }
+        if !failing.isEmpty {
+            lines.append(strings.failingStories(failing.count))
+            for story in failing.prefix(20) {
+                lines.append(
+                    strings.failingStory(
+                        id: story.id, title: story.title, status: story.lastStatus, failures: story.failures, nextTry: story.nextTry))
+            }
+        }
         return ArchiveStatusViewData(
             first: coverage.first?.description, last: coverage.last?.description, days: coverage.dayCount, gaps: gaps,
             partialDays: coverage.partialDays.map(\.description), stories: status.stories, details: status.details,
-            favorites: status.favorites, databaseBytes: status.databaseBytes, lastSync: lastSync, lines: lines)
+            favorites: status.favorites, databaseBytes: status.databaseBytes, lastSync: lastSync, lines: lines,
+            failingStories: failing)
+    }
+
+    private static func iso8601(_ unixTime: Double) -> String {
+        DateFormatting.iso8601(unixTime: Int64(unixTime.rounded(.down)))
     }
 
     /// Drops days older than the newest `keepDays` and shows what went, or the error.

@@ -53,6 +53,38 @@ struct ArchiveStrings: Sendable {
         }
     }
 
+    /// What a sync left alone or was told, appended to its summary: "" when nothing.
+    func summaryNotes(deferred: Int, slowedDown: SyncSlowDown?) -> String {
+        var notes = ""
+        if deferred > 0 {
+            notes +=
+                language == .zh
+                ? "；\(deferred) 篇文章最近返回服务器错误，暂不重试" : "; \(deferred) stories left alone after server errors"
+        }
+        if let slowedDown {
+            notes +=
+                language == .zh
+                ? "；源站要求放慢，同时下载数从 \(slowedDown.from) 降到 \(slowedDown.to)"
+                : "; the source asked to slow down: \(slowedDown.from) → \(slowedDown.to) transfers at once"
+        }
+        return notes
+    }
+
+    /// The heading of `status`'s list of stories whose detail answered 5xx.
+    func failingStories(_ count: Int) -> String {
+        language == .zh
+            ? "服务器出错的文章：\(count) 篇，同步时暂不重试（newsctl sync --retry-failed 立即重试）"
+            : "Stories the source failed on: \(count), left alone by syncs for now (newsctl sync --retry-failed asks again)"
+    }
+
+    /// "  9787342 标题：HTTP 500，连续 3 次，4 小时后重试".
+    func failingStory(id: Int64, title: String?, status: Int, failures: Int, nextTry: String) -> String {
+        let name = title.map { " \($0)" } ?? ""
+        return language == .zh
+            ? "  \(id)\(name)：HTTP \(status)，连续 \(failures) 次，下次 \(nextTry)"
+            : "  \(id)\(name): HTTP \(status), \(failures) in a row, next try \(nextTry)"
+    }
+
     func failedItem(_ item: SyncFailure.Item, _ kind: ErrorKind) -> String {
         let message: String
         switch (language, kind) {

@@ -59,12 +59,19 @@ public struct SyncSummaryViewData: Equatable, Sendable {
     public let message: String
     /// Why the sync is not complete, when it is not; the kind sets the exit status.
     public let problem: ErrorViewData?
+    /// Stories left alone because their detail answered 5xx recently.
+    public let detailsDeferred: Int
+    /// When the source asked to slow down: the transfers at once before and after.
+    public let slowedDown: SlowDownViewData?
 
     /// Creates the view data; the presenter makes these, tests may too.
     public init(
         from: String, to: String, daysFetched: Int, daysPresent: Int, detailsFetched: Int, detailsPresent: Int,
-        failures: Int, failedItems: [String], skipped: Int, seconds: Double, message: String, problem: ErrorViewData?
+        failures: Int, failedItems: [String], skipped: Int, seconds: Double, message: String, problem: ErrorViewData?,
+        detailsDeferred: Int = 0, slowedDown: SlowDownViewData? = nil
     ) {
+        self.detailsDeferred = detailsDeferred
+        self.slowedDown = slowedDown
         self.from = from
         self.to = to
         self.daysFetched = daysFetched
@@ -114,6 +121,41 @@ public struct ArchiveStatusViewData: Equatable, Sendable {
     public let lastSync: String?
     /// The same, as lines for a person: "日期：…", "缺口：无", "大小：12.4 MB"…
     public let lines: [String]
+    /// Stories whose detail answered 5xx, the next to be tried first.
+    public var failingStories: [FailingStoryViewData] = []
+}
+
+/// A sync that lowered its concurrency because the source asked it to.
+public struct SlowDownViewData: Equatable, Sendable {
+    /// Transfers at once before.
+    public let from: Int
+    /// Transfers at once for the rest of the run.
+    public let to: Int
+    /// How many answers asked to slow down.
+    public let requests: Int
+
+    /// Creates the view data; the presenter makes these, tests may too.
+    public init(from: Int, to: Int, requests: Int) {
+        self.from = from
+        self.to = to
+        self.requests = requests
+    }
+}
+
+/// A story whose detail answered 5xx, for `status`.
+public struct FailingStoryViewData: Equatable, Sendable {
+    /// The story's id.
+    public let id: Int64
+    /// Its title, when known.
+    public let title: String?
+    /// 5xx answers in a row.
+    public let failures: Int
+    /// The HTTP status of the last one.
+    public let lastStatus: Int
+    /// RFC 3339, UTC.
+    public let lastFailure: String
+    /// RFC 3339, UTC: when a sync asks for it again.
+    public let nextTry: String
 }
 
 /// What a prune removed.

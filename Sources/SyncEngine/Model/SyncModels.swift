@@ -23,12 +23,16 @@ public struct SyncRequest: Sendable, Equatable {
     public var includeDetails: Bool
     /// Transfers at once, 1 to `maxConcurrency`; 2 is polite to the source.
     public var concurrency: Int
+    /// Ask again now for the stories whose detail answered 5xx (`ArchiveStatus.failingStories`),
+    /// on any day, instead of leaving each alone until its next try.
+    public var retryFailed: Bool
 
     /// A request for `span`; details off and two transfers at once unless asked.
-    public init(span: Span, includeDetails: Bool = false, concurrency: Int = 2) {
+    public init(span: Span, includeDetails: Bool = false, concurrency: Int = 2, retryFailed: Bool = false) {
         self.span = span
         self.includeDetails = includeDetails
         self.concurrency = concurrency
+        self.retryFailed = retryFailed
     }
 }
 
@@ -94,6 +98,55 @@ public struct SyncSummary: Sendable {
     public let skipped: Int
     /// How long the sync took.
     public let duration: Duration
+    /// Stories not asked for because their detail answered 5xx recently (each is left alone for
+    /// a while after its last failure); `SyncRequest.retryFailed` asks for them anyway.
+    public internal(set) var detailsDeferred = 0
+    /// When the source asked to slow down (429, or a 403 saying the requests were too frequent),
+    /// the concurrency the sync went on with; nil when it was not asked.
+    public internal(set) var slowedDown: SyncSlowDown?
+}
+
+/// A sync that lowered its concurrency because the source asked it to.
+public struct SyncSlowDown: Sendable, Equatable {
+    /// Transfers at once before the first request to slow down.
+    public let from: Int
+    /// Transfers at once for the rest of the run.
+    public let to: Int
+    /// How many answers asked to slow down.
+    public let requests: Int
+
+    /// A slow-down as a sync reports it; tests make these too.
+    public init(from: Int, to: Int, requests: Int) {
+        self.from = from
+        self.to = to
+        self.requests = requests
+    }
+}
+
+/// A story whose detail answered 5xx, which syncs leave alone until `nextTry`.
+public struct FailingStory: Sendable, Equatable {
+    /// The story's id.
+    public let id: Int64
+    /// Its title, when the archive knows it.
+    public let title: String?
+    /// 5xx answers in a row.
+    public let failures: Int
+    /// The HTTP status of the last one.
+    public let lastStatus: Int
+    /// When it last failed.
+    public let lastFailure: Date
+    /// When a sync asks for it again (an hour after the first failure, doubling, up to a week).
+    public let nextTry: Date
+
+    /// A failing story as the archive reports it; tests make these too.
+    public init(id: Int64, title: String?, failures: Int, lastStatus: Int, lastFailure: Date, nextTry: Date) {
+        self.id = id
+        self.title = title
+        self.failures = failures
+        self.lastStatus = lastStatus
+        self.lastFailure = lastFailure
+        self.nextTry = nextTry
+    }
 }
 
 /// What the archive holds, for `status`.
@@ -110,6 +163,8 @@ public struct ArchiveStatus: Sendable {
     public let databaseBytes: Int64
     /// When a sync last finished; nil if none ever did.
     public let lastSync: Date?
+    /// Stories whose detail answered 5xx, the next to be tried first.
+    public internal(set) var failingStories: [FailingStory] = []
 }
 
 /// What `prune(keepDays:)` removed.

@@ -29,6 +29,14 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
     /// For `.notPublished`: the day asked for and the earlier day the source answered with.
     let misdated: (asked: Day, answered: Day)?
 
+    /// The source asked to slow down: 429, or a 403 whose body says the requests are too frequent.
+    public var isRateLimited: Bool {
+        status == 429 || (status == 403 && message.contains(RemoteError.tooFrequentMark))
+    }
+
+    /// What `describeStatus` adds to a 403 that says the requests are too frequent.
+    static let tooFrequentMark = "requests too frequent"
+
     init(
         code: Code, url: String, status: Int? = nil, transportError: TransportError? = nil,
         retryAfter: String? = nil, misdated: (asked: Day, answered: Day)? = nil, message: String

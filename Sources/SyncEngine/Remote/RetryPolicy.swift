@@ -1,7 +1,8 @@
 /// How transient failures are retried: exponential backoff with jitter, always inside the
 /// deadline of the read.
 ///
-/// Transient: connection failures, timeouts, broken transfers, HTTP 5xx and 429. Never retried:
+/// Transient: connection failures, timeouts, broken transfers, HTTP 5xx, 429 and a 403 that says
+/// the requests are too frequent (`RemoteError.isRateLimited`). Never retried:
 /// other 4xx, DNS and TLS failures (those move on to the next base URL instead) and bad data.
 public struct RetryPolicy: Sendable, Equatable {
     /// Attempts in all, the first one included. 1 turns retries off.

@@ -25,6 +25,8 @@ struct ZhihuDailyClient: Sendable {
     var now: @Sendable () -> Double = { SystemClock().now().timeIntervalSince1970 }
     /// Which base URL answered last; shared by every copy of this client.
     var preference = BaseURLPreference()
+    /// How often the source asked to slow down; shared by every copy, read by a sync.
+    let slowDown = SlowDownSignal()
     /// How long a base URL that is not the last to try gets for the first byte of its answer
     /// (at most half the time left): a host that accepts and never answers costs no more.
     var firstByteBudget: Duration = .seconds(4)
@@ -152,7 +154,7 @@ struct ZhihuDailyClient: Sendable {
             guard let code = failure.transportError?.code, [.connect, .timeout, .truncated].contains(code) else { return nil }
             return backoff
         case .httpStatus:
-            guard let status = failure.status, status >= 500 || status == 429 else { return nil }
+            guard let status = failure.status, status >= 500 || failure.isRateLimited else { return nil }
             // The server's own word on when to come back wins over the backoff.
             if let value = failure.retryAfter, let asked = RetryPolicy.retryAfter(value, now: now()) {
                 return max(asked, .zero)
@@ -184,7 +186,10 @@ struct ZhihuDailyClient: Sendable {
                 let error = RemoteError(
                     code: .httpStatus, url: url, status: response.status,
                     retryAfter: response.headers["retry-after"], message: Self.describeStatus(response))
-                guard response.status == 403 else {
+                if error.isRateLimited { slowDown.note() }
+                // A 403 is this host refusing us (need_login on one host, say), unless it asks us
+                // to slow down: that is the source's word, from any host.
+                guard response.status == 403, !error.isRateLimited else {
                     preference.answered(index)
                     throw error
                 }
@@ -223,13 +228,20 @@ struct ZhihuDailyClient: Sendable {
         base.hasSuffix("/") ? base + path : base + "/" + path
     }
 
-    /// `HTTP 403`, with the message of Zhihu's `{"error":{…}}` envelope when there is one.
+    /// `HTTP 403`, with the message of Zhihu's `{"error":{…}}` envelope when there is one; a 403
+    /// whose body says the requests are too frequent (请求过于频繁, "too many requests") says so.
     private static func describeStatus(_ response: HTTPResponse) -> String {
         struct Envelope: Decodable {
             struct Detail: Decodable { let message: String?; let name: String? }
             let error: Detail
         }
         var text = "HTTP \(response.status)"
+        if response.status == 403 {
+            let body = String(decoding: response.body.prefix(4_096), as: UTF8.self).lowercased()
+            if ["频繁", "too frequent", "too many requests", "rate limit"].contains(where: body.contains) {
+                text += " (" + RemoteError.tooFrequentMark + ")"
+            }
+        }
         if let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(response.body)),
             let detail = envelope.error.name ?? envelope.error.message
         {
@@ -270,4 +282,15 @@ final class BaseURLPreference: Sendable {
             return state.changed ? state.preferred : nil
         }
     }
+}
+
+/// Counts the answers that asked the client to slow down (429, a 403 "too frequent"), so a
+/// sync can lower its concurrency even when the retry after one succeeded.
+final class SlowDownSignal: Sendable {
+    private let count = Locked(0)
+
+    func note() { count.withLock { $0 += 1 } }
+
+    /// How many so far.
+    var total: Int { count.withLock { $0 } }
 }

@@ -39,14 +39,20 @@ final class DetailStore {
     /// A sync's batch of stories in ONE transaction: every detail (as `writeDetail` writes it) and
     /// every story's counters. One commit, so one flush of the search index, for all of them; a
     /// failure writes none of them.
-    func writeDetails(_ records: [DetailRecord], extras: [(id: Int64, extra: StoryExtra)], fetchedAt: Double) throws {
+    /// `failed`: stories whose detail answered 5xx, remembered in the same transaction.
+    func writeDetails(
+        _ records: [DetailRecord], extras: [(id: Int64, extra: StoryExtra)], failed: [(id: Int64, status: Int)] = [],
+        fetchedAt: Double
+    ) throws {
         try database.transaction {
+            let failedStories = FailedStoryStore(database: database)
             // In ascending ids, as `PageStore` writes stories: FTS5 starts a new index segment at
             // every row whose id is lower than the last one's.
             for record in records.sorted(by: { $0.detail.id < $1.detail.id }) {
                 try insertDetail(record, fetchedAt: fetchedAt)
             }
             for (id, extra) in extras { try writeExtra(id, extra, fetchedAt: fetchedAt) }
+            try failedStories.recordFailures(failed, at: fetchedAt)
         }
     }
 
@@ -67,6 +73,8 @@ final class DetailStore {
                 detail.publishTime.map(SQLValue.integer) ?? .null, .real(fetchedAt),
             ])
         try index.add(detail.id, bodyText: record.bodyText)
+        // A story that failed before and has come now is no longer left alone.
+        try FailedStoryStore(database: database).forget(detail.id)
         // A favourite keeps the title it can be listed by, whatever happens to the cache.
         try database.run("UPDATE favorite SET title = ? WHERE story_id = ?", [.text(detail.title), .integer(detail.id)])
     }

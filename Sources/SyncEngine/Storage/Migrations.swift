@@ -137,6 +137,18 @@ enum Migrations {
                 try database.execute("ALTER TABLE story_detail DROP COLUMN body_text")
                 try database.execute("INSERT INTO story_search (story_search) VALUES ('rebuild')")
             }, compactsAfter: true),
+        // Stories whose detail answered 5xx (some always do, 2026): a sync leaves each alone for
+        // a while after its last failure, longer after each (`FailedStoryStore`). Cache, not user data.
+        Step(
+            name: "failed stories",
+            sql: """
+                CREATE TABLE failed_story (
+                    id              INTEGER PRIMARY KEY,
+                    failures        INTEGER NOT NULL,   -- 5xx answers in a row
+                    last_status     INTEGER NOT NULL,   -- the HTTP status of the last one
+                    last_failure_at REAL    NOT NULL    -- Unix seconds
+                );
+                """),
     ]
 
     /// Applies every step not yet applied, each in its own transaction; `willUpgrade` is told

@@ -35,7 +35,12 @@ extension SyncEngine {
             return ArchiveStatus(
                 coverage: try store.coverage(), stories: counts.stories, details: counts.details,
                 favorites: counts.favorites, databaseBytes: archive.bytes(),
-                lastSync: try store.lastSync().map { Date(timeIntervalSince1970: $0) })
+                lastSync: try store.lastSync().map { Date(timeIntervalSince1970: $0) },
+                failingStories: try FailedStoryStore(database: store.database).all().map {
+                    FailingStory(
+                        id: $0.id, title: $0.title, failures: $0.failures, lastStatus: $0.lastStatus,
+                        lastFailure: Date(timeIntervalSince1970: $0.lastFailureAt), nextTry: Date(timeIntervalSince1970: $0.nextTry))
+                })
         } catch {
             throw SyncError.wrapping(error)
         }

@@ -22,6 +22,8 @@ extension SyncEngine {
         try requireWritable("sync")
         defer { saveBaseURLPreference() }
         let started = ContinuousClock.now
+        // Requests to slow down count from here, the latest page's included.
+        let slowDownsAtStart = client.slowDown.total
         do {
             try await withDeadline { () async throws(SyncError) in
                 do { try await fetchShared(.latest) } catch { throw SyncError.wrapping(error) }
@@ -48,7 +50,7 @@ extension SyncEngine {
             let batches = configuration.syncBatches
             // Cancelled or failed, the pool still writes the whole days fetched so far.
             let dayRun = try await runPool(
-                days, phase: .days, width: width, batch: batches.days, progress: progress,
+                days, phase: .days, width: width, slowDownsSeen: slowDownsAtStart, batch: batches.days, progress: progress,
                 fetch: { day in
                     do { return (try await self.fetchSyncedDay(day, latest: latest), nil) } catch { return (nil, error) }
                 },
@@ -56,14 +58,19 @@ extension SyncEngine {
                     try await self.writeSyncedDays(days)
                     checkpointer?.request()
                 })
-            var detailRun = PoolResult<Int64>()
+            var detailRun = PoolResult<Int64>(width: dayRun.width, slowDownsSeen: dayRun.slowDownsSeen)
             var detailsPresent = 0
-            if request.includeDetails && dayRun.skipped == 0 {
-                let (missing, complete) = try ArchiveStore(database: store.database).missingDetails(in: span)
-                detailsPresent = complete
+            var detailsDeferred = 0
+            if (request.includeDetails || request.retryFailed) && dayRun.skipped == 0 {
+                var missing: [ArchiveStore.MissingDetail] = []
+                if request.includeDetails {
+                    (missing, detailsPresent) = try ArchiveStore(database: store.database).missingDetails(in: span)
+                }
+                (missing, detailsDeferred) = try withFailedStories(missing, retryingThem: request.retryFailed)
                 let byID = Dictionary(missing.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
                 detailRun = try await runPool(
-                    missing.map(\.id), phase: .details, width: width, batch: batches.details, progress: progress,
+                    missing.map(\.id), phase: .details, width: dayRun.width, slowDownsSeen: dayRun.slowDownsSeen,
+                    batch: batches.details, progress: progress,
                     fetch: { id in
                         guard let item = byID[id] else { return (nil, nil) }
                         return await self.fetchSyncedStory(item)
@@ -74,13 +81,15 @@ extension SyncEngine {
                     })
             }
             try store.setLastSync(clock.now().timeIntervalSince1970)
+            let slowDowns = detailRun.slowDownsSeen - slowDownsAtStart
             return SyncSummary(
                 days: span, daysFetched: dayRun.done + 1, daysPresent: span.dayCount - days.count - 1,
                 detailsFetched: detailRun.done, detailsPresent: detailsPresent,
                 failures: dayRun.failures.map { SyncFailure(item: .day($0.item), error: $0.error) }
                     + detailRun.failures.map { SyncFailure(item: .story($0.item), error: $0.error) },
                 skipped: dayRun.skipped + detailRun.skipped,
-                duration: ContinuousClock.now - started)
+                duration: ContinuousClock.now - started, detailsDeferred: detailsDeferred,
+                slowedDown: slowDowns > 0 ? SyncSlowDown(from: width, to: detailRun.width, requests: slowDowns) : nil)
         } catch {
             throw SyncError.wrapping(error)
         }
@@ -101,10 +110,32 @@ extension SyncEngine {
         lastSyncCheckpoints = checkpointer.checkpoints
     }
 
+    /// The stories whose detail to fetch, given those that answered 5xx before: each is left
+    /// out until its next try (counted as deferred), or, when retrying them, all are added,
+    /// on whatever day they are.
+    private func withFailedStories(
+        _ missing: [ArchiveStore.MissingDetail], retryingThem: Bool
+    ) throws -> ([ArchiveStore.MissingDetail], deferred: Int) {
+        let failed = try FailedStoryStore(database: store.database).all()
+        guard !failed.isEmpty else { return (missing, 0) }
+        if retryingThem {
+            let listed = Set(missing.map(\.id))
+            return (missing + failed.filter { !listed.contains($0.id) }.map { .init(id: $0.id, needsDetail: true, needsExtra: false) }, 0)
+        }
+        let now = clock.now().timeIntervalSince1970
+        let waiting = Set(failed.filter { $0.nextTry > now }.map(\.id))
+        let kept = missing.filter { !($0.needsDetail && waiting.contains($0.id)) }
+        return (kept, missing.count - kept.count)
+    }
+
     struct PoolResult<Item: Sendable> {
         var done = 0
         var failures: [(item: Item, error: SyncError)] = []
         var skipped = 0
+        /// Transfers at once at the end: lower than asked when the source asked to slow down.
+        var width: Int
+        /// Requests to slow down seen so far (`SlowDownSignal.total`).
+        var slowDownsSeen: Int
     }
 
     /// How a sync groups what it fetched into transactions: a batch is written once it holds
@@ -144,9 +175,11 @@ extension SyncEngine {
     /// detail). A local failure or cancellation ends the run and is thrown, after the whole items
     /// fetched so far are written (unless writing is what failed). After a run of network failures
     /// as long as two rounds of transfers, nothing more is started. `progress` is called after
-    /// every item, from one task at a time, in order.
+    /// every item, from one task at a time, in order. Each time the source has asked to slow
+    /// down since the last item (`slowDownsSeen` counts those already seen), the transfers at
+    /// once are halved for the rest of the run.
     private nonisolated func runPool<Item: Sendable, Value: Sendable>(
-        _ items: [Item], phase: SyncProgress.Phase, width: Int, batch limits: SyncBatch,
+        _ items: [Item], phase: SyncProgress.Phase, width initialWidth: Int, slowDownsSeen: Int, batch limits: SyncBatch,
         progress: @escaping @Sendable (SyncProgress) -> Void,
         fetch: @escaping @Sendable (Item) async -> (Value?, (any Error)?),
         write: @escaping @Sendable ([Value]) async throws -> Void
@@ -160,8 +193,10 @@ extension SyncEngine {
         // asked ahead reach the transport in whatever order they run, and one at a time means
         // one after the other, newest first.
         let transportLimits = TransferLimit.isKept(by: client.transport)
+        let slowDown = client.slowDown
         let (result, localFailure) = await withTaskGroup(of: PoolEvent<Item, Value>.self) { group in
-            var result = PoolResult<Item>()
+            var result = PoolResult<Item>(width: initialWidth, slowDownsSeen: slowDownsSeen)
+            var width: Int { result.width }
             var failuresInARow = 0
             var localFailure: SyncError?
             var writeFailed = false
@@ -176,10 +211,11 @@ extension SyncEngine {
                     failuresInARow < 2 * width + 2, !Task.isCancelled
                 {
                     let item = items[next]
+                    let limit = transportLimits ? width : nil
                     next += 1
                     fetching += 1
                     group.addTask {
-                        let (value, error) = await TransferLimit.$transfers.withValue(transportLimits ? width : nil) {
+                        let (value, error) = await TransferLimit.$transfers.withValue(limit) {
                             await fetch(item)
                         }
                         return .fetched(item, value, error)
@@ -211,6 +247,12 @@ extension SyncEngine {
                     }
                 case .fetched(let item, let value, let error):
                     fetching -= 1
+                    let slowDowns = slowDown.total
+                    if slowDowns > result.slowDownsSeen {
+                        result.slowDownsSeen = slowDowns
+                        result.width = max(1, result.width / 2)
+                        logger.notice("the source asked to slow down", metadata: ["transfers": "\(result.width)"])
+                    }
                     if let value {
                         if batch.isEmpty { batchStarted = .now }
                         batch.append(value)
@@ -266,6 +308,8 @@ extension SyncEngine {
         let id: Int64
         var detail: DetailRecord?
         var extra: StoryExtra?
+        /// The 5xx status its detail answered with, to remember.
+        var failedStatus: Int?
     }
 
     /// Fetches what one story lacks, off the engine; the detail is made ready to store here too
@@ -275,8 +319,14 @@ extension SyncEngine {
         var story = SyncedStory(id: item.id)
         do {
             if item.needsDetail {
-                let detail = try await withItemDeadline { try await self.client.detail(item.id) }
-                story.detail = DetailRecord(detail)
+                do {
+                    let detail = try await withItemDeadline { try await self.client.detail(item.id) }
+                    story.detail = DetailRecord(detail)
+                } catch let error as RemoteError where error.code == .httpStatus && (error.status ?? 0) >= 500 {
+                    // Some stories answer 500 on every try: remember it, so syncs leave it alone a while.
+                    story.failedStatus = error.status
+                    return (story, error)
+                }
             }
             if item.needsExtra {
                 story.extra = try await withItemDeadline { try await self.client.extra(item.id) }
@@ -292,6 +342,7 @@ extension SyncEngine {
         try details.writeDetails(
             stories.compactMap(\.detail),
             extras: stories.compactMap { story in story.extra.map { (story.id, $0) } },
+            failed: stories.compactMap { story in story.failedStatus.map { (story.id, $0) } },
             fetchedAt: clock.now().timeIntervalSince1970)
     }
 

@@ -24,6 +24,11 @@ struct Sync: AsyncParsableCommand {
         help: ArgumentHelp("Pages fetched at once, 1 to \(SyncRequest.maxConcurrency) (default 2, polite to the source).", valueName: "K"))
     var concurrency = 2
 
+    @Flag(
+        name: .customLong("retry-failed"),
+        help: "Ask again now for the stories whose text the source failed on (newsctl status lists them); alone, only those.")
+    var retryFailed = false
+
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
@@ -45,22 +50,24 @@ struct Sync: AsyncParsableCommand {
             throw ValidationError("--concurrency must be between 1 and \(SyncRequest.maxConcurrency), not \(concurrency)")
         }
         switch (days, since) {
+        case (nil, nil) where retryFailed:
+            return SyncRequest(span: .lastDays(1), includeDetails: details, concurrency: concurrency, retryFailed: true)
         case (let days?, nil):
             let maxDays =
                 Int(Day(containingUnixTime: Int64(SystemClock().now().timeIntervalSince1970)).dayNumber - Day.firstIssue.dayNumber) + 2
             guard (1...maxDays).contains(days) else {
                 throw ValidationError("--days must be between 1 and \(maxDays) (every day since \(Day.firstIssue)), not \(days)")
             }
-            return SyncRequest(span: .lastDays(days), includeDetails: details, concurrency: concurrency)
+            return SyncRequest(span: .lastDays(days), includeDetails: details, concurrency: concurrency, retryFailed: retryFailed)
         case (nil, let since?):
             let day: Day
             do { day = try Day.parse(since) } catch { throw ValidationError(error.description) }
             guard day >= Day.firstIssue else {
                 throw ValidationError("--since '\(since)' is before the first issue, \(Day.firstIssue)")
             }
-            return SyncRequest(span: .since(day), includeDetails: details, concurrency: concurrency)
+            return SyncRequest(span: .since(day), includeDetails: details, concurrency: concurrency, retryFailed: retryFailed)
         default:
-            throw ValidationError("give either --days N or --since yyyyMMdd")
+            throw ValidationError("give either --days N or --since yyyyMMdd (or --retry-failed alone)")
         }
     }
 }

@@ -56,6 +56,15 @@ final class ArchiveTerminalView: ArchiveView, CommandView {
                     ("details_fetched", .int(Int64(summary.detailsFetched))), ("details_present", .int(Int64(summary.detailsPresent))),
                     ("failures", .int(Int64(summary.failures))), ("skipped", .int(Int64(summary.skipped))),
                     ("failed", .array(summary.failedItems.map(JSONValue.string))),
+                    ("details_deferred", .int(Int64(summary.detailsDeferred))),
+                    (
+                        "slowed_down",
+                        summary.slowedDown.map {
+                            .object([
+                                ("from", .int(Int64($0.from))), ("to", .int(Int64($0.to))), ("requests", .int(Int64($0.requests))),
+                            ])
+                        } ?? .null
+                    ),
                     ("seconds", .double(summary.seconds)),
                 ]).serialized() + "\n")
         } else {
@@ -90,6 +99,17 @@ final class ArchiveTerminalView: ArchiveView, CommandView {
                 ("stories", .int(Int64(status.stories))), ("details", .int(Int64(status.details))),
                 ("favorites", .int(Int64(status.favorites))), ("database_bytes", .int(status.databaseBytes)),
                 ("last_sync", .optional(status.lastSync)),
+                (
+                    "failing_stories",
+                    .array(
+                        status.failingStories.map {
+                            .object([
+                                ("id", .int($0.id)), ("title", .optional($0.title)), ("failures", .int(Int64($0.failures))),
+                                ("last_status", .int(Int64($0.lastStatus))), ("last_failure", .string($0.lastFailure)),
+                                ("next_try", .string($0.nextTry)),
+                            ])
+                        })
+                ),
             ]).serialized() + "\n")
     }
 

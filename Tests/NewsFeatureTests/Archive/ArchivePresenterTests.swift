@@ -120,6 +120,54 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         #expect(summary.failedItems == ["20230313: bad data", "story 42: could not be fetched"])
     }
 
+    @Test func theSummarySaysWhatWasLeftAloneAndThatTheSourceAskedToSlowDown() async {
+        interactor.summary.withLock {
+            $0 = .success(
+                SyncSummary(
+                    days: march14...march14, daysFetched: 1, daysPresent: 0, detailsFetched: 5, detailsPresent: 0,
+                    failures: [], skipped: 0, duration: .seconds(1), detailsDeferred: 2,
+                    slowedDown: SyncSlowDown(from: 4, to: 1, requests: 3)))
+        }
+        for (language, text) in [
+            (Language.zh, "；2 篇文章最近返回服务器错误，暂不重试；源站要求放慢，同时下载数从 4 降到 1"),
+            (.en, "; 2 stories left alone after server errors; the source asked to slow down: 4 → 1 transfers at once"),
+        ] {
+            await ArchivePresenter(view: view, interactor: interactor, language: language)
+                .didRequestSync(SyncRequest(span: .lastDays(1), includeDetails: true))
+            guard case .summary(let summary)? = view.events.last else { Issue.record("no summary"); return }
+            #expect(summary.message.hasSuffix(text), "\(summary.message)")
+            #expect(summary.detailsDeferred == 2)
+            #expect(summary.slowedDown == SlowDownViewData(from: 4, to: 1, requests: 3))
+            #expect(summary.problem == nil, "left alone is not a failure")
+        }
+    }
+
+    @Test func statusListsTheStoriesTheSourceFailsOnWithTheirNextTry() async {
+        interactor.archiveStatus.withLock {
+            $0 = ArchiveStatus(
+                coverage: Coverage(days: [march14], partialDays: [], latestKnownDay: march14), stories: 6, details: 5,
+                favorites: 0, databaseBytes: 4_096, lastSync: nil,
+                failingStories: [
+                    FailingStory(
+                        id: 9_787_342, title: "标题\r\n两行", failures: 3, lastStatus: 500,
+                        lastFailure: Date(timeIntervalSince1970: 1_678_780_800), nextTry: Date(timeIntervalSince1970: 1_678_795_200))
+                ])
+        }
+        await ArchivePresenter(view: view, interactor: interactor).didRequestStatus()
+        guard case .status(let status)? = view.events.last else { Issue.record("no status"); return }
+        #expect(
+            status.failingStories == [
+                FailingStoryViewData(
+                    id: 9_787_342, title: "标题 两行", failures: 3, lastStatus: 500, lastFailure: "2023-03-14T08:00:00Z",
+                    nextTry: "2023-03-14T12:00:00Z")
+            ])
+        #expect(
+            Array(status.lines.suffix(2)) == [
+                "服务器出错的文章：1 篇，同步时暂不重试（newsctl sync --retry-failed 立即重试）",
+                "  9787342 标题 两行：HTTP 500，连续 3 次，下次 2023-03-14T12:00:00Z",
+            ])
+    }
+
     @Test func aSyncThatCannotStartIsAnError() async {
         let presenter = ArchivePresenter(view: view, interactor: interactor)
         await presenter.didRequestSync(SyncRequest(span: .lastDays(3)))

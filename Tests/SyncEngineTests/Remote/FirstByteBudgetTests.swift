@@ -48,10 +48,12 @@ import TestSupport
         let server = LoopbackServer()
         try await server.start()
         let text = try Fixtures.text("news/latest")
-        // Headers at once, then the body in three parts 600 ms apart: slower than the budget.
-        server.setReply(.drip(text: text, bytesPerChunk: text.utf8.count / 3 + 1, pause: .milliseconds(600)), for: Self.latestPath)
+        // Headers and the first part at once, then three more parts 1.5 s apart: the body ends
+        // well after the budget, which leaves a loaded machine 3 s for the headers (a 300 ms
+        // budget was once missed in the parallel suite).
+        server.setReply(.drip(text: text, bytesPerChunk: text.utf8.count / 4 + 1, pause: .milliseconds(1_500)), for: Self.latestPath)
         let response = try await CurlTransport().get(
-            await server.baseURL + "/news/latest", timeout: .seconds(20), firstByte: .milliseconds(300))
+            await server.baseURL + "/news/latest", timeout: .seconds(30), firstByte: .seconds(3))
         #expect(response.body == Array(text.utf8))
         #expect(response.timings?.firstByte != nil)
         await server.stop()

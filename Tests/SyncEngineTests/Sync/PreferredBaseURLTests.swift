@@ -69,3 +69,12 @@ import TestSupport
         await live.stop()
     }
 }
+
+/// How long a sync leaves a story alone after its detail answered 5xx.
+@Suite struct FailedStoryDelayTests {
+    @Test func anHourAfterTheFirstFailureDoublingUpToAWeek() {
+        let hours = (1...10).map { FailedStoryStore.delay(afterFailures: $0) / 3_600 }
+        #expect(hours == [1, 2, 4, 8, 16, 32, 64, 128, 168, 168])
+        #expect(FailedStoryStore.delay(afterFailures: 1_000) == 7 * 86_400)
+    }
+}

@@ -91,7 +91,7 @@ import TestSupport
     @Test func anOutdatedArchiveCannotBeMigratedReadOnly() async throws {
         let h = try await filledArchive()
         let database = try Database(path: h.path)
-        // As an older newsctl left it: without the last step (compact text storage).
+        // As an older newsctl left it: at schema 3, before compact text storage and failed stories.
         try database.execute(Fixtures.backToSchemaThree)
         do {
             _ = try await engine(h.path, server: h.server, readOnly: true)
@@ -101,7 +101,7 @@ import TestSupport
             #expect(error.databaseError?.problem == .needsUpgrade)
             #expect(error.message.contains("upgraded by a run that can write it"))
         }
-        #expect(try Migrations.userVersion(database) == Migrations.steps.count - 1, "nothing migrated")
+        #expect(try Migrations.userVersion(database) == 3, "nothing migrated")
         // A writable run upgrades it; read-only then opens.
         _ = try await engine(h.path, server: h.server, readOnly: false)
         #expect(try await !engine(h.path, server: h.server, readOnly: true).search("春天").isEmpty)

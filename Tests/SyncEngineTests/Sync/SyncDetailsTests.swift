@@ -93,17 +93,26 @@ import TestSupport
         #expect(try await h.engine.detail(id: noCounters, policy: .cacheOnly).extra == nil)
 
         source.serve(h.server, days: 3, details: true)
-        let mark = h.server.requestedPaths.count
+        var mark = h.server.requestedPaths.count
+        // The story that answered 500 is left alone for an hour; the others are fetched again.
         let rerun = try await h.engine.sync(SyntheticRequest.details(3))
         #expect(rerun.failures.isEmpty)
-        #expect(rerun.detailsFetched == 3)
-        let asked = Set(h.paths(since: mark).filter { $0 != SyntheticSource.latestPath })
+        #expect(rerun.detailsFetched == 2)
+        #expect(rerun.detailsDeferred == 1)
+        var asked = Set(h.paths(since: mark).filter { $0 != SyntheticSource.latestPath })
         #expect(
             asked == [
-                SyntheticSource.detailPath(serverError), SyntheticSource.extraPath(serverError),
-                SyntheticSource.extraPath(noCounters),
-                SyntheticSource.detailPath(badJSON), SyntheticSource.extraPath(badJSON),
+                SyntheticSource.extraPath(noCounters), SyntheticSource.detailPath(badJSON), SyntheticSource.extraPath(badJSON),
             ])
+        // Asked for now, it is fetched whole and forgotten.
+        mark = h.server.requestedPaths.count
+        var retry = SyntheticRequest.details(3)
+        retry.retryFailed = true
+        let retried = try await h.engine.sync(retry)
+        #expect(retried.failures.isEmpty && retried.detailsFetched == 1 && retried.detailsDeferred == 0)
+        asked = Set(h.paths(since: mark).filter { $0 != SyntheticSource.latestPath })
+        #expect(asked == [SyntheticSource.detailPath(serverError), SyntheticSource.extraPath(serverError)])
+        #expect(try await h.engine.status().failingStories.isEmpty)
         await h.server.stop()
     }
 
