@@ -96,6 +96,15 @@ public final class LoopbackServer: Sendable {
         get async { "http://127.0.0.1:\(await port)/api/4" }
     }
 
+    /// The base URL of a server that has stopped: its port refuses connections.
+    public static func refusedBaseURL() async throws -> String {
+        let server = LoopbackServer()
+        try await server.start()
+        let base = await server.baseURL
+        await server.stop()
+        return base
+    }
+
     /// Overrides the reply for a path such as `/api/4/news/latest`.
     public func setReply(_ reply: Reply, for path: String) {
         state.replies.withLock { $0[path] = reply }

@@ -79,6 +79,8 @@ extension ProcessTests {
             #expect(ok, show(lines))
             #expect(lines[0].hasPrefix("知乎日报 › 文章"))
             #expect(lines.contains { $0.contains("474 赞 · 60 条评论") })
+            // The story's header says when it was published, in Beijing time (its publish_time).
+            #expect(lines[2].hasPrefix("发布于 2023年3月14日 08:00（北京时间） · "), show(lines))
             #expect(lines.allSatisfy { TerminalText.width(of: $0) <= 80 })
 
             try reader.pane.press("q")

@@ -16,15 +16,6 @@ extension ProcessTests {
             return server
         }
 
-        /// The base URL of a server that has stopped: connections are refused.
-        private static func refusedBase() async throws -> String {
-            let server = LoopbackServer()
-            try await server.start()
-            let base = await server.baseURL
-            await server.stop()
-            return base
-        }
-
         @Test func theHelpPutsDailyFirstAndSaysWhy() async throws {
             let result = try await NewsctlProcess().run(["latest", "--help"])
             let help = result.stdout.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
@@ -82,7 +73,7 @@ extension ProcessTests {
         func doctorNetworkSaysStepByStepHowEachHostAnswers() async throws {
             let live = LoopbackServer()
             try await live.start()
-            let refused = try await Self.refusedBase()
+            let refused = try await LoopbackServer.refusedBaseURL()
             let silent = try await Self.silentServer()
             let tls = try MismatchedTLSServer()
             defer { tls.stop() }
@@ -132,7 +123,10 @@ extension ProcessTests {
             let silent = try await Self.silentServer()
             let newsctl = try NewsctlProcess()
             let result = try await newsctl.run(
-                ["doctor", "--network", "--timeout", "1", "--base-url", "\(try await Self.refusedBase()),\(await silent.baseURL)"])
+                [
+                    "doctor", "--network", "--timeout", "1", "--base-url",
+                    "\(try await LoopbackServer.refusedBaseURL()),\(await silent.baseURL)",
+                ])
             #expect(result.status == 69)
             #expect(result.stdout.contains("0 of 2 base URLs work"), "\(result.stdout)")
             #expect(result.stderr.hasPrefix("newsctl: ") && result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)")

@@ -118,6 +118,10 @@ extension ProcessTests {
             server.setReply(
                 .sequence([.body(status: 429, text: "{}", headers: ["Retry-After": "0"]), .fixture("news/before/20230313")]),
                 for: "/api/4/news/before/20230313")
+            // A second day asks too, in the same round of transfers: one burst, one halving.
+            server.setReply(
+                .sequence([.body(status: 429, text: "{}", headers: ["Retry-After": "0"]), .fixture("news/before/20230312")]),
+                for: "/api/4/news/before/20230312")
             let result = try await NewsctlProcess().run(["sync", "--days", "4", "--concurrency", "4", "--base-url", await server.baseURL])
             #expect(result.status == 0)
             #expect(result.stdout.contains("源站要求放慢，同时下载数从 4 降到 2"), "\(result.stdout)")

@@ -88,7 +88,7 @@ public final class ArchivePresenter {
             message: strings.syncSummary(
                 from: context.dates.fullDate(summary.days.lowerBound), to: context.dates.fullDate(summary.days.upperBound),
                 daysFetched: summary.daysFetched, daysPresent: summary.daysPresent,
-                details: request.includeDetails ? (summary.detailsFetched, summary.detailsPresent) : nil,
+                details: request.includeDetails || request.retryFailed ? (summary.detailsFetched, summary.detailsPresent) : nil,
                 failures: failures, seconds: seconds)
                 + strings.summaryNotes(deferred: summary.detailsDeferred, slowedDown: summary.slowedDown),
             problem: problem, detailsDeferred: summary.detailsDeferred,

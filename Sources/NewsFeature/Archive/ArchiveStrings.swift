@@ -59,7 +59,8 @@ struct ArchiveStrings: Sendable {
         if deferred > 0 {
             notes +=
                 language == .zh
-                ? "；\(deferred) 篇文章最近返回服务器错误，暂不重试" : "; \(deferred) stories left alone after server errors"
+                ? "；\(deferred) 篇文章最近返回服务器错误，暂不重试"
+                : "; \(deferred) \(deferred == 1 ? "story" : "stories") left alone after server errors"
         }
         if let slowedDown {
             notes +=
@@ -73,11 +74,11 @@ struct ArchiveStrings: Sendable {
     /// The heading of `status`'s list of stories whose detail answered 5xx.
     func failingStories(_ count: Int) -> String {
         language == .zh
-            ? "服务器出错的文章：\(count) 篇，同步时暂不重试（newsctl sync --retry-failed 立即重试）"
-            : "Stories the source failed on: \(count), left alone by syncs for now (newsctl sync --retry-failed asks again)"
+            ? "服务器出错的文章：\(count) 篇，同步到下次重试的时间才再取（newsctl sync --retry-failed 立即重试）"
+            : "Stories the source failed on: \(count); syncs ask again at each one's next try (newsctl sync --retry-failed: now)"
     }
 
-    /// "  9787342 标题：HTTP 500，连续 3 次，4 小时后重试".
+    /// "  9787342 标题：HTTP 500，连续 3 次，下次 2026-02-28T03:00:00Z".
     func failingStory(id: Int64, title: String?, status: Int, failures: Int, nextTry: String) -> String {
         let name = title.map { " \($0)" } ?? ""
         return language == .zh

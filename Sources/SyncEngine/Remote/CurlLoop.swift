@@ -30,7 +30,7 @@
             /// At most this many limited transfers run at once; nil: the request starts at once.
             /// A request that waits for a free transfer has not started: its timeout runs from
             /// when it does, as it would had its task waited for the transfer to end.
-            let limit: Int?
+            let limit: TransferLimit.Shared?
             let continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
         }
 
@@ -123,11 +123,12 @@
                 for request in requests { add(request) }
                 if isStopping { break }
                 endCancelledTransfers()
-                endSilentTransfers()
                 if let freed = freedByCancellation, ContinuousClock.now - freed >= .seconds(1) { startWaiting() }
                 var stillRunning: Int32 = 0
                 let performed = curl.multiPerform(multi, &stillRunning)
                 collectFinishedTransfers()
+                // After the transfers read what came: a byte that arrived at the deadline counts.
+                endSilentTransfers()
                 // libcurl shortens the wait to its own next timeout (deadlines, retries of a connect).
                 let isIdle = running.isEmpty && freedByCancellation == nil
                 let polled = curl.multiPoll(multi, nil, 0, isIdle ? 60_000 : untilNextFirstByteDeadline(atMost: 1_000), nil)
@@ -155,7 +156,7 @@
         /// Starts the waiting requests that the limit now allows, in the order they came.
         private func startWaiting() {
             freedByCancellation = nil
-            while let next = waiting.first, limitedRunning < next.limit ?? .max {
+            while let next = waiting.first, limitedRunning < next.limit?.current ?? .max {
                 waiting.removeFirst()
                 begin(next)
             }

@@ -29,8 +29,9 @@
             public var maxBodyBytes = 8 * 1024 * 1024
             /// The `User-Agent` header sent with every request; a program names itself here.
             public var userAgent = "SyncEngine/\(SyncEngine.version) (libcurl)"
-            /// A PEM file of the certificate authorities to trust instead of the system's (a
-            /// company proxy's, a test CA); nil: libcurl's default bundle.
+            /// A PEM file of the certificate authorities to trust instead of libcurl's default
+            /// bundle file (a company proxy's, a test CA); a default CA directory, where libcurl
+            /// was built with one, still counts. nil: the default bundle.
             public var caBundlePath: String?
 
             /// The defaults: 5 s to connect, abort below 16 bytes/s for 5 s, 8 MiB bodies.
@@ -95,7 +96,7 @@
             }
             let cancellation = CancellationFlag()
             let options = self.options
-            let limit = TransferLimit.transfers.map { max(1, $0) }
+            let limit = TransferLimit.transfers
             return await withTaskCancellationHandler {
                 await withCheckedContinuation { continuation in
                     loop.start(
@@ -186,6 +187,8 @@
             _ = ccurl_set_write_function(setopt, handle, writeBody)
             _ = ccurl_set_pointer(setopt, handle, CURLOPT_WRITEDATA, statePointer)
             _ = ccurl_set_header_function(setopt, handle, sawHeader)
+            // A proxy's "200 Connection established" is not the host's answer (first-byte budget).
+            _ = ccurl_set_long(setopt, handle, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
             _ = ccurl_set_pointer(setopt, handle, CURLOPT_HEADERDATA, statePointer)
             if let caBundle = options.caBundlePath { _ = ccurl_set_string(setopt, handle, CURLOPT_CAINFO, caBundle) }
             // A probe keeps the server's certificate, which libcurl gathers before checking it.

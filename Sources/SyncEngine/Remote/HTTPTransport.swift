@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A response as the transport received it.
 public struct HTTPResponse: Sendable {
     /// The HTTP status (200 for a `file://` read).
@@ -85,9 +87,26 @@ public protocol HTTPProbing: HTTPTransport {
 /// `CurlTransport`, which keeps the rest waiting on its own thread and starts the next the moment
 /// one ends. A sync asks for more items than it transfers at once, so a connection never waits
 /// for its last response to be decoded and handed through the task pool before its next request
-/// goes out.
+/// goes out. The limit is shared by every request made under it, so lowering it (a sync the
+/// source asked to slow down) holds back the requests already waiting too.
 enum TransferLimit {
-    @TaskLocal static var transfers: Int?
+    @TaskLocal static var transfers: Shared?
+
+    /// A limit that every request made under it reads when it is about to start.
+    final class Shared: Sendable {
+        private let value: Atomic<Int>
+
+        init(_ transfers: Int) {
+            value = Atomic(max(1, transfers))
+        }
+
+        /// Transfers at once, at least 1.
+        var current: Int { value.load(ordering: .relaxed) }
+
+        func lower(to transfers: Int) {
+            value.store(max(1, transfers), ordering: .relaxed)
+        }
+    }
 
     /// Whether `transport` keeps to the limit itself (other transports start every request at once).
     static func isKept(by transport: any HTTPTransport) -> Bool {

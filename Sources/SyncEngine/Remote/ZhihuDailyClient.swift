@@ -180,7 +180,7 @@ struct ZhihuDailyClient: Sendable {
             do {
                 let response = try await transport.get(url, timeout: remaining, firstByte: firstByte)
                 if (200..<300).contains(response.status) {
-                    preference.answered(index)
+                    preference.answered(index, succeeded: true)
                     return response
                 }
                 let error = RemoteError(
@@ -190,7 +190,7 @@ struct ZhihuDailyClient: Sendable {
                 // A 403 is this host refusing us (need_login on one host, say), unless it asks us
                 // to slow down: that is the source's word, from any host.
                 guard response.status == 403, !error.isRateLimited else {
-                    preference.answered(index)
+                    preference.answered(index, succeeded: false)
                     throw error
                 }
                 hostError = error
@@ -236,15 +236,17 @@ struct ZhihuDailyClient: Sendable {
             let error: Detail
         }
         var text = "HTTP \(response.status)"
+        let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(response.body))
         if response.status == 403 {
-            let body = String(decoding: response.body.prefix(4_096), as: UTF8.self).lowercased()
-            if ["频繁", "too frequent", "too many requests", "rate limit"].contains(where: body.contains) {
+            // The envelope's message decoded, as JSON may escape it (\u9891\u7e41), and the raw body.
+            let texts = [envelope?.error.message ?? "", String(decoding: response.body.prefix(4_096), as: UTF8.self)].map {
+                $0.lowercased()
+            }
+            if texts.contains(where: { text in ["频繁", "too frequent", "too many requests", "rate limit"].contains(where: text.contains) }) {
                 text += " (" + RemoteError.tooFrequentMark + ")"
             }
         }
-        if let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(response.body)),
-            let detail = envelope.error.name ?? envelope.error.message
-        {
+        if let envelope, let detail = envelope.error.name ?? envelope.error.message {
             text += " (\(detail))"
         }
         return text
@@ -252,13 +254,23 @@ struct ZhihuDailyClient: Sendable {
 }
 
 /// Remembers the base URL that last answered, so a failing one is tried last from then on.
-/// The engine keeps it in the archive (`takeChange`), so the next process starts from it too.
+/// The engine keeps in the archive (`takeChange`) the last one that answered with a page, so the
+/// next process starts from it too; a host that answered with an error (404, 500) is tried first
+/// for the rest of this process only.
 final class BaseURLPreference: Sendable {
-    private let state: Locked<(preferred: Int, changed: Bool)>
+    private struct State {
+        var preferred: Int
+        /// The index the archive holds (or was opened with).
+        var saved: Int
+        /// An index that answered with a page and is not saved yet.
+        var unsaved: Int?
+    }
+
+    private let state: Locked<State>
 
     /// Starts from the base URL at `preferred` (0: the order given).
     init(preferred: Int = 0) {
-        state = Locked((preferred, false))
+        state = Locked(State(preferred: preferred, saved: preferred))
     }
 
     /// Indices of `count` base URLs in the order to try them: the preferred one, then the others.
@@ -268,18 +280,22 @@ final class BaseURLPreference: Sendable {
         return [first] + (0..<count).filter { $0 != first }
     }
 
-    func answered(_ index: Int) {
+    /// The host at `index` answered; `succeeded`: with a 2xx.
+    func answered(_ index: Int, succeeded: Bool) {
         state.withLock { state in
-            guard state.preferred != index else { return }
-            state = (index, true)
+            state.preferred = index
+            if succeeded { state.unsaved = index == state.saved ? nil : index }
         }
     }
 
-    /// The preferred index, when it changed since the last call.
+    /// The index to keep in the archive, when one answered with a page since the last call and
+    /// differs from what the archive holds.
     func takeChange() -> Int? {
         state.withLock { state in
-            defer { state.changed = false }
-            return state.changed ? state.preferred : nil
+            guard let index = state.unsaved else { return nil }
+            state.saved = index
+            state.unsaved = nil
+            return index
         }
     }
 }

@@ -81,7 +81,7 @@ extension SyncEngine {
                     })
             }
             try store.setLastSync(clock.now().timeIntervalSince1970)
-            let slowDowns = detailRun.slowDownsSeen - slowDownsAtStart
+            let slowDowns = client.slowDown.total - slowDownsAtStart
             return SyncSummary(
                 days: span, daysFetched: dayRun.done + 1, daysPresent: span.dayCount - days.count - 1,
                 detailsFetched: detailRun.done, detailsPresent: detailsPresent,
@@ -194,10 +194,15 @@ extension SyncEngine {
         // one after the other, newest first.
         let transportLimits = TransferLimit.isKept(by: client.transport)
         let slowDown = client.slowDown
+        // One limit for every request of the pool: lowered, it holds back those waiting too.
+        let sharedLimit = transportLimits ? TransferLimit.Shared(initialWidth) : nil
         let (result, localFailure) = await withTaskGroup(of: PoolEvent<Item, Value>.self) { group in
             var result = PoolResult<Item>(width: initialWidth, slowDownsSeen: slowDownsSeen)
             var width: Int { result.width }
             var failuresInARow = 0
+            // Items under way when the pool last slowed down: their requests to slow down are the
+            // same burst, already answered.
+            var inFlightAtSlowDown = 0
             var localFailure: SyncError?
             var writeFailed = false
             var next = 0
@@ -211,11 +216,10 @@ extension SyncEngine {
                     failuresInARow < 2 * width + 2, !Task.isCancelled
                 {
                     let item = items[next]
-                    let limit = transportLimits ? width : nil
                     next += 1
                     fetching += 1
                     group.addTask {
-                        let (value, error) = await TransferLimit.$transfers.withValue(limit) {
+                        let (value, error) = await TransferLimit.$transfers.withValue(sharedLimit) {
                             await fetch(item)
                         }
                         return .fetched(item, value, error)
@@ -248,9 +252,14 @@ extension SyncEngine {
                 case .fetched(let item, let value, let error):
                     fetching -= 1
                     let slowDowns = slowDown.total
-                    if slowDowns > result.slowDownsSeen {
+                    if inFlightAtSlowDown > 0 {
+                        inFlightAtSlowDown -= 1
+                        result.slowDownsSeen = max(result.slowDownsSeen, slowDowns)
+                    } else if slowDowns > result.slowDownsSeen {
                         result.slowDownsSeen = slowDowns
                         result.width = max(1, result.width / 2)
+                        sharedLimit?.lower(to: result.width)
+                        inFlightAtSlowDown = fetching
                         logger.notice("the source asked to slow down", metadata: ["transfers": "\(result.width)"])
                     }
                     if let value {

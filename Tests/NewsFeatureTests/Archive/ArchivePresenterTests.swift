@@ -163,7 +163,7 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
             ])
         #expect(
             Array(status.lines.suffix(2)) == [
-                "服务器出错的文章：1 篇，同步时暂不重试（newsctl sync --retry-failed 立即重试）",
+                "服务器出错的文章：1 篇，同步到下次重试的时间才再取（newsctl sync --retry-failed 立即重试）",
                 "  9787342 标题 两行：HTTP 500，连续 3 次，下次 2023-03-14T12:00:00Z",
             ])
     }

@@ -12,7 +12,7 @@ import TestSupport
     /// Starts `count` requests of `path` at once (under `limit`, if any) and returns their statuses.
     private func getAll(_ count: Int, _ url: String, limit: Int?) async throws -> [Int] {
         let transport = CurlTransport()
-        return try await TransferLimit.$transfers.withValue(limit) {
+        return try await TransferLimit.$transfers.withValue(limit.map(TransferLimit.Shared.init)) {
             try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<count {
                     group.addTask { try await transport.get(url, timeout: .seconds(20)).status }
@@ -48,7 +48,7 @@ import TestSupport
         let base = await server.baseURL
         server.setReply(.delayed(delay, .fixture("news/latest")), for: slow)
         let transport = CurlTransport()
-        try await TransferLimit.$transfers.withValue(1) {
+        try await TransferLimit.$transfers.withValue(TransferLimit.Shared(1)) {
             let first = Task { try await transport.get(base + "/news/latest", timeout: .seconds(40)) }
             while server.requestCount(slow) == 0 { try await Task.sleep(for: .milliseconds(10)) }
             try await body(server, transport, base, first)
@@ -102,5 +102,36 @@ import TestSupport
             #expect(try await waiting.value.status == 200)
             #expect(ContinuousClock.now - cancelledAt < TimeBound.within(.seconds(1)))
         }
+    }
+}
+
+/// A limit lowered while requests wait holds them back too: a sync the source asked to slow
+/// down transfers fewer at once from then on, not after the requests it had asked ahead.
+@Suite struct LoweredTransferLimitTests {
+    @Test func requestsWaitingWhenTheLimitIsLoweredKeepToTheNewLimit() async throws {
+        let server = LoopbackServer()
+        try await server.start()
+        let path = "/api/4/news/latest"
+        server.setReply(.delayed(.seconds(3), .fixture("news/latest")), for: path)
+        let url = await server.baseURL + "/news/latest"
+        let transport = CurlTransport()
+        let limit = TransferLimit.Shared(2)
+        let requests = Task {
+            try await TransferLimit.$transfers.withValue(limit) {
+                try await withThrowingTaskGroup(of: Int.self) { group in
+                    for _ in 0..<4 { group.addTask { try await transport.get(url, timeout: .seconds(60)).status } }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+            }
+        }
+        while server.requestCount(path) < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        limit.lower(to: 1)
+        // The first two end after 3 s; then one more starts, and the last only 3 s after that.
+        while server.requestCount(path) < 3 { try await Task.sleep(for: .milliseconds(10)) }
+        try await Task.sleep(for: .seconds(1))
+        #expect(server.requestCount(path) == 3, "the fourth waits for the third: one at a time now")
+        requests.cancel()
+        _ = try? await requests.value
+        await server.stop()
     }
 }

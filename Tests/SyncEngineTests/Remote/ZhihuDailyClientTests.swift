@@ -96,10 +96,7 @@ import TestSupport
     }
 
     @Test func aRefusedHostFallsBackToTheNext() async throws {
-        let dead = LoopbackServer()
-        try await dead.start()
-        let deadBase = await dead.baseURL
-        await dead.stop()
+        let deadBase = try await LoopbackServer.refusedBaseURL()
         let live = LoopbackServer()
         try await live.start()
         let latest = try await client([deadBase, await live.baseURL]).latest()

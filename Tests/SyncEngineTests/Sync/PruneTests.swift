@@ -19,6 +19,19 @@ import TestSupport
         }
     }
 
+    @Test func aFailingStoryGoesWithItsDay() async throws {
+        let h = try await SyncHarness.start()
+        source.serve(h.server, days: 5, details: true)
+        let old = source.storyID(latest.adding(days: -4), 0)
+        let recent = source.storyID(latest, 0)
+        for id in [old, recent] { h.server.setReply(.body(status: 500, text: "{}"), for: SyntheticSource.detailPath(id)) }
+        _ = try await h.engine.sync(SyntheticRequest.details(5))
+        #expect(try await h.engine.status().failingStories.map(\.id).sorted() == [old, recent].sorted())
+        await h.server.stop()
+        _ = try await h.engine.prune(keepDays: 2)
+        #expect(try await h.engine.status().failingStories.map(\.id) == [recent], "not listed, nor asked for again")
+    }
+
     @Test func theNewestDaysStayAndFavouritesAndReadMarksOutliveTheirDays() async throws {
         let h = try await SyncHarness.start()
         source.serve(h.server, days: 10, details: true)
