@@ -74,6 +74,18 @@ struct ZhihuDailyClient: Sendable {
         return dto.toDomain()
     }
 
+    /// `story/ID/long-comments` or `story/ID/short-comments`, or the page of short comments
+    /// older than `before` (`…/before/ID`). A malformed comment is skipped and logged.
+    func comments(_ id: Int64, kind: CommentKind, before: Int64? = nil) async throws(RemoteError) -> [Comment] {
+        let path = "story/\(id)/\(kind.rawValue)-comments" + (before.map { "/before/\($0)" } ?? "")
+        let response = try await fetch(path)
+        let dto: CommentsPageDTO = try decode(response, what: "the \(kind.rawValue) comments of story \(id)")
+        for skipped in dto.skipped {
+            logger.notice("skipped a comment", metadata: ["url": "\(response.url)", "comment": "\(skipped)"])
+        }
+        return dto.comments
+    }
+
     private func decode<Value: Decodable>(_ response: HTTPResponse, what: String) throws(RemoteError) -> Value {
         do {
             return try JSONDecoder().decode(Value.self, from: Data(response.body))

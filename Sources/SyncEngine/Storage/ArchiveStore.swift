@@ -83,6 +83,8 @@ struct ArchiveStore {
             let stories = try database.query("DELETE FROM story WHERE id NOT IN (\(kept)) RETURNING id") { _ in 1 }.count
             let details = try database.query("DELETE FROM story_detail WHERE id NOT IN (\(kept)) RETURNING id") { _ in 1 }.count
             try database.run("DELETE FROM story_extra WHERE id NOT IN (\(kept))")
+            // Comments go with their story (rows with their thread: ON DELETE CASCADE).
+            try database.run("DELETE FROM comment_thread WHERE story_id NOT IN (\(kept))")
             // A failing story that went with its day is no longer listed, nor asked for again.
             try database.run("DELETE FROM failed_story WHERE id NOT IN (\(kept))")
             return Pruned(days: days, stories: stories, details: details)

@@ -149,6 +149,40 @@ enum Migrations {
                     last_failure_at REAL    NOT NULL    -- Unix seconds
                 );
                 """),
+        // Long and short comments per story, in the source's order (`position`, newest first),
+        // each once; a thread row says when its first page was fetched and whether an empty page
+        // ended it (`CommentStore`). Cache: pruned with the story, kept for a favourite.
+        Step(
+            name: "comments",
+            sql: """
+                CREATE TABLE comment_thread (
+                    story_id      INTEGER NOT NULL,
+                    kind          TEXT    NOT NULL CHECK (kind IN ('long', 'short')),
+                    fetched_at    REAL    NOT NULL,   -- the first page, Unix seconds
+                    is_complete   INTEGER NOT NULL CHECK (is_complete IN (0, 1)),
+                    PRIMARY KEY (story_id, kind)
+                ) WITHOUT ROWID;
+                CREATE TABLE comment (
+                    story_id      INTEGER NOT NULL,
+                    kind          TEXT    NOT NULL,
+                    id            INTEGER NOT NULL,
+                    position      INTEGER NOT NULL,
+                    author        TEXT,
+                    content       TEXT    NOT NULL,
+                    avatar        TEXT,
+                    time          INTEGER,
+                    likes         INTEGER,
+                    has_reply     INTEGER NOT NULL CHECK (has_reply IN (0, 1)),
+                    reply_id      INTEGER,
+                    reply_author  TEXT,
+                    reply_content TEXT,
+                    reply_status  INTEGER,
+                    reply_error   TEXT,
+                    PRIMARY KEY (story_id, kind, id),
+                    FOREIGN KEY (story_id, kind) REFERENCES comment_thread (story_id, kind) ON DELETE CASCADE
+                ) WITHOUT ROWID;
+                CREATE INDEX comment_by_position ON comment (story_id, kind, position);
+                """),
     ]
 
     /// Applies every step not yet applied, each in its own transaction; `willUpgrade` is told

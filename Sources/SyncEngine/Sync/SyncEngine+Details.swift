@@ -58,15 +58,16 @@ extension SyncEngine {
         return Stored(value: detail, fetchedAt: fetchedAt)
     }
 
-    /// The counters: cached while fresh, else fetched; the cache (stale) or nil when that fails.
-    private func counters(_ id: Int64, offline: Bool) async throws -> (StoryExtra?, Provenance?) {
+    /// The counters: cached while fresh (unless `refresh`), else fetched; the cache (stale) or nil
+    /// when that fails.
+    func counters(_ id: Int64, offline: Bool, refresh: Bool = false) async throws -> (StoryExtra?, Provenance?) {
         let cached = try? details.readExtra(id)
         func provenance(_ stored: Stored<StoryExtra>, _ origin: Provenance.Origin, _ reason: Provenance.StaleReason?) -> Provenance {
             Provenance(
                 origin: origin, fetchedAt: Date(timeIntervalSince1970: stored.fetchedAt), age: age(since: stored.fetchedAt),
                 isFinal: false, staleReason: reason)
         }
-        if let cached, offline || age(since: cached.fetchedAt) < configuration.extraFreshness {
+        if let cached, offline || (!refresh && age(since: cached.fetchedAt) < configuration.extraFreshness) {
             let isFresh = age(since: cached.fetchedAt) < configuration.extraFreshness
             return (cached.value, provenance(cached, .cache, isFresh ? nil : .offline))
         }

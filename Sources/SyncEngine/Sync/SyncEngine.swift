@@ -38,6 +38,9 @@ public actor SyncEngine {
         public var retryPolicy = RetryPolicy()
         /// How long a story's like and comment counts count as fresh.
         public var extraFreshness: Duration = .seconds(600)
+        /// How long a thread of comments read from the source counts as fresh for cache-first
+        /// reads: comments keep coming, so a short while.
+        public var commentFreshness: Duration = .seconds(600)
         /// How often, while a stream of `updates(for:)` is open, the engine asks SQLite whether
         /// another connection (another process, say `newsctl sync`) has written to the archive.
         /// Each check is one `PRAGMA data_version`; the watched pages are read again only when it

@@ -1,0 +1,135 @@
+/// A story's long and short comments in the archive: each thread in the source's order (newest
+/// first), every page read so far, each comment once.
+struct CommentStore {
+    let database: Database
+
+    /// A thread as stored, before provenance is attached.
+    struct Thread: Equatable {
+        let comments: [Comment]
+        /// When its first page was fetched, Unix seconds.
+        let fetchedAt: Double
+        let isComplete: Bool
+    }
+
+    func thread(_ storyID: Int64, _ kind: CommentKind) throws -> Thread? {
+        let keys: [SQLValue] = [.integer(storyID), .text(kind.rawValue)]
+        let heads = try database.query("SELECT fetched_at, is_complete FROM comment_thread WHERE story_id = ? AND kind = ?", keys) {
+            ($0.double(at: 0), $0.int64(at: 1) != 0)
+        }
+        guard let (fetchedAt, isComplete) = heads.first else { return nil }
+        let comments = try database.query(
+            """
+            SELECT id, author, content, avatar, time, likes, has_reply, reply_id, reply_author, reply_content,
+                reply_status, reply_error
+            FROM comment WHERE story_id = ? AND kind = ? ORDER BY position
+            """, keys
+        ) { row in
+            func integer(_ column: Int32) -> Int64? { row.isNull(at: column) ? nil : row.int64(at: column) }
+            let reply =
+                row.int64(at: 6) == 0
+                ? nil
+                : CommentReply(
+                    id: integer(7), author: row.optionalText(at: 8), content: row.optionalText(at: 9),
+                    status: integer(10).map { Int(clamping: $0) }, errorMessage: row.optionalText(at: 11))
+            return Comment(
+                id: row.int64(at: 0), author: row.optionalText(at: 1), content: row.text(at: 2), avatar: row.optionalText(at: 3),
+                time: integer(4), likes: integer(5).map { Int(clamping: $0) }, replyTo: reply)
+        }
+        return Thread(comments: comments, fetchedAt: fetchedAt, isComplete: isComplete)
+    }
+
+    /// Writes a freshly fetched first page, in one transaction. Long comments come in one page,
+    /// which replaces the thread. For short ones the comments older than the page that the
+    /// archive holds stay after it (read by earlier next pages); the ones newer than the page's
+    /// last that it no longer lists are gone from the source and go here too.
+    func writeFirstPage(_ page: [Comment], of storyID: Int64, _ kind: CommentKind, fetchedAt: Double) throws {
+        try database.transaction {
+            let page = Self.unique(page)
+            var comments = page
+            var isComplete = kind == .long || page.isEmpty
+            if kind == .short, let oldest = page.map(\.id).min(), let old = try thread(storyID, kind) {
+                let listed = Set(page.map(\.id))
+                let tail = old.comments.filter { !listed.contains($0.id) && $0.id < oldest }
+                comments += tail
+                // Still complete only when the archive had read to the end below this page.
+                isComplete = old.isComplete && !old.comments.isEmpty && (old.comments.map(\.id).min() ?? 0) <= oldest
+            }
+            try replace(storyID, kind, with: comments, fetchedAt: fetchedAt, isComplete: isComplete)
+        }
+    }
+
+    /// Adds a next (older) page after what the thread holds, each comment not held yet, in one
+    /// transaction; returns how many were added. An empty page, or one with nothing new (a
+    /// source that answers the same page again), completes the thread: its cursor would not move.
+    @discardableResult
+    func appendPage(_ page: [Comment], of storyID: Int64, _ kind: CommentKind) throws -> Int {
+        try database.transaction {
+            let keys: [SQLValue] = [.integer(storyID), .text(kind.rawValue)]
+            let next =
+                try database.query("SELECT coalesce(max(position), -1) + 1 FROM comment WHERE story_id = ? AND kind = ?", keys) {
+                    $0.int64(at: 0)
+                }.first ?? 0
+            var added = 0
+            for comment in Self.unique(page) {
+                added += try insert(comment, storyID, kind, position: next + Int64(added), ignoringDuplicates: true)
+            }
+            if added == 0 {
+                try database.run("UPDATE comment_thread SET is_complete = 1 WHERE story_id = ? AND kind = ?", keys)
+            }
+            return added
+        }
+    }
+
+    /// The stories among `ids` whose thread of `kind` is not complete in the archive, with the id
+    /// of the last comment held (nil: not read at all, or read empty of comments).
+    func unfinished(_ ids: [Int64], _ kind: CommentKind) throws -> [(id: Int64, last: Int64?, isRead: Bool)] {
+        var result: [(id: Int64, last: Int64?, isRead: Bool)] = []
+        for id in ids {
+            if let thread = try thread(id, kind) {
+                if !thread.isComplete { result.append((id, thread.comments.last?.id, true)) }
+            } else {
+                result.append((id, nil, false))
+            }
+        }
+        return result
+    }
+
+    private func replace(_ storyID: Int64, _ kind: CommentKind, with comments: [Comment], fetchedAt: Double, isComplete: Bool) throws {
+        let keys: [SQLValue] = [.integer(storyID), .text(kind.rawValue)]
+        try database.run("DELETE FROM comment WHERE story_id = ? AND kind = ?", keys)
+        try database.run(
+            """
+            INSERT INTO comment_thread (story_id, kind, fetched_at, is_complete) VALUES (?, ?, ?, ?)
+            ON CONFLICT (story_id, kind) DO UPDATE SET fetched_at = excluded.fetched_at, is_complete = excluded.is_complete
+            """, keys + [.real(fetchedAt), .integer(isComplete ? 1 : 0)])
+        for (position, comment) in comments.enumerated() {
+            _ = try insert(comment, storyID, kind, position: Int64(position), ignoringDuplicates: false)
+        }
+    }
+
+    /// 1 when written, 0 when the thread held it already (and duplicates are ignored).
+    private func insert(_ comment: Comment, _ storyID: Int64, _ kind: CommentKind, position: Int64, ignoringDuplicates: Bool) throws -> Int {
+        func optional(_ text: String?) -> SQLValue { text.map(SQLValue.text) ?? .null }
+        func optional(_ number: Int64?) -> SQLValue { number.map(SQLValue.integer) ?? .null }
+        let reply = comment.replyTo
+        return try database.query(
+            """
+            INSERT \(ignoringDuplicates ? "OR IGNORE " : "")INTO comment (story_id, kind, id, position, author, content, avatar, time, likes,
+                has_reply, reply_id, reply_author, reply_content, reply_status, reply_error)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING 1
+            """,
+            [
+                .integer(storyID), .text(kind.rawValue), .integer(comment.id), .integer(position), optional(comment.author),
+                .text(comment.content), optional(comment.avatar), optional(comment.time), optional(comment.likes.map(Int64.init)),
+                .integer(reply == nil ? 0 : 1), optional(reply?.id), optional(reply?.author), optional(reply?.content),
+                optional(reply?.status.map(Int64.init)), optional(reply?.errorMessage),
+            ]
+        ) { _ in 1 }.count
+    }
+
+    /// Each comment once, the first time the page lists it.
+    private static func unique(_ page: [Comment]) -> [Comment] {
+        var seen = Set<Int64>()
+        return page.filter { seen.insert($0.id).inserted }
+    }
+}
