@@ -82,7 +82,8 @@ extension SyncEngine {
             } catch {
                 if error.code == .cancelled { throw CancellationError() }
                 guard policy != .networkOnly, let cached else { throw error }
-                logger.notice("serving cached comments", metadata: ["story": "\(storyID)", "kind": "\(kind.rawValue)", "error": "\(error)"])
+                logger.notice(
+                    "serving cached comments", metadata: ["story": "\(storyID)", "kind": "\(kind.rawValue)", "error": "\(error)"])
                 return thread(cached, storyID, kind, origin: .cache, staleReason: Self.staleReason(for: error))
             }
             do {
