@@ -80,6 +80,12 @@ public final class ArchivePresenter {
             strings.failedItem(failure.item, ErrorKind(failure.error.code))
         }
         let seconds = summary.duration / .seconds(1)
+        let comments =
+            request.includeComments
+            ? CommentsSyncViewData(
+                storiesFetched: summary.commentStoriesFetched, storiesPresent: summary.commentStoriesPresent,
+                comments: summary.commentsFetched)
+            : nil
         return SyncSummaryViewData(
             from: summary.days.lowerBound.description, to: summary.days.upperBound.description,
             daysFetched: summary.daysFetched, daysPresent: summary.daysPresent,
@@ -90,9 +96,10 @@ public final class ArchivePresenter {
                 daysFetched: summary.daysFetched, daysPresent: summary.daysPresent,
                 details: request.includeDetails || request.retryFailed ? (summary.detailsFetched, summary.detailsPresent) : nil,
                 failures: failures, seconds: seconds)
-                + strings.summaryNotes(deferred: summary.detailsDeferred, slowedDown: summary.slowedDown),
+                + strings.summaryNotes(deferred: summary.detailsDeferred, slowedDown: summary.slowedDown, comments: comments),
             problem: problem, detailsDeferred: summary.detailsDeferred,
-            slowedDown: summary.slowedDown.map { SlowDownViewData(from: $0.from, to: $0.to, requests: $0.requests) })
+            slowedDown: summary.slowedDown.map { SlowDownViewData(from: $0.from, to: $0.to, requests: $0.requests) },
+            comments: comments)
     }
 
     /// Shows what the archive holds, or the error.

@@ -10,6 +10,8 @@ struct ArchiveStrings: Sendable {
         case (.en, .days): return "days"
         case (.zh, .details): return "文章"
         case (.en, .details): return "stories"
+        case (.zh, .comments): return "评论"
+        case (.en, .comments): return "comments"
         }
     }
 
@@ -54,8 +56,15 @@ struct ArchiveStrings: Sendable {
     }
 
     /// What a sync left alone or was told, appended to its summary: "" when nothing.
-    func summaryNotes(deferred: Int, slowedDown: SyncSlowDown?) -> String {
+    func summaryNotes(deferred: Int, slowedDown: SyncSlowDown?, comments: CommentsSyncViewData? = nil) -> String {
         var notes = ""
+        if let comments {
+            notes +=
+                language == .zh
+                ? "；评论新取 \(comments.storiesFetched) 篇文章共 \(comments.comments) 条，已有 \(comments.storiesPresent) 篇"
+                : "; comments: \(comments.comments) from \(comments.storiesFetched) stories, "
+                    + "\(comments.storiesPresent) stories already read to the end"
+        }
         if deferred > 0 {
             notes +=
                 language == .zh
@@ -99,6 +108,8 @@ struct ArchiveStrings: Sendable {
         case (.en, .day(let day)): return "\(day): \(message)"
         case (.zh, .story(let id)): return "文章 \(id)：\(message)"
         case (.en, .story(let id)): return "story \(id): \(message)"
+        case (.zh, .comments(let id)): return "文章 \(id) 的评论：\(message)"
+        case (.en, .comments(let id)): return "comments of story \(id): \(message)"
         }
     }
 

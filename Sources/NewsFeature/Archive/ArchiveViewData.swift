@@ -63,13 +63,16 @@ public struct SyncSummaryViewData: Equatable, Sendable {
     public let detailsDeferred: Int
     /// When the source asked to slow down: the transfers at once before and after.
     public let slowedDown: SlowDownViewData?
+    /// What a sync with comments brought in; nil when it was not asked for them.
+    public let comments: CommentsSyncViewData?
 
     /// Creates the view data; the presenter makes these, tests may too.
     public init(
         from: String, to: String, daysFetched: Int, daysPresent: Int, detailsFetched: Int, detailsPresent: Int,
         failures: Int, failedItems: [String], skipped: Int, seconds: Double, message: String, problem: ErrorViewData?,
-        detailsDeferred: Int = 0, slowedDown: SlowDownViewData? = nil
+        detailsDeferred: Int = 0, slowedDown: SlowDownViewData? = nil, comments: CommentsSyncViewData? = nil
     ) {
+        self.comments = comments
         self.detailsDeferred = detailsDeferred
         self.slowedDown = slowedDown
         self.from = from
@@ -174,4 +177,21 @@ public struct PruneViewData: Equatable, Sendable {
     public let bytesAfter: Int64
     /// The one line for a person.
     public let message: String
+}
+
+/// What a sync with comments brought in.
+public struct CommentsSyncViewData: Equatable, Sendable {
+    /// Stories whose comments were read to the end by this sync.
+    public let storiesFetched: Int
+    /// Stories whose comments the archive had already read to the end.
+    public let storiesPresent: Int
+    /// Comments brought in.
+    public let comments: Int
+
+    /// Creates the view data; the presenter makes these, tests may too.
+    public init(storiesFetched: Int, storiesPresent: Int, comments: Int) {
+        self.storiesFetched = storiesFetched
+        self.storiesPresent = storiesPresent
+        self.comments = comments
+    }
 }

@@ -26,13 +26,19 @@ public struct SyncRequest: Sendable, Equatable {
     /// Ask again now for the stories whose detail answered 5xx (`ArchiveStatus.failingStories`),
     /// on any day, instead of leaving each alone until its next try.
     public var retryFailed: Bool
+    /// Also fetch every story's long and short comments, every page, where the archive has not
+    /// read them to the end (with details; a thread read in part goes on from its last comment).
+    public var includeComments: Bool
 
     /// A request for `span`; details off and two transfers at once unless asked.
-    public init(span: Span, includeDetails: Bool = false, concurrency: Int = 2, retryFailed: Bool = false) {
+    public init(
+        span: Span, includeDetails: Bool = false, concurrency: Int = 2, retryFailed: Bool = false, includeComments: Bool = false
+    ) {
         self.span = span
         self.includeDetails = includeDetails
         self.concurrency = concurrency
         self.retryFailed = retryFailed
+        self.includeComments = includeComments
     }
 }
 
@@ -44,6 +50,8 @@ public struct SyncProgress: Sendable, Equatable {
         case days
         /// Fetching stories' details and counters.
         case details
+        /// Fetching stories' long and short comments.
+        case comments
     }
 
     /// The phase this progress is about.
@@ -72,6 +80,8 @@ public struct SyncFailure: Sendable {
         case day(Day)
         /// The detail or counters of a story, by id.
         case story(Int64)
+        /// The comments of a story, by id; what came before the failure is kept.
+        case comments(Int64)
     }
 
     /// The day or story that failed.
@@ -104,6 +114,12 @@ public struct SyncSummary: Sendable {
     /// When the source asked to slow down (429, or a 403 saying the requests were too frequent),
     /// the concurrency the sync went on with; nil when it was not asked.
     public internal(set) var slowedDown: SyncSlowDown?
+    /// Stories whose comments were read to the end by this sync (`SyncRequest.includeComments`).
+    public internal(set) var commentStoriesFetched = 0
+    /// Comments this sync brought in.
+    public internal(set) var commentsFetched = 0
+    /// Stories whose comments the archive had already read to the end.
+    public internal(set) var commentStoriesPresent = 0
 }
 
 /// A sync that lowered its concurrency because the source asked it to.

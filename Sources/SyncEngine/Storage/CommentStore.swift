@@ -43,7 +43,12 @@ struct CommentStore {
     /// archive holds stay after it (read by earlier next pages); the ones newer than the page's
     /// last that it no longer lists are gone from the source and go here too.
     func writeFirstPage(_ page: [Comment], of storyID: Int64, _ kind: CommentKind, fetchedAt: Double) throws {
-        try database.transaction {
+        try database.transaction { try firstPage(page, of: storyID, kind, fetchedAt: fetchedAt) }
+    }
+
+    /// `writeFirstPage` inside the caller's transaction.
+    func firstPage(_ page: [Comment], of storyID: Int64, _ kind: CommentKind, fetchedAt: Double) throws {
+        do {
             let page = Self.unique(page)
             var comments = page
             var isComplete = kind == .long || page.isEmpty
@@ -63,7 +68,13 @@ struct CommentStore {
     /// source that answers the same page again), completes the thread: its cursor would not move.
     @discardableResult
     func appendPage(_ page: [Comment], of storyID: Int64, _ kind: CommentKind) throws -> Int {
-        try database.transaction {
+        try database.transaction { try nextPage(page, of: storyID, kind) }
+    }
+
+    /// `appendPage` inside the caller's transaction.
+    @discardableResult
+    func nextPage(_ page: [Comment], of storyID: Int64, _ kind: CommentKind) throws -> Int {
+        do {
             let keys: [SQLValue] = [.integer(storyID), .text(kind.rawValue)]
             let next =
                 try database.query("SELECT coalesce(max(position), -1) + 1 FROM comment WHERE story_id = ? AND kind = ?", keys) {
@@ -80,18 +91,57 @@ struct CommentStore {
         }
     }
 
-    /// The stories among `ids` whose thread of `kind` is not complete in the archive, with the id
-    /// of the last comment held (nil: not read at all, or read empty of comments).
-    func unfinished(_ ids: [Int64], _ kind: CommentKind) throws -> [(id: Int64, last: Int64?, isRead: Bool)] {
-        var result: [(id: Int64, last: Int64?, isRead: Bool)] = []
-        for id in ids {
-            if let thread = try thread(id, kind) {
-                if !thread.isComplete { result.append((id, thread.comments.last?.id, true)) }
+    /// What a sync still has to read of one story's comments.
+    struct Unread: Sendable {
+        let id: Int64
+        /// The long comments were never read.
+        let needsLong: Bool
+        /// The short ones: nil when read to the end; else the cursor to go on from, when they
+        /// were read in part.
+        let short: ShortState?
+
+        enum ShortState: Sendable {
+            case fromTheStart
+            case after(Int64)
+        }
+    }
+
+    /// The stories of the days in `span`, newest day first, whose comments the archive has not
+    /// read to the end, and how many it has.
+    func unread(in span: ClosedRange<Day>) throws -> (unread: [Unread], complete: Int) {
+        let rows = try database.query(
+            """
+            SELECT ds.story_id, lt.is_complete, st.is_complete,
+                (SELECT c.id FROM comment c WHERE c.story_id = ds.story_id AND c.kind = 'short' ORDER BY c.position DESC LIMIT 1)
+            FROM day_story ds
+            LEFT JOIN comment_thread lt ON lt.story_id = ds.story_id AND lt.kind = 'long'
+            LEFT JOIN comment_thread st ON st.story_id = ds.story_id AND st.kind = 'short'
+            WHERE ds.date BETWEEN ? AND ? ORDER BY ds.date DESC, ds.position
+            """, [.integer(span.lowerBound.key), .integer(span.upperBound.key)]
+        ) { row in
+            (
+                id: row.int64(at: 0), longRead: !row.isNull(at: 1),
+                shortComplete: row.isNull(at: 2) ? nil : row.int64(at: 2) != 0,
+                last: row.isNull(at: 3) ? nil : row.int64(at: 3)
+            )
+        }
+        var seen = Set<Int64>()
+        var unread: [Unread] = []
+        var complete = 0
+        for row in rows where seen.insert(row.id).inserted {
+            let short: Unread.ShortState?
+            switch (row.shortComplete, row.last) {
+            case (true?, _): short = nil
+            case (false?, let last?): short = .after(last)
+            default: short = .fromTheStart
+            }
+            if row.longRead && short == nil {
+                complete += 1
             } else {
-                result.append((id, nil, false))
+                unread.append(Unread(id: row.id, needsLong: !row.longRead, short: short))
             }
         }
-        return result
+        return (unread, complete)
     }
 
     private func replace(_ storyID: Int64, _ kind: CommentKind, with comments: [Comment], fetchedAt: Double, isComplete: Bool) throws {

@@ -80,16 +80,42 @@ extension SyncEngine {
                         checkpointer?.request()
                     })
             }
+            var commentRun = PoolResult<Int64>(width: detailRun.width, slowDownsSeen: detailRun.slowDownsSeen)
+            var commentStoriesPresent = 0
+            let comments = Locked(0)
+            if request.includeComments && dayRun.skipped == 0 && detailRun.skipped == 0 {
+                let unread: [CommentStore.Unread]
+                (unread, commentStoriesPresent) = try CommentStore(database: store.database).unread(in: span)
+                let byID = Dictionary(unread.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                commentRun = try await runPool(
+                    unread.map(\.id), phase: .comments, width: detailRun.width, slowDownsSeen: detailRun.slowDownsSeen,
+                    batch: batches.comments, progress: progress,
+                    fetch: { id in
+                        guard let item = byID[id] else { return (nil, nil) }
+                        return await self.fetchSyncedComments(item)
+                    },
+                    write: { (threads: [SyncedComments]) async throws in
+                        let added = try await self.writeSyncedComments(threads)
+                        comments.withLock { $0 += added }
+                        checkpointer?.request()
+                    })
+            }
             try store.setLastSync(clock.now().timeIntervalSince1970)
             let slowDowns = client.slowDown.total - slowDownsAtStart
-            return SyncSummary(
+            let finalWidth = request.includeComments ? commentRun.width : detailRun.width
+            var summary = SyncSummary(
                 days: span, daysFetched: dayRun.done + 1, daysPresent: span.dayCount - days.count - 1,
                 detailsFetched: detailRun.done, detailsPresent: detailsPresent,
                 failures: dayRun.failures.map { SyncFailure(item: .day($0.item), error: $0.error) }
-                    + detailRun.failures.map { SyncFailure(item: .story($0.item), error: $0.error) },
-                skipped: dayRun.skipped + detailRun.skipped,
+                    + detailRun.failures.map { SyncFailure(item: .story($0.item), error: $0.error) }
+                    + commentRun.failures.map { SyncFailure(item: .comments($0.item), error: $0.error) },
+                skipped: dayRun.skipped + detailRun.skipped + commentRun.skipped,
                 duration: ContinuousClock.now - started, detailsDeferred: detailsDeferred,
-                slowedDown: slowDowns > 0 ? SyncSlowDown(from: width, to: detailRun.width, requests: slowDowns) : nil)
+                slowedDown: slowDowns > 0 ? SyncSlowDown(from: width, to: finalWidth, requests: slowDowns) : nil)
+            summary.commentStoriesFetched = commentRun.done
+            summary.commentStoriesPresent = commentStoriesPresent
+            summary.commentsFetched = comments.withLock { $0 }
+            return summary
         } catch {
             throw SyncError.wrapping(error)
         }
@@ -155,6 +181,7 @@ extension SyncEngine {
     struct SyncBatches: Sendable {
         var days = SyncBatch(size: 256)
         var details = SyncBatch(size: 32)
+        var comments = SyncBatch(size: 32)
     }
 
     /// One event of a pool: an item fetched (what to write, possibly partial, and why it failed
@@ -353,6 +380,72 @@ extension SyncEngine {
             extras: stories.compactMap { story in story.extra.map { (story.id, $0) } },
             failed: stories.compactMap { story in story.failedStatus.map { (story.id, $0) } },
             fetchedAt: clock.now().timeIntervalSince1970)
+    }
+
+    /// What a sync fetched of one story's comments: the first pages it read (to merge) and the
+    /// next pages of short ones in order, the last one empty when the thread ended.
+    struct SyncedComments: Sendable {
+        let id: Int64
+        var long: [Comment]?
+        var shortFirst: [Comment]?
+        var shortNext: [[Comment]] = []
+    }
+
+    /// Reads what the archive lacks of one story's comments, off the engine: the long ones, then
+    /// the short ones page by page to the empty page that ends them. What came before a failure
+    /// is returned, to be written; the next sync goes on from there.
+    private nonisolated func fetchSyncedComments(_ item: CommentStore.Unread) async -> (SyncedComments?, (any Error)?) {
+        var fetched = SyncedComments(id: item.id)
+        do {
+            if item.needsLong {
+                fetched.long = try await withItemDeadline { try await self.client.comments(item.id, kind: .long) }
+            }
+            guard let short = item.short else { return (fetched, nil) }
+            var cursor: Int64?
+            var seen = Set<Int64>()
+            if case .after(let last) = short {
+                cursor = last
+            } else {
+                let first = try await withItemDeadline { try await self.client.comments(item.id, kind: .short) }
+                fetched.shortFirst = first
+                seen.formUnion(first.map(\.id))
+                guard let last = first.last?.id else { return (fetched, nil) }  // None at all: complete.
+                cursor = last
+            }
+            while let before = cursor {
+                let page = try await withItemDeadline { try await self.client.comments(item.id, kind: .short, before: before) }
+                fetched.shortNext.append(page)
+                // An empty page ends the thread; one with nothing new would never move the cursor.
+                let new = page.filter { seen.insert($0.id).inserted }
+                guard !new.isEmpty, let last = page.last?.id else { break }
+                cursor = last
+            }
+            return (fetched, nil)
+        } catch {
+            let hasSome = fetched.long != nil || fetched.shortFirst != nil || !fetched.shortNext.isEmpty
+            return (hasSome ? fetched : nil, error)
+        }
+    }
+
+    /// Writes a batch of stories' comments in one transaction; returns how many comments were new.
+    private func writeSyncedComments(_ threads: [SyncedComments]) throws -> Int {
+        let comments = CommentStore(database: store.database)
+        let fetchedAt = clock.now().timeIntervalSince1970
+        return try store.database.transaction {
+            var added = 0
+            for thread in threads {
+                if let long = thread.long {
+                    try comments.firstPage(long, of: thread.id, .long, fetchedAt: fetchedAt)
+                    added += long.count
+                }
+                if let first = thread.shortFirst {
+                    try comments.firstPage(first, of: thread.id, .short, fetchedAt: fetchedAt)
+                    added += first.count
+                }
+                for page in thread.shortNext { added += try comments.nextPage(page, of: thread.id, .short) }
+            }
+            return added
+        }
     }
 
     /// One network deadline per item: a long sync is not bounded by one page's timeout.

@@ -20,6 +20,9 @@ struct Sync: AsyncParsableCommand {
     @Flag(help: "Also fetch each story's text and counts.")
     var details = false
 
+    @Flag(help: "With --details, also fetch every story's long and short comments, every page (resumable).")
+    var comments = false
+
     @Option(
         help: ArgumentHelp("Pages fetched at once, 1 to \(SyncRequest.maxConcurrency) (default 2, polite to the source).", valueName: "K"))
     var concurrency = 2
@@ -46,6 +49,15 @@ struct Sync: AsyncParsableCommand {
     }
 
     private func request() throws -> SyncRequest {
+        var request = try spanRequest()
+        if comments {
+            guard details else { throw ValidationError("--comments comes with --details: sync --details --comments") }
+            request.includeComments = true
+        }
+        return request
+    }
+
+    private func spanRequest() throws -> SyncRequest {
         guard (1...SyncRequest.maxConcurrency).contains(concurrency) else {
             throw ValidationError("--concurrency must be between 1 and \(SyncRequest.maxConcurrency), not \(concurrency)")
         }

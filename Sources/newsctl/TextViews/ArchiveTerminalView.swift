@@ -65,6 +65,15 @@ final class ArchiveTerminalView: ArchiveView, CommandView {
                             ])
                         } ?? .null
                     ),
+                    (
+                        "comments",
+                        summary.comments.map {
+                            .object([
+                                ("stories_fetched", .int(Int64($0.storiesFetched))),
+                                ("stories_present", .int(Int64($0.storiesPresent))), ("comments", .int(Int64($0.comments))),
+                            ])
+                        } ?? .null
+                    ),
                     ("seconds", .double(summary.seconds)),
                 ]).serialized() + "\n")
         } else {
