@@ -65,10 +65,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let client = ZhihuDailyClient(
         baseURLs: ["fuzz://api/4"], transport: Canned(body: body), timeout: .seconds(5),
         logger: Logger(label: "fuzz", factory: { _ in SwiftLogNoOpLogHandler() }))
-    let outcome = blocking { () async -> Result<[Comment], RemoteError> in
+    let outcome = blocking { () async -> Result<[StoryComment], RemoteError> in
         do throws(RemoteError) { return .success(try await client.comments(9_759_306, kind: .short)) } catch { return .failure(error) }
     }
-    let comments: [Comment]
+    let comments: [StoryComment]
     switch outcome {
     case .failure(let error):
         require(error.code == .badResponse, "failed with \(error.code): \(error.message)")

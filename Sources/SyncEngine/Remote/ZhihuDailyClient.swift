@@ -76,7 +76,7 @@ struct ZhihuDailyClient: Sendable {
 
     /// `story/ID/long-comments` or `story/ID/short-comments`, or the page of short comments
     /// older than `before` (`…/before/ID`). A malformed comment is skipped and logged.
-    func comments(_ id: Int64, kind: CommentKind, before: Int64? = nil) async throws(RemoteError) -> [Comment] {
+    func comments(_ id: Int64, kind: CommentKind, before: Int64? = nil) async throws(RemoteError) -> [StoryComment] {
         let path = "story/\(id)/\(kind.rawValue)-comments" + (before.map { "/before/\($0)" } ?? "")
         let response = try await fetch(path)
         let dto: CommentsPageDTO = try decode(response, what: "the \(kind.rawValue) comments of story \(id)")

@@ -5,7 +5,7 @@ struct CommentStore {
 
     /// A thread as stored, before provenance is attached.
     struct Thread: Equatable {
-        let comments: [Comment]
+        let comments: [StoryComment]
         /// When its first page was fetched, Unix seconds.
         let fetchedAt: Double
         let isComplete: Bool
@@ -31,7 +31,7 @@ struct CommentStore {
                 : CommentReply(
                     id: integer(7), author: row.optionalText(at: 8), content: row.optionalText(at: 9),
                     status: integer(10).map { Int(clamping: $0) }, errorMessage: row.optionalText(at: 11))
-            return Comment(
+            return StoryComment(
                 id: row.int64(at: 0), author: row.optionalText(at: 1), content: row.text(at: 2), avatar: row.optionalText(at: 3),
                 time: integer(4), likes: integer(5).map { Int(clamping: $0) }, replyTo: reply)
         }
@@ -42,12 +42,12 @@ struct CommentStore {
     /// which replaces the thread. For short ones the comments older than the page that the
     /// archive holds stay after it (read by earlier next pages); the ones newer than the page's
     /// last that it no longer lists are gone from the source and go here too.
-    func writeFirstPage(_ page: [Comment], of storyID: Int64, _ kind: CommentKind, fetchedAt: Double) throws {
+    func writeFirstPage(_ page: [StoryComment], of storyID: Int64, _ kind: CommentKind, fetchedAt: Double) throws {
         try database.transaction { try firstPage(page, of: storyID, kind, fetchedAt: fetchedAt) }
     }
 
     /// `writeFirstPage` inside the caller's transaction.
-    func firstPage(_ page: [Comment], of storyID: Int64, _ kind: CommentKind, fetchedAt: Double) throws {
+    func firstPage(_ page: [StoryComment], of storyID: Int64, _ kind: CommentKind, fetchedAt: Double) throws {
         do {
             let page = Self.unique(page)
             var comments = page
@@ -67,13 +67,13 @@ struct CommentStore {
     /// transaction; returns how many were added. An empty page, or one with nothing new (a
     /// source that answers the same page again), completes the thread: its cursor would not move.
     @discardableResult
-    func appendPage(_ page: [Comment], of storyID: Int64, _ kind: CommentKind) throws -> Int {
+    func appendPage(_ page: [StoryComment], of storyID: Int64, _ kind: CommentKind) throws -> Int {
         try database.transaction { try nextPage(page, of: storyID, kind) }
     }
 
     /// `appendPage` inside the caller's transaction.
     @discardableResult
-    func nextPage(_ page: [Comment], of storyID: Int64, _ kind: CommentKind) throws -> Int {
+    func nextPage(_ page: [StoryComment], of storyID: Int64, _ kind: CommentKind) throws -> Int {
         do {
             let keys: [SQLValue] = [.integer(storyID), .text(kind.rawValue)]
             let next =
@@ -144,7 +144,7 @@ struct CommentStore {
         return (unread, complete)
     }
 
-    private func replace(_ storyID: Int64, _ kind: CommentKind, with comments: [Comment], fetchedAt: Double, isComplete: Bool) throws {
+    private func replace(_ storyID: Int64, _ kind: CommentKind, with comments: [StoryComment], fetchedAt: Double, isComplete: Bool) throws {
         let keys: [SQLValue] = [.integer(storyID), .text(kind.rawValue)]
         try database.run("DELETE FROM comment WHERE story_id = ? AND kind = ?", keys)
         try database.run(
@@ -158,7 +158,7 @@ struct CommentStore {
     }
 
     /// 1 when written, 0 when the thread held it already (and duplicates are ignored).
-    private func insert(_ comment: Comment, _ storyID: Int64, _ kind: CommentKind, position: Int64, ignoringDuplicates: Bool) throws -> Int
+    private func insert(_ comment: StoryComment, _ storyID: Int64, _ kind: CommentKind, position: Int64, ignoringDuplicates: Bool) throws -> Int
     {
         func optional(_ text: String?) -> SQLValue { text.map(SQLValue.text) ?? .null }
         func optional(_ number: Int64?) -> SQLValue { number.map(SQLValue.integer) ?? .null }
@@ -179,7 +179,7 @@ struct CommentStore {
     }
 
     /// Each comment once, the first time the page lists it.
-    private static func unique(_ page: [Comment]) -> [Comment] {
+    private static func unique(_ page: [StoryComment]) -> [StoryComment] {
         var seen = Set<Int64>()
         return page.filter { seen.insert($0.id).inserted }
     }

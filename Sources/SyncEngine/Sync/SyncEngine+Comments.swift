@@ -76,7 +76,7 @@ extension SyncEngine {
             default:
                 break
             }
-            let page: [Comment]
+            let page: [StoryComment]
             do {
                 page = try await client.comments(storyID, kind: kind)
             } catch {

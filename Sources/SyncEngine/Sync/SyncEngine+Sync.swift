@@ -386,9 +386,9 @@ extension SyncEngine {
     /// next pages of short ones in order, the last one empty when the thread ended.
     struct SyncedComments: Sendable {
         let id: Int64
-        var long: [Comment]?
-        var shortFirst: [Comment]?
-        var shortNext: [[Comment]] = []
+        var long: [StoryComment]?
+        var shortFirst: [StoryComment]?
+        var shortNext: [[StoryComment]] = []
     }
 
     /// Reads what the archive lacks of one story's comments, off the engine: the long ones, then

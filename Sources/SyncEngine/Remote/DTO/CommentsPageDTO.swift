@@ -3,7 +3,7 @@
 /// Only `id` and `content` are required of a comment; one without them (or with them in the wrong
 /// type) is skipped with its reason, never the whole page.
 struct CommentsPageDTO: Decodable {
-    let comments: [Comment]
+    let comments: [StoryComment]
     /// Comments dropped, as "comments[3] (id 12): no content", in page order.
     let skipped: [String]
 
@@ -12,7 +12,7 @@ struct CommentsPageDTO: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let entries = try container.decode([Entry].self, forKey: .comments)
-        var comments: [Comment] = []
+        var comments: [StoryComment] = []
         var skipped: [String] = []
         for (index, entry) in entries.enumerated() {
             switch entry {
@@ -28,7 +28,7 @@ struct CommentsPageDTO: Decodable {
     /// One element of `comments`: a comment, or why it cannot be one. Never throws, so one bad
     /// element cannot fail the array.
     private enum Entry: Decodable {
-        case comment(Comment)
+        case comment(StoryComment)
         case skipped(id: Int64?, reason: String)
 
         private enum Keys: String, CodingKey {
@@ -52,7 +52,7 @@ struct CommentsPageDTO: Decodable {
             }
             let likes = Self.integer(container, .likes)
             self = .comment(
-                Comment(
+                StoryComment(
                     id: id, author: Self.text(container, .author).flatMap(Self.nonEmpty), content: content,
                     avatar: Self.text(container, .avatar).flatMap(Self.nonEmpty), time: Self.integer(container, .time),
                     likes: likes.map { Int(clamping: $0) },

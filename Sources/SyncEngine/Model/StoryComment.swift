@@ -7,8 +7,8 @@ public enum CommentKind: String, Sendable, CaseIterable, Codable {
     case short
 }
 
-/// One comment as the source gives it. Only `id` and `content` are sure to be there.
-public struct Comment: Sendable, Equatable {
+/// One comment as the source gives it (named apart from Swift Testing's `Comment`). Only `id` and `content` are sure to be there.
+public struct StoryComment: Sendable, Equatable {
     /// The comment's id; the cursor of the next page is the last one's.
     public let id: Int64
     /// The commenter's name, when the source gives one.
@@ -74,14 +74,14 @@ public struct CommentThread: Sendable, Equatable {
     /// Long or short.
     public let kind: CommentKind
     /// Newest first, each once.
-    public let comments: [Comment]
+    public let comments: [StoryComment]
     /// No older page is left: the source answered an empty page (long comments: after their one page).
     public let isComplete: Bool
     /// Origin, age and staleness of the first page; a thread is never final.
     public let provenance: Provenance
 
     /// Creates a thread; the engine makes these, tests may too.
-    public init(storyID: Int64, kind: CommentKind, comments: [Comment], isComplete: Bool, provenance: Provenance) {
+    public init(storyID: Int64, kind: CommentKind, comments: [StoryComment], isComplete: Bool, provenance: Provenance) {
         self.storyID = storyID
         self.kind = kind
         self.comments = comments
