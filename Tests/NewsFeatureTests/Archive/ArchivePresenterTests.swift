@@ -142,6 +142,33 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         }
     }
 
+    @Test func aSyncWithCommentsCountsThemAndAFailedThreadIsNamed() async {
+        var summary = SyncSummary(
+            days: march14...march14, daysFetched: 1, daysPresent: 0, detailsFetched: 5, detailsPresent: 0,
+            failures: [SyncFailure(item: .comments(9_759_306), error: SyncError(code: .unavailable, message: "HTTP 500"))],
+            skipped: 0, duration: .seconds(1))
+        summary.commentStoriesFetched = 4
+        summary.commentStoriesPresent = 2
+        summary.commentsFetched = 87
+        let done = summary
+        interactor.summary.withLock { $0 = .success(done) }
+        for (language, text, failed) in [
+            (Language.zh, "；评论新取 4 篇文章共 87 条，已有 2 篇", "文章 9759306 的评论：无法获取"),
+            (.en, "; comments: 87 from 4 stories, 2 stories already read to the end", "comments of story 9759306: could not be fetched"),
+        ] {
+            await ArchivePresenter(view: view, interactor: interactor, language: language)
+                .didRequestSync(SyncRequest(span: .lastDays(1), includeDetails: true, includeComments: true))
+            guard case .summary(let shown)? = view.events.last else { Issue.record("no summary"); return }
+            #expect(shown.message.hasSuffix(text), "\(shown.message)")
+            #expect(shown.comments == CommentsSyncViewData(storiesFetched: 4, storiesPresent: 2, comments: 87))
+            #expect(shown.failedItems == [failed])
+        }
+        await ArchivePresenter(view: view, interactor: interactor, language: .zh)
+            .didRequestSync(SyncRequest(span: .lastDays(1), includeDetails: true))
+        guard case .summary(let without)? = view.events.last else { Issue.record("no summary"); return }
+        #expect(without.comments == nil && !without.message.contains("评论"), "not asked, not said")
+    }
+
     @Test func statusListsTheStoriesTheSourceFailsOnWithTheirNextTry() async {
         interactor.archiveStatus.withLock {
             $0 = ArchiveStatus(
