@@ -54,6 +54,11 @@ public final class DetailPresenter {
         }
     }
 
+    /// Opens the story's comments, with their number once the counters are loaded.
+    public func didTapComments() {
+        context.navigator.showComments(storyID: context.storyID, count: context.page?.extra?.comments)
+    }
+
     // MARK: Loading
 
     private func load(_ intent: LoadIntent) async {

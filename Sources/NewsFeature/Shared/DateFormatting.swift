@@ -66,6 +66,25 @@ public struct DateFormatting: Sendable {
         }
     }
 
+    /// When a comment was written, as seen at `now` (both Unix seconds), on Beijing's calendar
+    /// (UTC+8), the source's own: "刚刚" under a minute, "5 分钟前" under an hour, "3 小时前" the
+    /// same day, "昨天 13:05" the day before, "3月14日 08:00" the same year, else "2023年3月14日"
+    /// (English: "just now", "5 minutes ago", "3 hours ago", "Yesterday 13:05", "Mar 14, 08:00",
+    /// "Mar 14, 2023"). A time after `now` (a skewed clock) is "刚刚".
+    public func commentTime(unixTime: Int64, now: Int64) -> String {
+        let elapsed = now - unixTime
+        let (day, minuteOfDay) = Self.beijing(unixTime)
+        let (today, _) = Self.beijing(now)
+        if elapsed < 3_600 || (elapsed < 86_400 && day == today) { return age(.seconds(max(0, elapsed))) }
+        let time = Self.two(minuteOfDay / 60) + ":" + Self.two(minuteOfDay % 60)
+        if day.dayNumber == today.dayNumber - 1 { return language == .zh ? "昨天 \(time)" : "Yesterday \(time)" }
+        guard day.year == today.year else { return fullDate(day) }
+        switch language {
+        case .zh: return "\(monthDay(day)) \(time)"
+        case .en: return "\(monthDay(day)), \(time)"
+        }
+    }
+
     /// RFC 3339 in Beijing time, whole seconds: "2026-02-28T07:01:00+08:00".
     public static func iso8601Beijing(unixTime: Int64) -> String {
         let utc = iso8601(unixTime: unixTime + 8 * 3_600)

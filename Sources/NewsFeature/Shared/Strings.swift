@@ -34,6 +34,52 @@ struct Strings: Sendable {
     /// What a failed story load was about.
     func storySubject(_ id: Int64) -> String { language == .zh ? "文章 \(id)" : "story \(id)" }
 
+    // MARK: Comments
+
+    /// "60 条评论" when the counters give the total, else "评论".
+    func commentsTitle(total: Int?) -> String {
+        switch (language, total) {
+        case (.zh, nil): return "评论"
+        case (.en, nil): return "Comments"
+        case (.zh, let total?): return "\(total) 条评论"
+        case (.en, let total?): return total == 1 ? "1 comment" : "\(total) comments"
+        }
+    }
+
+    /// "长评 3" / "Long comments (3)".
+    func commentSection(_ kind: CommentKind, count: Int) -> String {
+        switch (language, kind) {
+        case (.zh, .long): return "长评 \(count)"
+        case (.zh, .short): return "短评 \(count)"
+        case (.en, .long): return "Long comments (\(count))"
+        case (.en, .short): return "Short comments (\(count))"
+        }
+    }
+
+    var noComments: String { language == .zh ? "还没有评论" : "No comments yet" }
+    var anonymous: String { language == .zh ? "匿名用户" : "Anonymous" }
+
+    /// "12 赞" / "12 likes".
+    func commentLikes(_ likes: Int) -> String {
+        language == .zh ? "\(likes) 赞" : (likes == 1 ? "1 like" : "\(likes) likes")
+    }
+
+    /// The comment answered, quoted: "//作者：内容" / "//author: text".
+    func quote(author: String, content: String) -> String {
+        language == .zh ? "//\(author)：\(content)" : "//\(author): \(content)"
+    }
+
+    var replyDeleted: String { language == .zh ? "原评论已被删除" : "The original comment was deleted" }
+    var noMoreComments: String { language == .zh ? "没有更多评论了" : "No more comments" }
+
+    /// A failed load of older comments, with the error's message.
+    func loadMoreCommentsFailed(_ message: String) -> String {
+        language == .zh ? "加载更多评论失败：\(message)" : "Could not load more comments: \(message)"
+    }
+
+    /// What a failed comments load was about.
+    func commentsSubject(_ id: Int64) -> String { language == .zh ? "文章 \(id) 的评论" : "the comment section of story \(id)" }
+
     var noFavorites: String { language == .zh ? "还没有收藏" : "No favourites yet" }
     var favoritesSubject: String { language == .zh ? "收藏" : "favourites" }
 

@@ -171,6 +171,18 @@ enum MakeDetail {
         #expect(view.lastDetail?.isFavorite == false)
     }
 
+    @Test func tappingComments_opensThemWithTheirNumberOnceTheCountersAreKnown() async {
+        let navigator = SpyNavigator()
+        let presenter = DetailPresenter(
+            storyID: 7, view: view, interactor: StubDetailInteractor([.success(MakeDetail.page())]), navigator: navigator)
+        presenter.didTapComments()  // before the story loads: no count yet
+        await presenter.viewDidLoad()
+        presenter.didTapComments()
+        #expect(navigator.shownComments.map(\.storyID) == [7, 7])
+        #expect(navigator.shownComments.map(\.count) == [nil, 60])
+        #expect(navigator.shownStories.isEmpty)
+    }
+
     @Test func whenTheScreenGoesAway_itsPresenterViewAndContextAreReleased() async {
         weak var weakPresenter: DetailPresenter?
         weak var weakView: SpyDetailView?

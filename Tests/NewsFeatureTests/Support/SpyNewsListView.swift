@@ -32,5 +32,7 @@ final class SpyNewsListView: NewsListView {
 @MainActor
 final class SpyNavigator: Navigator {
     private(set) var shownStories: [Int64] = []
+    private(set) var shownComments: [(storyID: Int64, count: Int?)] = []
     func showStory(id: Int64) { shownStories.append(id) }
+    func showComments(storyID: Int64, count: Int?) { shownComments.append((storyID, count)) }
 }

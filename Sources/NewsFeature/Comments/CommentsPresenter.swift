@@ -1,0 +1,195 @@
+import SyncEngine
+
+// For the wall clock the presenter defaults to (Date's Unix time).
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The comments screen's presentation logic: the long and the short comments as sections,
+/// relative times, quoted replies, and older short comments loaded at the end of the list.
+@MainActor
+public final class CommentsPresenter {
+    /// The screen's shared state and parts; this presenter owns it.
+    public let context: CommentsContext
+    private let errors: ErrorPresenter
+    private let now: @Sendable () -> Int64
+    private var isLoading = false
+    private var failedIntent: LoadIntent?
+    private var more = More.idle
+
+    /// Loading older short comments.
+    private enum More: Equatable {
+        case idle
+        case loading
+        /// The last try failed; the text says so.
+        case failed(String)
+    }
+
+    private var view: (any CommentsView)? { context.view }
+
+    /// Composes the screen for one story's comments: its context, bound to this presenter.
+    ///
+    /// - Parameters:
+    ///   - storyID: the story whose comments are shown.
+    ///   - view: the screen's view, held weakly.
+    ///   - interactor: the screen's use cases.
+    ///   - navigator: where the screen's navigation goes.
+    ///   - language: the language of the wording.
+    ///   - now: the current time in Unix seconds, which comment times are worded against
+    ///     ("5 分钟前"); the system clock unless a test fixes it.
+    public init(
+        storyID: Int64, view: any CommentsView, interactor: any CommentsInteractor, navigator: any Navigator,
+        language: Language = .zh,
+        now: @escaping @Sendable () -> Int64 = { Int64(SystemClock().now().timeIntervalSince1970.rounded(.down)) }
+    ) {
+        context = CommentsContext(
+            storyID: storyID, view: view, interactor: interactor, navigator: navigator, language: language)
+        errors = ErrorPresenter(language: language)
+        self.now = now
+        context.bind(presenter: self)
+    }
+
+    // MARK: Events
+
+    /// The screen appeared: loads the comments.
+    public func viewDidLoad() async {
+        await load(.load)
+    }
+
+    /// Reads the comments again from the network.
+    public func refresh() async {
+        await load(.refresh)
+    }
+
+    /// Repeats the load that failed last.
+    public func didTapRetry() async {
+        guard let intent = failedIntent else { return }
+        await load(intent)
+    }
+
+    /// The end of the list is reached: loads the next, older page of short comments. Ignored
+    /// before the comments are loaded, while a load runs, and once every short comment is shown.
+    /// A failure keeps what is shown and says so in the footer; reaching the end again retries.
+    public func didReachEnd() async {
+        guard !isLoading, more != .loading, let content = context.content, !content.short.isComplete else { return }
+        more = .loading
+        render()
+        do {
+            let short = try await context.interactor.loadMore(storyID: context.storyID)
+            let shown = context.content ?? content
+            context.content = CommentsContent(long: shown.long, short: short, counters: shown.counters)
+            more = .idle
+        } catch {
+            let message = errors.viewData(for: error, subject: context.strings.commentsSubject(context.storyID)).message
+            more = .failed(context.strings.loadMoreCommentsFailed(message))
+        }
+        render()
+    }
+
+    // MARK: Loading
+
+    private func load(_ intent: LoadIntent) async {
+        guard !isLoading, more != .loading else { return }  // One load at a time, older comments included.
+        isLoading = true
+        defer { isLoading = false }
+        view?.showLoading()
+        do {
+            context.content = try await context.interactor.load(storyID: context.storyID, intent)
+            failedIntent = nil
+            more = .idle
+            render()
+        } catch {
+            failedIntent = intent
+            view?.showError(errors.viewData(for: error, subject: context.strings.commentsSubject(context.storyID)))
+        }
+    }
+
+    // MARK: Mapping
+
+    private func render() {
+        guard let content = context.content else { return }
+        let footer: CommentsFooterViewData? =
+            switch more {
+            case .idle: nil
+            case .loading: .loadingMore
+            case .failed(let text): .failed(text)
+            }
+        view?.show(
+            Self.viewData(
+                content, storyID: context.storyID, footer: footer, strings: context.strings, dates: context.dates,
+                now: now()))
+    }
+
+    /// - Parameter footer: the footer while older comments load or after they failed; nil for
+    ///   the one the threads call for.
+    static func viewData(
+        _ content: CommentsContent, storyID: Int64, footer: CommentsFooterViewData?, strings: Strings,
+        dates: DateFormatting, now: Int64
+    ) -> CommentsViewData {
+        let threads = [(content.long, content.counters?.longComments), (content.short, content.counters?.shortComments)]
+        let sections = threads.compactMap { thread, count -> CommentSectionViewData? in
+            guard !thread.comments.isEmpty else { return nil }
+            return CommentSectionViewData(
+                kind: thread.kind, title: strings.commentSection(thread.kind, count: count ?? thread.comments.count),
+                count: count,
+                comments: thread.comments.map { comment($0, strings: strings, dates: dates, now: now) })
+        }
+        let isEmpty = content.long.comments.isEmpty && content.short.comments.isEmpty
+        let footer =
+            footer
+            ?? (content.short.isComplete ? (isEmpty ? .none : .noMore(strings.noMoreComments)) : .loadMore)
+        let provenance = shownProvenance(content)
+        return CommentsViewData(
+            storyID: storyID, title: strings.commentsTitle(total: content.counters?.comments), sections: sections,
+            emptyText: isEmpty ? strings.noComments : nil, footer: footer,
+            status: StatusViewData(
+                text: strings.status(
+                    origin: provenance.origin.rawValue, staleReason: provenance.staleReason?.rawValue,
+                    age: dates.age(provenance.age)),
+                isStale: provenance.isStale),
+            source: SourceViewData(
+                origin: provenance.origin.rawValue,
+                fetchedAt: DateFormatting.iso8601(unixTime: Int64(provenance.fetchedAt.timeIntervalSince1970.rounded(.down))),
+                isFinal: provenance.isFinal, isStale: provenance.isStale, staleReason: provenance.staleReason?.rawValue))
+    }
+
+    /// The status speaks for the less fresh of the two threads: a stale one, else the older one.
+    private static func shownProvenance(_ content: CommentsContent) -> Provenance {
+        let (long, short) = (content.long.provenance, content.short.provenance)
+        if long.isStale != short.isStale { return long.isStale ? long : short }
+        return long.age > short.age ? long : short
+    }
+
+    private static func comment(_ comment: Comment, strings: Strings, dates: DateFormatting, now: Int64) -> CommentViewData {
+        let author = comment.author.map(NewsListPresenter.oneLine) ?? ""
+        let likes = comment.likes ?? 0
+        return CommentViewData(
+            id: comment.id, author: author.isEmpty ? strings.anonymous : author, content: trimmed(comment.content),
+            likes: likes, likesText: strings.commentLikes(likes),
+            timeText: comment.time.map { dates.commentTime(unixTime: $0, now: now) } ?? "",
+            unixTime: comment.time, iso8601: comment.time.map(DateFormatting.iso8601(unixTime:)),
+            reply: comment.replyTo.map { reply($0, strings: strings) })
+    }
+
+    /// "//作者：内容" for an original that stands; for one that is gone (or has nothing to quote),
+    /// the source's words about it, else "原评论已被删除".
+    private static func reply(_ reply: CommentReply, strings: Strings) -> String {
+        if !reply.isDeleted, let author = reply.author.map(NewsListPresenter.oneLine), !author.isEmpty,
+            let content = reply.content.map(trimmed), !content.isEmpty
+        {
+            return strings.quote(author: author, content: content)
+        }
+        let message = reply.errorMessage.map(trimmed) ?? ""
+        return message.isEmpty ? strings.replyDeleted : message
+    }
+
+    /// Without white space at either end; line breaks inside stay.
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+            let last = text.lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return String(text[first...last])
+    }
+}
