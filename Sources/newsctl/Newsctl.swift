@@ -13,7 +13,8 @@ struct Newsctl: AsyncParsableCommand {
         abstract: "Zhihu Daily from a local archive, refreshed from the network when it can be.",
         version: Newsctl.version,
         subcommands: [
-            Read.self, Latest.self, Before.self, Show.self, Fav.self, Sync.self, Status.self, Search.self, Prune.self, Doctor.self,
+            Read.self, Latest.self, Before.self, Show.self, Comments.self, Fav.self, Sync.self, Status.self, Search.self, Prune.self,
+            Doctor.self,
         ])
 
     /// newsctl's version, in `--version` and the User-Agent it sends.

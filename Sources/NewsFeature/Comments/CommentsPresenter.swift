@@ -162,7 +162,7 @@ public final class CommentsPresenter {
         return long.age > short.age ? long : short
     }
 
-    private static func comment(_ comment: Comment, strings: Strings, dates: DateFormatting, now: Int64) -> CommentViewData {
+    private static func comment(_ comment: StoryComment, strings: Strings, dates: DateFormatting, now: Int64) -> CommentViewData {
         let author = comment.author.map(NewsListPresenter.oneLine) ?? ""
         let likes = comment.likes ?? 0
         return CommentViewData(

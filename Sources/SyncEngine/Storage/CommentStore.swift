@@ -158,7 +158,8 @@ struct CommentStore {
     }
 
     /// 1 when written, 0 when the thread held it already (and duplicates are ignored).
-    private func insert(_ comment: StoryComment, _ storyID: Int64, _ kind: CommentKind, position: Int64, ignoringDuplicates: Bool) throws -> Int
+    private func insert(_ comment: StoryComment, _ storyID: Int64, _ kind: CommentKind, position: Int64, ignoringDuplicates: Bool) throws
+        -> Int
     {
         func optional(_ text: String?) -> SQLValue { text.map(SQLValue.text) ?? .null }
         func optional(_ number: Int64?) -> SQLValue { number.map(SQLValue.integer) ?? .null }

@@ -76,6 +76,8 @@ final class FavoritesScreen: ReaderScreen, FavoritesView {
         return cursor.rows(height: rows)
     }
 
+    var selectedStoryID: Int64? { cursor.selectedID }
+
     // MARK: Keys
 
     func handle(_ key: Key) -> Bool {

@@ -143,6 +143,8 @@ final class HomeScreen: ReaderScreen, NewsListView {
         return entries
     }
 
+    var selectedStoryID: Int64? { cursor.selectedID }
+
     // MARK: Keys
 
     func handle(_ key: Key) -> Bool {

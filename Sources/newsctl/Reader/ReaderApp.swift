@@ -77,6 +77,10 @@ final class ReaderApp: Navigator {
         push(StoryScreen(app: self, storyID: id))
     }
 
+    func showComments(storyID: Int64, count: Int?) {
+        push(CommentsScreen(app: self, storyID: storyID))
+    }
+
     func push(_ screen: any ReaderScreen) {
         stack.append(screen)
         screen.start()
@@ -126,6 +130,8 @@ final class ReaderApp: Navigator {
             if !(screen is FavoritesScreen) { push(FavoritesScreen(app: self)) }
         case .character("/"):
             if !(screen is SearchScreen) { push(SearchScreen(app: self)) }
+        case .character("c"):
+            if let id = screen.selectedStoryID { showComments(storyID: id, count: nil) }
         default:
             break
         }

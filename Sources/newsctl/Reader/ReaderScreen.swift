@@ -22,10 +22,13 @@ protocol ReaderScreen: AnyObject {
     func handle(_ key: Key) -> Bool
     /// Whether the screen takes every printable key (a text field has focus).
     var capturesText: Bool { get }
+    /// The story a list has selected, whose comments `c` opens; nil where there is none.
+    var selectedStoryID: Int64? { get }
 }
 
 extension ReaderScreen {
     var capturesText: Bool { false }
+    var selectedStoryID: Int64? { nil }
 }
 
 /// The status line's parts.

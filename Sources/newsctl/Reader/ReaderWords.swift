@@ -11,6 +11,11 @@ struct ReaderWords {
     var story: String { pick("文章", "Story") }
     var favorites: String { pick("收藏", "Favourites") }
     var search: String { pick("搜索", "Search") }
+    var comments: String { pick("评论", "Comments") }
+    var moreComments: String { pick("到底后加载更早的短评…", "Older short comments load at the end…") }
+    var loadingComments: String { pick("正在加载更早的短评…", "Loading older short comments…") }
+    /// After a story's counts on its status line: the key that opens them.
+    var commentsKey: String { pick("（c 看评论）", " (c: comments)") }
     var helpHint: String { pick("? 帮助", "? help") }
     var loading: String { pick("加载中…", "Loading…") }
     var loadingMore: String { pick("正在加载前一天…", "Loading the day before…") }
@@ -49,6 +54,7 @@ enum ReaderKeys {
         Entry(keys: "f", zh: "收藏 / 取消收藏", en: "keep / stop keeping (收藏)"),
         Entry(keys: "F", zh: "收藏列表", en: "favourites"),
         Entry(keys: "/", zh: "搜索", en: "search"),
+        Entry(keys: "c", zh: "评论（文章或列表中选中的文章；到底加载更早的短评）", en: "comments (of the story, or the one selected; the end loads older ones)"),
         Entry(keys: "o", zh: "显示链接（并用 xdg-open 打开）", en: "show the link (and open it with xdg-open)"),
         Entry(keys: "Ctrl-L", zh: "重绘", en: "redraw"),
         Entry(keys: "Ctrl-Z", zh: "挂起（fg 恢复）", en: "suspend (fg resumes)"),

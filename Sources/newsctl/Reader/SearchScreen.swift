@@ -92,6 +92,8 @@ final class SearchScreen: ReaderScreen, SearchView {
         return [Row("  ").appending(title, .bold).appending(date, .dim), snippet]
     }
 
+    var selectedStoryID: Int64? { cursor.selectedID }
+
     // MARK: Keys
 
     func handle(_ key: Key) -> Bool {

@@ -64,7 +64,7 @@ final class StoryScreen: ReaderScreen, DetailView {
     var status: ReaderStatus {
         guard let detail else { return ReaderStatus(text: loading ? app.words.loading : "") }
         var text = detail.status.text
-        if let counts = detail.counts { text += " · " + counts.text }
+        if let counts = detail.counts { text += " · " + counts.text + app.words.commentsKey }
         if detail.isFavorite { text += " · " + detail.marksText }
         let last = min(lines.count, top + height)
         let position = lines.isEmpty ? "" : "\(last)/\(lines.count)"
@@ -110,6 +110,8 @@ final class StoryScreen: ReaderScreen, DetailView {
             Task { await presenter.didTapFavorite() }
         case .character("o"):
             if let detail { app.open(detail.shareURL ?? detail.url) }
+        case .character("c"):
+            presenter.didTapComments()
         default:
             return false
         }

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 @testable import NewsFeature
 @testable import SyncEngine
-import struct SyncEngine.Comment  // not Testing's Comment
 
 /// Records every command the presenter sends, in order.
 @MainActor
@@ -110,12 +109,12 @@ enum MakeComments {
     static func comment(
         _ id: Int64, author: String? = "作者", content: String = "内容", time: Int64? = now - 300, likes: Int? = 12,
         replyTo: CommentReply? = nil
-    ) -> Comment {
-        Comment(id: id, author: author, content: content, time: time, likes: likes, replyTo: replyTo)
+    ) -> StoryComment {
+        StoryComment(id: id, author: author, content: content, time: time, likes: likes, replyTo: replyTo)
     }
 
     static func thread(
-        _ kind: CommentKind, _ comments: [Comment], isComplete: Bool, origin: Provenance.Origin = .network,
+        _ kind: CommentKind, _ comments: [StoryComment], isComplete: Bool, origin: Provenance.Origin = .network,
         age: Duration = .zero, stale: Provenance.StaleReason? = nil
     ) -> CommentThread {
         CommentThread(
@@ -124,7 +123,7 @@ enum MakeComments {
     }
 
     static func content(
-        long: [Comment] = [comment(101)], short: [Comment] = [comment(201), comment(202)], shortComplete: Bool = false,
+        long: [StoryComment] = [comment(101)], short: [StoryComment] = [comment(201), comment(202)], shortComplete: Bool = false,
         counters: StoryExtra? = counters
     ) -> CommentsContent {
         CommentsContent(

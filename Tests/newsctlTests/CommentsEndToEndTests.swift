@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import newsctl
+
+extension ProcessTests {
+    /// `newsctl comments` and `sync --comments` through the built binary, against loopback pages in
+    /// the shapes of API.md.
+    @Suite struct CommentsEndToEndTests {
+        private let story = "9759306"
+
+        @Test func bothSectionsWithTheirCountsRepliesQuotedThenOffline() async throws {
+            let server = LoopbackServer()
+            try await server.start()
+            let base = await server.baseURL
+            let newsctl = try NewsctlProcess()
+            let text = try await newsctl.run(["comments", story, "--base-url", base], environment: ["COLUMNS": "80"])
+            #expect(text.status == 0, "\(text.stderr)")
+            let lines = text.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let long = try #require(lines.firstIndex(of: "长评 1"), "\(lines)")
+            let short = try #require(lines.firstIndex(of: "短评 2"), "\(lines)")
+            #expect(long < short, "the long comments first")
+            #expect(lines.contains("桃子的小黑屋 · 12 赞 · 2023年3月14日"), "\(lines)")
+            #expect(lines.contains("  写得很好。") && lines.contains("  第二段：补充一点，春天的风大是因为冷暖空气交替。"))
+            #expect(lines.contains("  //桃子的小黑屋：写得很好。"))
+            #expect(lines.contains("  抱歉，原点评已经被删除"))
+            #expect(lines.contains("还有更早的短评：newsctl comments \(story) --all"))
+            #expect(lines.allSatisfy { TerminalText.width(of: $0) <= 80 })
+            #expect(text.stderr.isEmpty, "\(text.stderr)")
+            await server.stop()
+
+            let offline = try await newsctl.run(["comments", story, "--offline", "--json"])
+            #expect(offline.status == 0, "\(offline.stderr)")
+            let json = try offline.stdout.jsonObject()
+            #expect(json["id"] as? Int == 9_759_306)
+            #expect(json["origin"] as? String == "cache")
+            #expect(json["complete"] as? Bool == false)
+            let sections = try #require(json["sections"] as? [[String: Any]])
+            #expect(sections.map { $0["kind"] as? String } == ["long", "short"])
+            #expect(sections.map { $0["count"] as? Int } == [1, 2])
+            let comments = try #require(sections.last?["comments"] as? [[String: Any]])
+            #expect(comments.map { $0["id"] as? Int } == [31_820_007, 31_820_005])
+            #expect(comments.first?["reply"] as? String == "//桃子的小黑屋：写得很好。")
+            #expect(comments.first?["time"] as? Int == 1_678_784_400)
+            #expect(comments.first?["likes"] as? Int == 3)
+            let onlyLong = try await newsctl.run(["comments", story, "--offline", "--long"])
+            #expect(onlyLong.stdout.contains("长评 1") && !onlyLong.stdout.contains("短评"))
+        }
+
+        @Test func allFollowsTheCursorToTheEndOnce() async throws {
+            let server = LoopbackServer()
+            try await server.start()
+            let base = await server.baseURL
+            let id: Int64 = 9_759_301
+            let thread: [Int64] = (1...45).map { 2_000 - $0 }
+            CommentPages.serve(server, story: id, short: thread)
+            let newsctl = try NewsctlProcess()
+            let result = try await newsctl.run(["comments", String(id), "--short", "--all", "--json", "--base-url", base])
+            #expect(result.status == 0, "\(result.stderr)")
+            let json = try result.stdout.jsonObject()
+            #expect(json["complete"] as? Bool == true)
+            let section = try #require((json["sections"] as? [[String: Any]])?.first)
+            #expect((section["comments"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } == thread.map(Int.init))
+            #expect(server.requestCount(CommentPages.shortPath(id)) == 1)
+            for cursor in [thread[19], thread[39], thread[44]] {
+                #expect(server.requestCount(CommentPages.shortPath(id, before: cursor)) == 1)
+            }
+            let text = try await newsctl.run(["comments", String(id), "--short", "--offline"])
+            #expect(text.stdout.contains("没有更多评论了"), "\(text.stdout.suffix(200))")
+            await server.stop()
+        }
+
+        @Test func hostileAuthorsAndContentsReachTheTerminalClean() async throws {
+            let server = LoopbackServer()
+            try await server.start()
+            let base = await server.baseURL
+            let hostile = CommentPages.json([
+                CommentPages.comment(7, content: "正文\u{1B}]0;pwned\u{07}\u{1B}[2J清屏", author: "\u{1B}[31m红色作者\u{9B}"),
+                [
+                    "id": 8, "content": "回复", "author": "乙",
+                    "reply_to": ["author": "\u{1B}[1m甲", "content": "原文\u{1B}[K", "status": 0, "id": 7],
+                ],
+            ])
+            server.setReply(.body(status: 200, text: hostile), for: CommentPages.shortPath(9_759_306))
+            let newsctl = try NewsctlProcess()
+            let result = try await newsctl.run(["comments", story, "--short", "--base-url", base])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(!result.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{07}" }, "\(result.stdout)")
+            #expect(
+                result.stdout.contains("红色作者") && result.stdout.contains("清屏") && result.stdout.contains("甲：原文"),
+                "the escape shown as U+FFFD, never run")
+            await server.stop()
+        }
+
+        @Test func badArgumentsAndNothingOfflineAreOneLine() async throws {
+            let newsctl = try NewsctlProcess()
+            for arguments in [["comments", "abc"], ["comments", story, "--long", "--short"], ["comments", story, "--long", "--all"]] {
+                let result = try await newsctl.run(arguments)
+                #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            }
+            let offline = try await newsctl.run(["comments", story, "--offline"])
+            #expect(offline.status == 69)
+            #expect(offline.stdout.isEmpty)
+            #expect(offline.stderr.split(separator: "\n").count == 1, "\(offline.stderr)")
+        }
+
+        @Test func syncWithCommentsCountsThemAndReadsOffline() async throws {
+            let server = LoopbackServer()
+            try await server.start()
+            let base = await server.baseURL
+            let newsctl = try NewsctlProcess()
+            // Every story of the fixture day gets a detail, counters and comments (9759306 has its own).
+            for id in (9_759_301...9_759_305) as ClosedRange<Int64> {
+                if id != 9_759_301 {
+                    server.setReply(
+                        .body(status: 200, text: #"{"id":\#(id),"title":"第\#(id)号","body":"<p>正文</p>","type":0}"#),
+                        for: "/api/4/news/\(id)")
+                    server.setReply(
+                        .body(status: 200, text: #"{"long_comments":0,"popularity":1,"short_comments":2,"comments":2}"#),
+                        for: "/api/4/story-extra/\(id)")
+                }
+                CommentPages.serve(server, story: id, short: [id * 10 + 2, id * 10 + 1])
+            }
+            server.setReply(.body(status: 200, text: CommentPages.page([])), for: CommentPages.shortPath(9_759_306, before: 31_820_005))
+            let sync = try await newsctl.run(["sync", "--days", "1", "--details", "--comments", "--json", "--base-url", base])
+            #expect(sync.status == 0, "\(sync.stderr)")
+            let summary = try sync.stdout.jsonObject()
+            let comments = try #require(summary["comments"] as? [String: Any], "\(sync.stdout)")
+            #expect(comments["stories_fetched"] as? Int == 6 && comments["stories_present"] as? Int == 0)
+            #expect(comments["comments"] as? Int == 5 * 2 + 3)
+            let again = try await newsctl.run(["sync", "--days", "1", "--details", "--comments", "--base-url", base])
+            #expect(again.stdout.contains("评论新取 0 篇文章共 0 条"), "\(again.stdout)")
+            let offline = try await newsctl.run(["comments", "9759301", "--offline", "--json"])
+            #expect(offline.status == 0, "\(offline.stderr)")
+            #expect(try offline.stdout.jsonObject()["complete"] as? Bool == true)
+            let refused = try await newsctl.run(["sync", "--days", "1", "--comments"])
+            #expect(refused.status == 64)
+            await server.stop()
+        }
+    }
+}
