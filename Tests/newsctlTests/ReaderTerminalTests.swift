@@ -116,6 +116,54 @@ extension ProcessTests {
             await reader.server.stop()
         }
 
+        @Test func cOpensTheCommentsTheirEndLoadsTheNextPageAndQGoesBack() async throws {
+            let reader = try await reader()
+            let story: Int64 = 9_759_301
+            let thread: [Int64] = (1...25).map { 5_000 - $0 }  // pages of 20 and 5, then an empty one
+            CommentPages.serve(reader.server, story: story, short: thread)
+            try reader.start()
+            var (ok, lines) = try await reader.pane.waitFor { $0.count > 23 && $0[23].hasPrefix("已更新") }
+            #expect(ok, show(lines))
+            #expect(try reader.cursorRow().contains(spring))
+
+            // c on a list item: that story's comments, the short ones with their count from the counters.
+            try reader.pane.press("c")
+            (ok, lines) = try await reader.pane.waitFor { $0.contains("短评 60") && $0[23].contains("60 条评论") }
+            #expect(ok, show(lines))
+            #expect(lines[0].hasPrefix("知乎日报 › 评论"), show(lines))
+            #expect(!lines.contains { $0.hasPrefix("长评") }, "no long comments, no section")
+            #expect(lines.contains { $0.hasPrefix("用户99 · ") && $0.contains(" 赞 · ") }, show(lines))
+            #expect(lines.contains("  评论4999"), show(lines))
+
+            // The end loads the next page below, once (25 comments of 3 rows, the heading, the
+            // footer: 78 rows); the next end shows it and finds the empty page that ends the thread.
+            try reader.pane.press("End")
+            (ok, lines) = try await reader.pane.waitFor { $0[23].hasSuffix("/78") }
+            #expect(ok, show(lines))
+            try reader.pane.press("End")
+            (ok, lines) = try await reader.pane.waitFor { $0.contains("  评论4975") && $0.contains("没有更多评论了") }
+            #expect(ok, show(lines))
+            #expect(reader.server.requestCount(CommentPages.shortPath(story, before: 4_980)) == 1)
+            #expect(reader.server.requestCount(CommentPages.shortPath(story, before: 4_975)) == 1)
+            try reader.pane.press("End")  // At the end of a complete thread: nothing to ask (checked below).
+
+            // q goes back; in the opened story the status line says what c opens.
+            try reader.pane.press("q")
+            (ok, lines) = try await reader.pane.waitFor { $0[0].hasSuffix("? 帮助") && !$0[0].contains("评论") }
+            #expect(ok, show(lines))
+            try reader.pane.press("Enter")
+            (ok, lines) = try await reader.pane.waitFor { $0[23].contains("60 条评论（c 看评论）") }
+            #expect(ok, show(lines))
+            try reader.pane.press("c")
+            (ok, lines) = try await reader.pane.waitFor { $0[0].hasPrefix("知乎日报 › 文章 › 评论") && $0.contains("短评 60") }
+            #expect(ok, show(lines))
+            #expect(reader.server.requestCount(CommentPages.shortPath(story)) == 1, "read again within 10 minutes: from the archive")
+            #expect(reader.server.requestCount(CommentPages.shortPath(story, before: 4_975)) == 1, "a complete thread asks nothing")
+            try reader.pane.press("q", "q", "q")
+            try await reader.expectTerminalGivenBack(status: 0)
+            await reader.server.stop()
+        }
+
         @Test func aFailedLoadShowsTheErrorLineWithItsRetryKeyAndTheListStays() async throws {
             let reader = try await reader()
             reader.server.setReply(.body(status: 500, text: "{}"), for: "/api/4/news/before/20230314")
