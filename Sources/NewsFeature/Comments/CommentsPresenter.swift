@@ -82,8 +82,8 @@ public final class CommentsPresenter {
             context.content = CommentsContent(long: shown.long, short: short, counters: shown.counters)
             more = .idle
         } catch {
-            let message = errors.viewData(for: error, subject: context.strings.commentsSubject(context.storyID)).message
-            more = .failed(context.strings.loadMoreCommentsFailed(message))
+            let shown = errors.viewData(for: error, subject: context.strings.commentsSubject(context.storyID))
+            more = .failed(context.strings.loadMoreCommentsFailed(shown.kind, fallback: shown.message))
         }
         render()
     }

@@ -73,8 +73,17 @@ struct Strings: Sendable {
     var noMoreComments: String { language == .zh ? "没有更多评论了" : "No more comments" }
 
     /// A failed load of older comments, with the error's message.
-    func loadMoreCommentsFailed(_ message: String) -> String {
-        language == .zh ? "加载更多评论失败：\(message)" : "Could not load more comments: \(message)"
+    /// A next page of comments that failed: what is shown stays, so no word of the archive.
+    func loadMoreCommentsFailed(_ kind: ErrorKind, fallback: String) -> String {
+        let reason: String
+        switch (language, kind) {
+        case (.zh, .unavailable), (.zh, .notCached): reason = "无法连接知乎日报"
+        case (.en, .unavailable), (.en, .notCached): reason = "cannot reach Zhihu Daily"
+        case (.zh, .badData): reason = "知乎日报返回的数据有误"
+        case (.en, .badData): reason = "Zhihu Daily sent bad data"
+        default: reason = fallback
+        }
+        return language == .zh ? "加载更多评论失败：\(reason)" : "Could not load more comments: \(reason)"
     }
 
     /// What a failed comments load was about.
