@@ -96,10 +96,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let stored = try store.thread(1, .short)
         require(stored?.comments == unique, "the archive gave back other comments")
         require(stored?.isComplete == comments.isEmpty, "only an empty first page ends a thread")
-        let added = try store.appendPage(comments, of: 1, .short)
+        let added = try store.appendPage(comments, of: 1, .short, cursor: stored?.comments.last?.id)
         require(added == 0, "the same page again added \(added)")
         let again = try store.thread(1, .short)
-        require(again?.isComplete == true, "a page with nothing new must end the thread")
+        require(again?.isComplete == true, "a page with nothing new at the thread's end must end it")
     } catch {
         fatalError("property violated: the archive failed: \(error)")
     }

@@ -70,6 +70,41 @@ extension ProcessTests {
             await server.stop()
         }
 
+        @Test func offlineAllPrintsWhatTheArchiveHoldsAsksNothingAndSaysWhyItStopped() async throws {
+            let server = LoopbackServer()
+            try await server.start()
+            let base = await server.baseURL
+            let id: Int64 = 9_759_301
+            CommentPages.serve(server, story: id, short: (1...30).map { 3_000 - $0 })
+            let newsctl = try NewsctlProcess()
+            #expect(try await newsctl.run(["comments", String(id), "--base-url", base]).status == 0)
+            let mark = server.requestedPaths.count
+            let offline = try await newsctl.run(["comments", String(id), "--short", "--all", "--offline", "--json"])
+            #expect(offline.status == 69)
+            #expect(offline.stderr == "newsctl: 加载更多评论失败：离线，更早的短评需要联网\n", "\(offline.stderr)")
+            let section = try #require((try offline.stdout.jsonObject()["sections"] as? [[String: Any]])?.first)
+            #expect((section["comments"] as? [Any])?.count == 20, "what the archive holds is printed")
+            #expect(server.requestedPaths.count == mark, "offline asks nothing")
+
+            // Only the long ones read: they read offline alone; both sections do not.
+            let story = "9759306"
+            #expect(try await newsctl.run(["comments", story, "--long", "--base-url", base]).status == 0)
+            #expect(server.requestCount(CommentPages.shortPath(9_759_306)) == 0, "--long reads no short comments")
+            let long = try await newsctl.run(["comments", story, "--long", "--offline", "--json"])
+            #expect(long.status == 0, "\(long.stderr)")
+            #expect(try long.stdout.jsonObject()["complete"] as? Bool == true)
+            #expect(try await newsctl.run(["comments", story, "--offline"]).status == 69)
+
+            // A story without any comment is complete, and says so.
+            CommentPages.serve(server, story: 9_759_302, short: [])
+            let none = try await newsctl.run(["comments", "9759302", "--json", "--base-url", base])
+            #expect(none.status == 0, "\(none.stderr)")
+            #expect(try none.stdout.jsonObject()["complete"] as? Bool == true)
+            let noneText = try await newsctl.run(["comments", "9759302", "--offline"])
+            #expect(noneText.stdout.hasPrefix("还没有评论\n"), "\(noneText.stdout)")
+            await server.stop()
+        }
+
         @Test func hostileAuthorsAndContentsReachTheTerminalClean() async throws {
             let server = LoopbackServer()
             try await server.start()

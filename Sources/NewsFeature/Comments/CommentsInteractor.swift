@@ -29,11 +29,20 @@ public protocol CommentsInteractor: Sendable {
 public struct DefaultCommentsInteractor: CommentsInteractor {
     private let engine: SyncEngine
     private let mode: ReadMode
+    private let kinds: Set<CommentKind>
 
     /// Use cases over `engine`, reading as `mode` says.
-    public init(engine: SyncEngine, mode: ReadMode = .standard) {
+    ///
+    /// - Parameters:
+    ///   - engine: the archive to read.
+    ///   - mode: how to read it (standard, offline, refresh).
+    ///   - kinds: the threads to read (a front showing only the long comments need not
+    ///   read, or have cached, the short ones); a thread left out is given empty and complete, so
+    ///   the screen shows no section and offers no next page for it.
+    public init(engine: SyncEngine, mode: ReadMode = .standard, kinds: Set<CommentKind> = Set(CommentKind.allCases)) {
         self.engine = engine
         self.mode = mode
+        self.kinds = kinds.isEmpty ? Set(CommentKind.allCases) : kinds  // none asked for: both
     }
 
     /// Reads the long and the short thread and the counters at once. Comments are never final,
@@ -42,16 +51,32 @@ public struct DefaultCommentsInteractor: CommentsInteractor {
     /// out (nil) rather than failing the screen.
     public func load(storyID: Int64, _ intent: LoadIntent) async throws(SyncError) -> CommentsContent {
         let policy = Self.policy(mode, intent)
-        async let long = thread(storyID, .long, policy)
-        async let short = thread(storyID, .short, policy)
+        async let long = kinds.contains(.long) ? thread(storyID, .long, policy) : nil
+        async let short = kinds.contains(.short) ? thread(storyID, .short, policy) : nil
         async let counters = try? engine.counters(id: storyID, policy: policy)
         let (longResult, shortResult, countersPage) = await (long, short, counters)
-        return CommentsContent(long: try longResult.get(), short: try shortResult.get(), counters: countersPage?.extra)
+        // A thread not asked for: empty and complete, from where the other came.
+        func leftOut(_ kind: CommentKind, like other: CommentThread) -> CommentThread {
+            CommentThread(storyID: storyID, kind: kind, comments: [], isComplete: true, provenance: other.provenance)
+        }
+        let content: CommentsContent
+        switch (longResult, shortResult) {
+        case (let long?, let short?): content = CommentsContent(long: try long.get(), short: try short.get(), counters: nil)
+        case (let long?, nil):
+            let thread = try long.get()
+            content = CommentsContent(long: thread, short: leftOut(.short, like: thread), counters: nil)
+        case (nil, let short?):
+            let thread = try short.get()
+            content = CommentsContent(long: leftOut(.long, like: thread), short: thread, counters: nil)
+        case (nil, nil): preconditionFailure("init keeps at least one kind")
+        }
+        return CommentsContent(long: content.long, short: content.short, counters: countersPage?.extra)
     }
 
-    /// Runs `SyncEngine.moreComments(storyID:kind:)` on the short comments.
+    /// Runs `SyncEngine.moreComments(storyID:kind:)` on the short comments; offline it fails
+    /// with `.notCached` without touching the network (the archive's pages are all shown already).
     public func loadMore(storyID: Int64) async throws(SyncError) -> CommentThread {
-        try await engine.moreComments(storyID: storyID, kind: .short)
+        try await engine.moreComments(storyID: storyID, kind: .short, offline: mode == .offline)
     }
 
     static func policy(_ mode: ReadMode, _ intent: LoadIntent) -> ReadPolicy {

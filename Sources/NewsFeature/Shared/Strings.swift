@@ -77,8 +77,10 @@ struct Strings: Sendable {
     func loadMoreCommentsFailed(_ kind: ErrorKind, fallback: String) -> String {
         let reason: String
         switch (language, kind) {
-        case (.zh, .unavailable), (.zh, .notCached): reason = "无法连接知乎日报"
-        case (.en, .unavailable), (.en, .notCached): reason = "cannot reach Zhihu Daily"
+        case (.zh, .unavailable): reason = "无法连接知乎日报"
+        case (.en, .unavailable): reason = "cannot reach Zhihu Daily"
+        case (.zh, .notCached): reason = "离线，更早的短评需要联网"
+        case (.en, .notCached): reason = "offline; older comments need the network"
         case (.zh, .badData): reason = "知乎日报返回的数据有误"
         case (.en, .badData): reason = "Zhihu Daily sent bad data"
         default: reason = fallback

@@ -114,7 +114,8 @@ public struct SyncSummary: Sendable {
     /// When the source asked to slow down (429, or a 403 saying the requests were too frequent),
     /// the concurrency the sync went on with; nil when it was not asked.
     public internal(set) var slowedDown: SyncSlowDown?
-    /// Stories whose comments were read to the end by this sync (`SyncRequest.includeComments`).
+    /// Stories whose comments this sync read to the end (`SyncRequest.includeComments`), or, for a
+    /// thread longer than a sync reads of one story (1,000 short comments), as far as that.
     public internal(set) var commentStoriesFetched = 0
     /// Comments this sync brought in.
     public internal(set) var commentsFetched = 0

@@ -38,57 +38,64 @@ struct CommentStore {
         return Thread(comments: comments, fetchedAt: fetchedAt, isComplete: isComplete)
     }
 
-    /// Writes a freshly fetched first page, in one transaction. Long comments come in one page,
-    /// which replaces the thread. For short ones the comments older than the page that the
-    /// archive holds stay after it (read by earlier next pages); the ones newer than the page's
-    /// last that it no longer lists are gone from the source and go here too.
-    func writeFirstPage(_ page: [StoryComment], of storyID: Int64, _ kind: CommentKind, fetchedAt: Double) throws {
+    /// Writes a freshly fetched first page, in one transaction; returns how many of its comments
+    /// the thread did not hold. Long comments come in one page, which replaces the thread. For
+    /// short ones, when the archive's thread reaches into the page (it holds a comment as new as
+    /// the page's oldest), the comments older than the page stay after it (read by earlier next
+    /// pages) and those newer than its oldest that it no longer lists are gone from the source
+    /// and go here too. When it does not reach (more than a page came meanwhile), the page
+    /// replaces the thread, which is then read on from the page's last comment: keeping the old
+    /// pages would leave a hole nothing would ever fill.
+    @discardableResult
+    func writeFirstPage(_ page: [StoryComment], of storyID: Int64, _ kind: CommentKind, fetchedAt: Double) throws -> Int {
         try database.transaction { try firstPage(page, of: storyID, kind, fetchedAt: fetchedAt) }
     }
 
     /// `writeFirstPage` inside the caller's transaction.
-    func firstPage(_ page: [StoryComment], of storyID: Int64, _ kind: CommentKind, fetchedAt: Double) throws {
-        do {
-            let page = Self.unique(page)
-            var comments = page
-            var isComplete = kind == .long || page.isEmpty
-            if kind == .short, let oldest = page.map(\.id).min(), let old = try thread(storyID, kind) {
-                let listed = Set(page.map(\.id))
-                let tail = old.comments.filter { !listed.contains($0.id) && $0.id < oldest }
-                comments += tail
-                // Still complete only when the archive had read to the end below this page.
-                isComplete = old.isComplete && !old.comments.isEmpty && (old.comments.map(\.id).min() ?? 0) <= oldest
-            }
-            try replace(storyID, kind, with: comments, fetchedAt: fetchedAt, isComplete: isComplete)
+    @discardableResult
+    func firstPage(_ page: [StoryComment], of storyID: Int64, _ kind: CommentKind, fetchedAt: Double) throws -> Int {
+        let page = Self.unique(page)
+        var comments = page
+        var isComplete = kind == .long || page.isEmpty
+        let old = try thread(storyID, kind)
+        if kind == .short, let oldest = page.map(\.id).min(), let old, old.comments.contains(where: { $0.id >= oldest }) {
+            let listed = Set(page.map(\.id))
+            comments += old.comments.filter { !listed.contains($0.id) && $0.id < oldest }
+            // Still complete only when the archive had read to the end below this page.
+            isComplete = old.isComplete && (old.comments.map(\.id).min() ?? 0) <= oldest
         }
+        try replace(storyID, kind, with: comments, fetchedAt: fetchedAt, isComplete: isComplete)
+        let held = Set(old?.comments.map(\.id) ?? [])
+        return page.filter { !held.contains($0.id) }.count
     }
 
-    /// Adds a next (older) page after what the thread holds, each comment not held yet, in one
-    /// transaction; returns how many were added. An empty page, or one with nothing new (a
-    /// source that answers the same page again), completes the thread: its cursor would not move.
+    /// Adds the next (older) page, asked for by `cursor` (the id it is older than), after what the
+    /// thread holds, each comment not held yet, in one transaction; returns how many were added.
+    /// An empty page completes the thread; so does a page with nothing new while the thread still
+    /// ends at `cursor` (a source that answers the same page again: the cursor would not move).
+    /// When the thread has grown past `cursor` meanwhile (another read added that page), a page
+    /// with nothing new changes nothing.
     @discardableResult
-    func appendPage(_ page: [StoryComment], of storyID: Int64, _ kind: CommentKind) throws -> Int {
-        try database.transaction { try nextPage(page, of: storyID, kind) }
+    func appendPage(_ page: [StoryComment], of storyID: Int64, _ kind: CommentKind, cursor: Int64?) throws -> Int {
+        try database.transaction { try nextPage(page, of: storyID, kind, cursor: cursor) }
     }
 
     /// `appendPage` inside the caller's transaction.
     @discardableResult
-    func nextPage(_ page: [StoryComment], of storyID: Int64, _ kind: CommentKind) throws -> Int {
-        do {
-            let keys: [SQLValue] = [.integer(storyID), .text(kind.rawValue)]
-            let next =
-                try database.query("SELECT coalesce(max(position), -1) + 1 FROM comment WHERE story_id = ? AND kind = ?", keys) {
-                    $0.int64(at: 0)
-                }.first ?? 0
-            var added = 0
-            for comment in Self.unique(page) {
-                added += try insert(comment, storyID, kind, position: next + Int64(added), ignoringDuplicates: true)
-            }
-            if added == 0 {
-                try database.run("UPDATE comment_thread SET is_complete = 1 WHERE story_id = ? AND kind = ?", keys)
-            }
-            return added
+    func nextPage(_ page: [StoryComment], of storyID: Int64, _ kind: CommentKind, cursor: Int64?) throws -> Int {
+        let keys: [SQLValue] = [.integer(storyID), .text(kind.rawValue)]
+        let last = try database.query(
+            "SELECT position, id FROM comment WHERE story_id = ? AND kind = ? ORDER BY position DESC LIMIT 1", keys
+        ) { (position: $0.int64(at: 0), id: $0.int64(at: 1)) }.first
+        let next = (last?.position ?? -1) + 1
+        var added = 0
+        for comment in Self.unique(page) {
+            added += try insert(comment, storyID, kind, position: next + Int64(added), ignoringDuplicates: true)
         }
+        if page.isEmpty || (added == 0 && last?.id == cursor) {
+            try database.run("UPDATE comment_thread SET is_complete = 1 WHERE story_id = ? AND kind = ?", keys)
+        }
+        return added
     }
 
     /// What a sync still has to read of one story's comments.

@@ -23,17 +23,26 @@ extension SyncEngine {
     /// the comments the archive does not hold yet, and returns the whole thread. An empty page
     /// completes the thread; a complete thread (long comments after their one page) is returned
     /// as it is, without a request. A thread never read starts with its first page.
-    public func moreComments(storyID: Int64, kind: CommentKind) async throws(SyncError) -> CommentThread {
+    ///
+    /// - Parameters:
+    ///   - storyID: the story's id.
+    ///   - kind: long or short (long comments come in one page: their thread is complete once read).
+    ///   - offline: never touch the network: a complete thread is returned, any other read fails
+    ///     with `.notCached` (the archive's pages are all in the thread a read gives).
+    public func moreComments(storyID: Int64, kind: CommentKind, offline: Bool = false) async throws(SyncError) -> CommentThread {
         try await withDeadline { () async throws(SyncError) -> CommentThread in
             do {
                 let comments = CommentStore(database: store.database)
-                guard let held = try comments.thread(storyID, kind) else {
-                    return try await readComments(storyID: storyID, kind: kind, policy: .networkOnly)
+                let held = try comments.thread(storyID, kind)
+                if let held, held.isComplete { return thread(held, storyID, kind, origin: .cache, staleReason: nil) }
+                guard !offline else {
+                    throw SyncError(code: .notCached, message: "older \(kind.rawValue) comments of story \(storyID) need the network")
                 }
-                guard !held.isComplete else { return thread(held, storyID, kind, origin: .cache, staleReason: nil) }
+                guard let held else { return try await readComments(storyID: storyID, kind: kind, policy: .networkOnly) }
                 try requireWritable("keep more comments")
-                let page = try await client.comments(storyID, kind: kind, before: held.comments.last?.id)
-                try comments.appendPage(page, of: storyID, kind)
+                let cursor = held.comments.last?.id
+                let page = try await client.comments(storyID, kind: kind, before: cursor)
+                try comments.appendPage(page, of: storyID, kind, cursor: cursor)
                 guard let stored = try comments.thread(storyID, kind) else {
                     throw SyncError(code: .storage, message: "the comments of story \(storyID) were written but cannot be read back")
                 }

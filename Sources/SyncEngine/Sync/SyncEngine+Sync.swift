@@ -92,7 +92,7 @@ extension SyncEngine {
                     batch: batches.comments, progress: progress,
                     fetch: { id in
                         guard let item = byID[id] else { return (nil, nil) }
-                        return await self.fetchSyncedComments(item)
+                        return await self.fetchSyncedComments(item, maxPages: batches.commentPagesPerStory)
                     },
                     write: { (threads: [SyncedComments]) async throws in
                         let added = try await self.writeSyncedComments(threads)
@@ -182,6 +182,10 @@ extension SyncEngine {
         var days = SyncBatch(size: 256)
         var details = SyncBatch(size: 32)
         var comments = SyncBatch(size: 32)
+        /// The most next pages of one story's short comments a sync reads (1,000 comments): a
+        /// thread that never ends (a source that keeps giving new ids) cannot hold a sync or its
+        /// memory; the next sync goes on from the last comment read.
+        var commentPagesPerStory = 50
     }
 
     /// One event of a pool: an item fetched (what to write, possibly partial, and why it failed
@@ -388,13 +392,14 @@ extension SyncEngine {
         let id: Int64
         var long: [StoryComment]?
         var shortFirst: [StoryComment]?
-        var shortNext: [[StoryComment]] = []
+        /// Each next page with the cursor it was asked for by.
+        var shortNext: [(cursor: Int64, page: [StoryComment])] = []
     }
 
     /// Reads what the archive lacks of one story's comments, off the engine: the long ones, then
     /// the short ones page by page to the empty page that ends them. What came before a failure
     /// is returned, to be written; the next sync goes on from there.
-    private nonisolated func fetchSyncedComments(_ item: CommentStore.Unread) async -> (SyncedComments?, (any Error)?) {
+    private nonisolated func fetchSyncedComments(_ item: CommentStore.Unread, maxPages: Int) async -> (SyncedComments?, (any Error)?) {
         var fetched = SyncedComments(id: item.id)
         do {
             if item.needsLong {
@@ -412,9 +417,9 @@ extension SyncEngine {
                 guard let last = first.last?.id else { return (fetched, nil) }  // None at all: complete.
                 cursor = last
             }
-            while let before = cursor {
+            while let before = cursor, fetched.shortNext.count < maxPages {
                 let page = try await withItemDeadline { try await self.client.comments(item.id, kind: .short, before: before) }
-                fetched.shortNext.append(page)
+                fetched.shortNext.append((before, page))
                 // An empty page ends the thread; one with nothing new would never move the cursor.
                 let new = page.filter { seen.insert($0.id).inserted }
                 guard !new.isEmpty, let last = page.last?.id else { break }
@@ -434,15 +439,13 @@ extension SyncEngine {
         return try store.database.transaction {
             var added = 0
             for thread in threads {
-                if let long = thread.long {
-                    try comments.firstPage(long, of: thread.id, .long, fetchedAt: fetchedAt)
-                    added += long.count
-                }
+                if let long = thread.long { added += try comments.firstPage(long, of: thread.id, .long, fetchedAt: fetchedAt) }
                 if let first = thread.shortFirst {
-                    try comments.firstPage(first, of: thread.id, .short, fetchedAt: fetchedAt)
-                    added += first.count
+                    added += try comments.firstPage(first, of: thread.id, .short, fetchedAt: fetchedAt)
                 }
-                for page in thread.shortNext { added += try comments.nextPage(page, of: thread.id, .short) }
+                for (cursor, page) in thread.shortNext {
+                    added += try comments.nextPage(page, of: thread.id, .short, cursor: cursor)
+                }
             }
             return added
         }

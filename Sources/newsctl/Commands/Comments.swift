@@ -54,7 +54,7 @@ enum CommentsCommand {
             output: output, terminal: terminal, errorLine: errorLine, json: settings.json, kinds: kinds,
             words: CommentsWords(language: settings.language, storyID: id))
         let presenter = CommentsPresenter(
-            storyID: id, view: view, interactor: DefaultCommentsInteractor(engine: engine, mode: settings.mode),
+            storyID: id, view: view, interactor: DefaultCommentsInteractor(engine: engine, mode: settings.mode, kinds: kinds),
             navigator: TerminalNavigator(output: output), language: settings.language)
         await presenter.viewDidLoad()
         // --all: the next page until the presenter says there is none (or a page fails).

@@ -104,8 +104,13 @@ final class CommentsTerminalView: CommentsView, CommandView {
     }
 
     static func json(_ data: CommentsViewData, kinds: Set<CommentKind>) -> JSONValue {
-        var complete = false
-        if case .noMore = data.footer { complete = true }
+        // Every thread shown read to the end: the long one always is; the short one once its
+        // empty page was read (a screen with no comments at all has no footer).
+        var complete = !kinds.contains(.short)
+        switch data.footer {
+        case .noMore, .none: complete = true
+        default: break
+        }
         return .object([
             ("id", .int(data.storyID)),
             (

@@ -194,3 +194,63 @@ import TestSupport
         #expect(rows == [0])
     }
 }
+
+/// What a first review found: a refresh after more than a page arrived, next pages read twice at
+/// once, and reading on offline.
+@Suite struct CommentEdgeTests {
+    private let story: Int64 = 9_759_306
+
+    private func ids(_ range: ClosedRange<Int64>) -> [Int64] { range.reversed() }
+
+    @Test func moreThanAPageArrivingReplacesTheThreadAndItIsReadOnWithoutAHole() async throws {
+        let h = try await SyncHarness.start()
+        CommentPages.serve(h.server, story: story, short: ids(1_001...1_040))
+        var read = try await h.engine.comments(storyID: story, kind: .short)
+        while !read.isComplete { read = try await h.engine.moreComments(storyID: story, kind: .short) }
+        #expect(read.comments.count == 40)
+
+        // 30 new: the first page (1070…1051) no longer reaches what the archive holds (1040…1001).
+        CommentPages.serve(h.server, story: story, short: ids(1_001...1_070))
+        let refreshed = try await h.engine.comments(storyID: story, kind: .short, policy: .networkFirst)
+        #expect(refreshed.comments.map(\.id) == ids(1_051...1_070), "no hole between 1051 and 1040")
+        #expect(!refreshed.isComplete, "read on from its last comment")
+        read = refreshed
+        while !read.isComplete { read = try await h.engine.moreComments(storyID: story, kind: .short) }
+        #expect(read.comments.map(\.id) == ids(1_001...1_070))
+        await h.server.stop()
+    }
+
+    @Test func twoNextPagesAskedAtOnceAddThePageOnceAndDoNotEndTheThread() async throws {
+        let h = try await SyncHarness.start()
+        CommentPages.serve(h.server, story: story, short: ids(1_001...1_060))
+        let second = CommentPages.shortPath(story, before: 1_041)
+        h.server.setReply(.delayed(.milliseconds(200), .body(status: 200, text: CommentPages.page(ids(1_021...1_040)))), for: second)
+        _ = try await h.engine.comments(storyID: story, kind: .short)
+        async let one = h.engine.moreComments(storyID: story, kind: .short)
+        async let other = h.engine.moreComments(storyID: story, kind: .short)
+        let (a, b) = try await (one, other)
+        #expect(h.server.requestCount(second) == 2, "both asked for the same page")
+        #expect(a.comments.count == 40 && b.comments.count == 40)
+        #expect(!a.isComplete && !b.isComplete, "a page already added is no end")
+        let rest = try await h.engine.moreComments(storyID: story, kind: .short)
+        #expect(rest.comments.map(\.id) == ids(1_001...1_060))
+        await h.server.stop()
+    }
+
+    @Test func offlineNothingMoreIsAskedForAndACompleteThreadIsServed() async throws {
+        let h = try await SyncHarness.start()
+        CommentPages.serve(h.server, story: story, short: ids(1_001...1_030), long: [2_000])
+        _ = try await h.engine.comments(storyID: story, kind: .short)
+        _ = try await h.engine.comments(storyID: story, kind: .long)
+        let mark = h.server.requestedPaths.count
+        do {
+            _ = try await h.engine.moreComments(storyID: story, kind: .short, offline: true)
+            Issue.record("offline, older comments cannot come")
+        } catch {
+            #expect(error.code == .notCached)
+        }
+        #expect(try await h.engine.moreComments(storyID: story, kind: .long, offline: true).comments.map(\.id) == [2_000])
+        #expect(h.server.requestedPaths.count == mark, "offline asks nothing")
+        await h.server.stop()
+    }
+}

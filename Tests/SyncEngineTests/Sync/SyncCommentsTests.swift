@@ -68,3 +68,30 @@ import TestSupport
         await h.server.stop()
     }
 }
+
+extension SyncCommentsTests {
+    @Test func aThreadLongerThanASyncReadsGoesOnNextTime() async throws {
+        var batches = SyncEngine.SyncBatches()
+        batches.commentPagesPerStory = 2
+        let h = try await SyncHarness.start(batches: batches)
+        let source = SyntheticSource(storiesPerDay: 1)
+        source.serve(h.server, days: 1, details: true)
+        let id = source.storyID(source.latest, 0)
+        let thread: [Int64] = (1...100).map { id * 1_000 + Int64(101 - $0) }
+        CommentPages.serve(h.server, story: id, short: thread)
+        let request = SyncRequest(span: .lastDays(1), includeDetails: true, includeComments: true)
+        let first = try await h.engine.sync(request)
+        #expect(first.failures.isEmpty && first.commentStoriesFetched == 1)
+        #expect(first.commentsFetched == 60, "the first page and two more, no further")
+        let held = try await h.engine.comments(storyID: id, kind: .short, policy: .cacheOnly)
+        #expect(held.comments.map(\.id) == Array(thread.prefix(60)) && !held.isComplete)
+        let second = try await h.engine.sync(request)
+        #expect(second.commentsFetched == 40)
+        #expect(try await h.engine.comments(storyID: id, kind: .short, policy: .cacheOnly).comments.map(\.id) == Array(thread.prefix(100)))
+        let third = try await h.engine.sync(request)
+        #expect(third.commentsFetched == 0)
+        #expect(try await h.engine.comments(storyID: id, kind: .short, policy: .cacheOnly).isComplete, "the empty page was read")
+        let fourth = try await h.engine.sync(request)
+        #expect(fourth.commentStoriesFetched == 0 && fourth.commentStoriesPresent == 1)
+    }
+}
