@@ -11,10 +11,8 @@ final class CommentsScreen: ReaderScreen, CommentsView {
     private var comments: CommentsViewData?
     private var loading = false
     private var error: ErrorViewData?
-    private var lines: [Row] = []
+    private var page = PagedRows()
     private var width = 0
-    private var top = 0
-    private var height = 10
 
     init(app: ReaderApp, storyID: Int64) {
         self.app = app
@@ -67,10 +65,9 @@ final class CommentsScreen: ReaderScreen, CommentsView {
 
     var status: ReaderStatus {
         guard let comments else { return ReaderStatus(text: loading ? app.words.loading : "") }
-        let last = min(lines.count, top + height)
         return ReaderStatus(
             text: comments.title + " · " + comments.status.text, isStale: comments.status.isStale,
-            position: lines.isEmpty ? "" : "\(last)/\(lines.count)")
+            position: page.position)
     }
 
     var message: Row? {
@@ -80,13 +77,11 @@ final class CommentsScreen: ReaderScreen, CommentsView {
     }
 
     func body(columns: Int, rows: Int) -> [Row] {
-        height = rows
         if width != columns, let comments {
             width = columns
-            lines = CommentRows.comments(comments, width: columns) + footer(comments.footer)
+            page.lines = CommentRows.comments(comments, width: columns) + footer(comments.footer)
         }
-        scroll(by: 0)
-        return Array(lines.dropFirst(top).prefix(rows))
+        return page.visible(rows: rows)
     }
 
     private func footer(_ footer: CommentsFooterViewData) -> [Row] {
@@ -98,13 +93,9 @@ final class CommentsScreen: ReaderScreen, CommentsView {
         }
     }
 
-    private func scroll(by offset: Int) {
-        top = max(0, min(top + offset, lines.count - height))
-    }
-
     /// At the end, with a next page to load: load it.
     private func loadMoreIfAtEnd() {
-        guard let presenter, case .loadMore = comments?.footer, top + height >= lines.count else { return }
+        guard let presenter, case .loadMore = comments?.footer, page.isAtEnd else { return }
         Task { await presenter.didReachEnd() }
     }
 
@@ -112,15 +103,11 @@ final class CommentsScreen: ReaderScreen, CommentsView {
 
     func handle(_ key: Key) -> Bool {
         guard let presenter else { return false }
+        if page.handle(key) {
+            loadMoreIfAtEnd()
+            return true
+        }
         switch key {
-        case .down, .character("j"), .enter: scroll(by: 1)
-        case .up, .character("k"): scroll(by: -1)
-        case .wheelDown: scroll(by: 3)
-        case .wheelUp: scroll(by: -3)
-        case .pageDown, .character(" "): scroll(by: max(1, height - 1))
-        case .pageUp, .character("b"): scroll(by: -max(1, height - 1))
-        case .home, .character("g"): top = 0
-        case .end, .character("G"): scroll(by: lines.count)
         case .character("r"):
             if error != nil {
                 Task { await presenter.didTapRetry() }
@@ -133,7 +120,5 @@ final class CommentsScreen: ReaderScreen, CommentsView {
         default:
             return false
         }
-        loadMoreIfAtEnd()
-        return true
     }
 }

@@ -10,10 +10,8 @@ final class StoryScreen: ReaderScreen, DetailView {
     private var loading = false
     private var error: ErrorViewData?
     private var actionError: ErrorViewData?
-    private var lines: [Row] = []
+    private var page = PagedRows()
     private var width = 0
-    private var top = 0
-    private var height = 10
 
     init(app: ReaderApp, storyID: Int64) {
         self.app = app
@@ -66,9 +64,7 @@ final class StoryScreen: ReaderScreen, DetailView {
         var text = detail.status.text
         if let counts = detail.counts { text += " · " + counts.text + app.words.commentsKey }
         if detail.isFavorite { text += " · " + detail.marksText }
-        let last = min(lines.count, top + height)
-        let position = lines.isEmpty ? "" : "\(last)/\(lines.count)"
-        return ReaderStatus(text: text, isStale: detail.status.isStale, position: position)
+        return ReaderStatus(text: text, isStale: detail.status.isStale, position: page.position)
     }
 
     var message: Row? {
@@ -77,32 +73,19 @@ final class StoryScreen: ReaderScreen, DetailView {
     }
 
     func body(columns: Int, rows: Int) -> [Row] {
-        height = rows
         if width != columns, let detail {
             width = columns
-            lines = StoryRows.detail(detail, width: columns)
+            page.lines = StoryRows.detail(detail, width: columns)
         }
-        scroll(by: 0)
-        return Array(lines.dropFirst(top).prefix(rows))
-    }
-
-    private func scroll(by offset: Int) {
-        top = max(0, min(top + offset, lines.count - height))
+        return page.visible(rows: rows)
     }
 
     // MARK: Keys
 
     func handle(_ key: Key) -> Bool {
         guard let presenter else { return false }
+        if page.handle(key) { return true }
         switch key {
-        case .down, .character("j"), .enter: scroll(by: 1)
-        case .up, .character("k"): scroll(by: -1)
-        case .wheelDown: scroll(by: 3)
-        case .wheelUp: scroll(by: -3)
-        case .pageDown, .character(" "): scroll(by: max(1, height - 1))
-        case .pageUp, .character("b"): scroll(by: -max(1, height - 1))
-        case .home, .character("g"): top = 0
-        case .end, .character("G"): scroll(by: lines.count)
         case .character("r"):
             let retries = error != nil
             Task { retries ? await presenter.didTapRetry() : await presenter.refresh() }
