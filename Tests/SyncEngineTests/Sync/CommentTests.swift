@@ -5,7 +5,12 @@ import TestSupport
 
 /// Long and short comments over real SQLite and loopback HTTP: the read policies, paging by
 /// cursor without duplicates, atomic writes, lenient decoding, and pruning.
-@Suite struct CommentTests {
+///
+/// One test at a time: each opens and migrates an archive with synchronous SQLite work on the
+/// cooperative pool, and all of them at once in the suite's first seconds starved the loopback
+/// servers of timed tests elsewhere (seen in several full runs; SQLite leaving the pool is
+/// issue 24's).
+@Suite(.serialized) struct CommentTests {
     private let story: Int64 = 9_759_306
 
     private func ids(_ range: ClosedRange<Int64>) -> [Int64] { range.reversed() }
@@ -197,7 +202,7 @@ import TestSupport
 
 /// What a first review found: a refresh after more than a page arrived, next pages read twice at
 /// once, and reading on offline.
-@Suite struct CommentEdgeTests {
+@Suite(.serialized) struct CommentEdgeTests {  // one at a time, as CommentTests
     private let story: Int64 = 9_759_306
 
     private func ids(_ range: ClosedRange<Int64>) -> [Int64] { range.reversed() }

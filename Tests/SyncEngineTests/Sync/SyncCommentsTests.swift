@@ -4,7 +4,7 @@ import TestSupport
 @testable import SyncEngine
 
 /// `sync` with `includeComments`: every story's threads read to the end, resumably, and counted.
-@Suite struct SyncCommentsTests {
+@Suite(.serialized) struct SyncCommentsTests {  // one at a time, as CommentTests
     private let source = SyntheticSource()
 
     private func request(_ days: Int) -> SyncRequest {
