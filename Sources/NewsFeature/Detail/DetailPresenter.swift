@@ -8,23 +8,34 @@ public final class DetailPresenter {
     private let errors: ErrorPresenter
     private var isLoading = false
     private var failedIntent: LoadIntent?
+    private let preview: StoryPreview?
 
     private var view: (any DetailView)? { context.view }
 
     /// Composes the screen for one story: its context, bound to this presenter.
+    ///
+    /// - Parameters:
+    ///   - storyID: the story shown.
+    ///   - view: the screen's view, held weakly.
+    ///   - interactor: the screen's use cases.
+    ///   - navigator: where the screen's navigation goes (its comments).
+    ///   - language: the language of the wording.
+    ///   - preview: what the list showed of the story, shown before its text arrives.
     public init(
         storyID: Int64, view: any DetailView, interactor: any DetailInteractor, navigator: any Navigator,
-        language: Language = .zh
+        language: Language = .zh, preview: StoryPreview? = nil
     ) {
         context = DetailContext(storyID: storyID, view: view, interactor: interactor, navigator: navigator, language: language)
         errors = ErrorPresenter(language: language)
+        self.preview = preview
         context.bind(presenter: self)
     }
 
     // MARK: Events
 
-    /// The screen appeared: loads the story.
+    /// The screen appeared: shows the preview at once, then loads the story.
     public func viewDidLoad() async {
+        if let preview, context.page == nil { view?.showPreview(preview) }
         await load(.load)
     }
 

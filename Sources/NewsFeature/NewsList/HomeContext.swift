@@ -102,7 +102,8 @@ public final class StoryListPresenter {
                 isFinal: provenance.isFinal, isStale: provenance.isStale, staleReason: provenance.staleReason?.rawValue)
             return NewsSectionViewData(
                 title: page.isLatest ? context.strings.todaySection : context.dates.dayTitle(page.day),
-                date: page.day.description, items: page.stories.map(context.item), source: source)
+                date: page.day.description, items: page.stories.map(context.item), source: source,
+                dayTitle: context.dates.dayTitle(page.day))
         }
     }
 }

@@ -26,6 +26,12 @@ public final class NewsListPresenter {
     /// when the presenter goes.
     private let background = BackgroundTasks()
     private var isFollowing = false
+    /// Days the screen may still load by itself to fill the space below the list.
+    private var fillDaysLeft = 0
+
+    /// At most this many days are loaded to fill a screen after a first load or a refresh: a
+    /// tall screen over an archive of empty days does not page back through years by itself.
+    public static let daysPerFill = 3
     private var watched: Set<PageRequest> = []
 
     private var view: (any NewsListView)? { context.view }
@@ -69,16 +75,31 @@ public final class NewsListPresenter {
         await perform(.more)
     }
 
+    /// The list ends above the bottom of the screen: loads the day before, as `loadMore()` does,
+    /// at most `daysPerFill` times after each first load or refresh, and not after a failure.
+    public func viewHasRoomBelowTheList() async {
+        guard !isLoading, failedAction == nil, !pages.isEmpty, fillDaysLeft > 0 else { return }
+        fillDaysLeft -= 1
+        await perform(.more)
+    }
+
     /// Repeats the load that failed last.
     public func didTapRetry() async {
         guard let action = failedAction else { return }
         await perform(action)
     }
 
-    /// Opens a story through the navigator and cancels a pending prefetch.
+    /// Opens a story through the navigator, with its title and hint as the list shows them, and
+    /// cancels a pending prefetch.
     public func didSelectStory(id: Int64) {
         background.cancel("prefetch")
-        context.navigator.showStory(id: id)
+        let story = pages.lazy.flatMap { $0.topStories + $0.stories }.first { $0.id == id }
+        if let story {
+            let item = context.item(story)
+            context.navigator.showStory(id: id, preview: StoryPreview(title: item.title, hint: item.hint))
+        } else {
+            context.navigator.showStory(id: id)
+        }
     }
 
     /// The screen is shown again (back from a story): the marks may have changed there.
@@ -140,6 +161,7 @@ public final class NewsListPresenter {
                 case .day(let day): page = try await context.interactor.page(for: day, intent)
                 }
                 context.pages = [page]
+                fillDaysLeft = Self.daysPerFill
             case .more:
                 guard let oldest = pages.last?.day else { return }
                 context.pages.append(try await context.interactor.page(for: oldest.adding(days: -1), .load))

@@ -28,6 +28,9 @@ public struct NewsListViewData: Equatable, Sendable {
 public struct NewsSectionViewData: Equatable, Sendable {
     /// "今日热闻" for today, "4月20日 星期四" otherwise.
     public let title: String
+    /// The day worded as a date even for today, "3月13日 星期一": what a toolbar shows for the
+    /// story under the cursor.
+    public let dayTitle: String
     /// The day as the API writes it, "20230420".
     public let date: String
     /// The day's stories in the source's order.
@@ -36,8 +39,11 @@ public struct NewsSectionViewData: Equatable, Sendable {
     public let source: SourceViewData
 
     /// Creates the view data; the presenter makes these, tests may too.
-    public init(title: String, date: String, items: [StoryItemViewData], source: SourceViewData) {
+    public init(
+        title: String, date: String, items: [StoryItemViewData], source: SourceViewData, dayTitle: String? = nil
+    ) {
         self.title = title
+        self.dayTitle = dayTitle ?? title
         self.date = date
         self.items = items
         self.source = source

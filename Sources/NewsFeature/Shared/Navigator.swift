@@ -3,12 +3,20 @@
 public protocol Navigator: AnyObject {
     /// Opens the detail of a story.
     func showStory(id: Int64)
+    /// Opens the detail of a story with what the list already shows of it, so that a front can
+    /// show its title before the text arrives. The default opens it with `showStory(id:)`.
+    func showStory(id: Int64, preview: StoryPreview)
     /// Opens the comments on a story; `count` is its number of comments when the counters are
     /// known, for a front that words the way there ("60 条评论").
     func showComments(storyID: Int64, count: Int?)
 }
 
 extension Navigator {
+    /// Opens the story without its preview: fronts that show nothing before the text need no more.
+    public func showStory(id: Int64, preview: StoryPreview) {
+        showStory(id: id)
+    }
+
     /// Does nothing: fronts without a comments screen ignore it.
     public func showComments(storyID: Int64, count: Int?) {}
 }

@@ -9,9 +9,12 @@ final class SpyDetailView: DetailView {
         case loading
         case show(DetailViewData)
         case error(ErrorViewData)
+        case preview(StoryPreview)
     }
 
     private(set) var events: [Event] = []
+
+    func showPreview(_ preview: StoryPreview) { events.append(.preview(preview)) }
 
     func showLoading() { events.append(.loading) }
     func show(_ detail: DetailViewData) { events.append(.show(detail)) }
@@ -201,5 +204,45 @@ enum MakeDetail {
         #expect(weakPresenter == nil)
         #expect(weakView == nil)
         #expect(weakContext == nil)
+    }
+}
+
+@MainActor
+@Suite struct DetailPreviewTests {
+    private let view = SpyDetailView()
+
+    @Test func whatTheListShowedComesFirst_thenTheLoadAndTheStory() async {
+        let preview = StoryPreview(title: "列表里的标题", hint: "作者 · 3 分钟阅读")
+        let presenter = DetailPresenter(
+            storyID: 7, view: view, interactor: StubDetailInteractor([.success(MakeDetail.page())]), navigator: SpyNavigator(),
+            preview: preview)
+        await presenter.viewDidLoad()
+        #expect(view.events.count == 3)
+        #expect(view.events.first == .preview(preview))
+        #expect(view.events[1] == .loading)
+        #expect(view.lastDetail?.title == "标题 第二行")
+    }
+
+    @Test func aFailureAfterThePreviewIsReported_andARetryDoesNotShowThePreviewAgain() async {
+        let preview = StoryPreview(title: "列表里的标题", hint: "")
+        let interactor = StubDetailInteractor([.failure(Make.error(.unavailable)), .success(MakeDetail.page())])
+        let presenter = DetailPresenter(storyID: 7, view: view, interactor: interactor, navigator: SpyNavigator(), preview: preview)
+        await presenter.viewDidLoad()
+        await presenter.didTapRetry()
+        #expect(view.events.count == 5)
+        #expect(view.events.prefix(2) == [.preview(preview), .loading])
+        guard case .error = view.events[2] else {
+            Issue.record("expected the error, got \(view.events)")
+            return
+        }
+        #expect(view.events[3] == .loading)
+        #expect(view.lastDetail != nil)
+    }
+
+    @Test func withoutAPreview_theScreenStartsWithTheLoad() async {
+        let presenter = DetailPresenter(
+            storyID: 7, view: view, interactor: StubDetailInteractor([.success(MakeDetail.page())]), navigator: SpyNavigator())
+        await presenter.viewDidLoad()
+        #expect(view.events.first == .loading)
     }
 }

@@ -37,7 +37,11 @@ import Testing
                     NewsListViewData(
                         topStories: [item(9, hint: "作者 / 某人")],
                         topStoriesTitle: "热门",
-                        sections: [NewsSectionViewData(title: "今日热闻", date: "20230425", items: [item(1), item(2)], source: networkSource)],
+                        sections: [
+                            NewsSectionViewData(
+                                title: "今日热闻", date: "20230425", items: [item(1), item(2)], source: networkSource,
+                                dayTitle: "4月25日 星期二")
+                        ],
                         status: StatusViewData(text: "已更新", isStale: false))),
             ])
     }
@@ -81,7 +85,11 @@ import Testing
                 .show(
                     NewsListViewData(
                         topStories: [], topStoriesTitle: "热门",
-                        sections: [NewsSectionViewData(title: "今日热闻", date: "20230425", items: [item(1), item(2)], source: source)],
+                        sections: [
+                            NewsSectionViewData(
+                                title: "今日热闻", date: "20230425", items: [item(1), item(2)], source: source,
+                                dayTitle: "4月25日 星期二")
+                        ],
                         status: StatusViewData(text: "离线 · 显示 2 小时前的缓存", isStale: true))),
             ])
     }

@@ -32,7 +32,12 @@ final class SpyNewsListView: NewsListView {
 @MainActor
 final class SpyNavigator: Navigator {
     private(set) var shownStories: [Int64] = []
+    private(set) var shownPreviews: [Int64: StoryPreview] = [:]
     private(set) var shownComments: [(storyID: Int64, count: Int?)] = []
     func showStory(id: Int64) { shownStories.append(id) }
+    func showStory(id: Int64, preview: StoryPreview) {
+        shownStories.append(id)
+        shownPreviews[id] = preview
+    }
     func showComments(storyID: Int64, count: Int?) { shownComments.append((storyID, count)) }
 }
