@@ -41,4 +41,53 @@ import Testing
         #expect(rows.map(\.plainText) == ["  a", "> b"])
         #expect(list.isAtLastItem)
     }
+
+    /// Two days of three two-row stories each, headed "D1" and "D2".
+    private func twoDays() -> SelectableList {
+        var list = SelectableList()
+        var entries: [SelectableList.Entry] = []
+        for day in 1...2 {
+            if day > 1 { entries.append(.text(Row())) }
+            entries.append(.heading(Row("D\(day)")))
+            for story in 1...3 {
+                let id = Int64(day * 10 + story)
+                entries.append(.item(id: id, rows: [Row("  s\(id)"), Row("    hint\(id)")]))
+            }
+        }
+        list.replace(with: entries)
+        return list
+    }
+
+    @Test func theSelectedStorysDayStaysOnTheFirstRowWhenItsHeadingScrollsAway() {
+        var list = twoDays()
+        #expect(list.rowCount == 15)
+        // The first story of day 2 at the bottom of a 4-row screen: its heading is just above it.
+        for _ in 0..<3 { list.move(by: 1) }
+        var rows = list.rows(height: 4).map(\.plainText)
+        #expect(rows == ["", "D2", "> s21", "    hint21"])
+        // Further down, "D2" has scrolled above the screen: it is pinned on the first row, and the
+        // selected story is whole below it.
+        list.move(by: 1)
+        rows = list.rows(height: 4).map(\.plainText)
+        #expect(rows == ["D2", "    hint21", "> s22", "    hint22"])
+        list.move(by: 1)
+        rows = list.rows(height: 4).map(\.plainText)
+        #expect(rows == ["D2", "    hint22", "> s23", "    hint23"])
+        // Back up into day 1: its own heading, not day 2's, when it is above the screen.
+        for _ in 0..<3 { list.move(by: -1) }
+        rows = list.rows(height: 4).map(\.plainText)
+        #expect(rows == ["D1", "> s13", "    hint13", ""])
+    }
+
+    @Test func aHeadingOnScreenIsNotPinned_andPlainTextNeverIs() {
+        var list = twoDays()
+        // Everything fits: nothing is pinned or repeated.
+        let rows = list.rows(height: 15).map(\.plainText)
+        #expect(rows.filter { $0 == "D1" }.count == 1)
+        #expect(rows.first == "D1")
+        var plain = SelectableList()
+        plain.replace(with: [.text(Row("note"))] + (1...5).map { .item(id: Int64($0), rows: [Row("  i\($0)")]) })
+        plain.moveToEnd()
+        #expect(plain.rows(height: 2).map(\.plainText) == ["  i4", "> i5"])
+    }
 }

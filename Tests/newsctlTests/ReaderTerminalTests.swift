@@ -93,16 +93,18 @@ extension ProcessTests {
             #expect(try reader.cursorRow().contains(spring))  // The cursor is where it was.
             #expect(lines.contains { $0.contains(spring + " ✓") })  // Read now.
 
-            // The end of today's list loads the day before below it; End again goes down into it.
+            // The end of today's list loads the day before below it, and the cursor steps onto its
+            // first story; End again goes to the end of that day, and loads the day before it.
             try reader.pane.press("End")
-            (ok, lines) = try await reader.pane.waitFor("11/16")
+            (ok, lines) = try await reader.pane.waitFor("12/16")
             #expect(ok, show(lines))
-            try reader.pane.press("End")
-            (ok, lines) = try await reader.pane.waitFor {
-                $0.contains { $0.contains("3月13日 星期一") } && $0.contains { $0.hasPrefix(">") && $0.contains("瞎扯 · 如何正确地吐槽") }
-            }
-            #expect(ok, show(lines))
+            #expect(try reader.cursorRow().hasPrefix("> 1. " + melon), show(lines))
+            #expect(lines.contains { $0.contains("3月13日 星期一") }, show(lines))
             #expect(reader.server.requestedPaths.contains("/api/4/news/before/20230314"))
+            try reader.pane.press("End")
+            (ok, lines) = try await reader.pane.waitFor("17/20")
+            #expect(ok, show(lines))
+            #expect(try reader.cursorRow().hasPrefix("> 1. 久坐对身体的影响有多大？"), show(lines))
 
             try reader.pane.press("?")
             (ok, lines) = try await reader.pane.waitFor("按键（任意键关闭）")
@@ -356,6 +358,109 @@ extension ProcessTests {
             #expect(try !reader.pane.screen(escapes: true).contains { $0.contains("\u{1B}[") })
             #expect(try reader.cursorRow().contains(spring))  // The cursor still shows, as ">".
             try reader.pane.press("q")
+            try await reader.expectTerminalGivenBack(status: 0)
+            await reader.server.stop()
+        }
+
+        /// A day of `count` stories, "第 1 篇"…, as the source pages them.
+        private func longDay(_ date: String, count: Int) -> String {
+            let stories = (1...count).map { index in
+                #"{"id": \#(9_760_000 + index), "title": "第 \#(index) 篇", "hint": "作者 · 1 分钟阅读", "type": 0, "#
+                    + #""url": "https://daily.zhihu.com/story/\#(9_760_000 + index)", "images": []}"#
+            }
+            return #"{"date": "\#(date)", "stories": ["# + stories.joined(separator: ", ") + "]}"
+        }
+
+        @Test(arguments: [(80, 24), (120, 40)])
+        func theTitleBarNamesTheCursorsDay_itsHeadingStaysPinned_andTheListFillsTheScreen(columns: Int, rows: Int) async throws {
+            let reader = try await reader(columns: columns, rows: rows)
+            reader.server.setReply(.body(status: 200, text: longDay("20230313", count: 24)), for: "/api/4/news/before/20230314")
+            try reader.start()
+            let last = rows - 1
+            var (ok, lines) = try await reader.pane.waitFor { $0.count > last && $0[last].hasPrefix("已更新") }
+            #expect(ok, show(lines))
+            #expect(lines[0].hasPrefix("知乎日报 · 3月14日 星期二"), show(lines))  // The banner is today's.
+
+            if rows == 24 {
+                // Today is taller than 21 rows: nothing is loaded before a key asks.
+                #expect(reader.server.requestCount("/api/4/news/before/20230314") == 0)
+                // End loads the day before, and the cursor goes on to its first story.
+                try reader.pane.press("End")
+                (ok, lines) = try await reader.pane.waitFor { $0.contains { $0.hasPrefix(">  1. 第 1 篇") } }
+                #expect(ok, show(lines))
+                #expect(lines[0].hasPrefix("知乎日报 · 3月13日 星期一"), show(lines))
+                for _ in 0..<12 { try reader.pane.press("j") }
+            } else {
+                // Today takes 25 of 37 rows: the day before is loaded to fill them, and no more.
+                (ok, lines) = try await reader.pane.waitFor { $0.contains { $0.contains("  1. 第 1 篇") } }
+                #expect(ok, show(lines))
+                #expect(reader.server.requestCount("/api/4/news/before/20230314") == 1)
+                #expect(reader.server.requestCount("/api/4/news/before/20230313") == 0)
+                #expect(try reader.cursorRow().contains(spring))  // A fill does not move the cursor.
+                for _ in 0..<(11 + 19) { try reader.pane.press("j") }
+            }
+            // The cursor on story 13 (or 20) of 24: the day's heading has scrolled away and is
+            // pinned on the first row under the title bar.
+            let story = rows == 24 ? 13 : 20
+            (ok, lines) = try await reader.pane.waitFor { $0.contains { $0.hasPrefix("> \(story). 第 \(story) 篇") } }
+            #expect(ok, show(lines))
+            #expect(lines[1] == "3月13日 星期一", show(lines))
+            #expect(lines.filter { $0.hasPrefix("3月13日") }.count == 1, show(lines))
+            #expect(lines[0].hasPrefix("知乎日报 · 3月13日 星期一"), show(lines))
+
+            // At the end of that day, End loads the day before it and steps onto its first story.
+            try reader.pane.press("End")
+            (ok, lines) = try await reader.pane.waitFor { $0.contains { $0.hasPrefix("> 1. 久坐对身体的影响有多大？") } }
+            #expect(ok, show(lines))
+            #expect(lines[0].hasPrefix("知乎日报 · 3月12日 星期日"), show(lines))
+            #expect(reader.server.requestCount("/api/4/news/before/20230313") == 1)
+
+            try reader.pane.press("q")
+            try await reader.expectTerminalGivenBack(status: 0)
+            await reader.server.stop()
+        }
+
+        @Test(arguments: [(80, 24), (120, 40)])
+        func aStoryOpensAtOnceWithTheListsTitle_andAFailureSaysWhatToDo(columns: Int, rows: Int) async throws {
+            let reader = try await reader(columns: columns, rows: rows)
+            // The text of the story under the cursor takes 3 s to come (within the 5 s a stalled
+            // transfer is given).
+            reader.server.setReply(.delayed(.seconds(3), .fixture("news/9759301")), for: "/api/4/news/9759301")
+            try reader.start()
+            var (ok, lines) = try await reader.pane.waitFor("今日热闻")
+            #expect(ok, show(lines))
+            try reader.pane.press("Enter")
+            (ok, lines) = try await reader.pane.waitFor { $0.contains { $0.contains("正在加载正文…") } }
+            #expect(ok, show(lines))
+            #expect(lines[0].hasPrefix("知乎日报 › 文章"), show(lines))
+            #expect(lines[1] == spring, show(lines))
+            #expect(lines[2] == "作者 / 气象小站", show(lines))
+            // Then the text follows under the same title.
+            (ok, lines) = try await reader.pane.waitFor("春天风大，主要有三个原因。")
+            #expect(ok, show(lines))
+            #expect(lines[1] == spring, show(lines))
+            #expect(!lines.contains { $0.contains("正在加载正文…") })
+
+            // A story the source does not have: what went wrong, and what to do, in the body.
+            try reader.pane.press("q")
+            (ok, lines) = try await reader.pane.waitFor { $0[0].hasPrefix("知乎日报 ·") }
+            #expect(ok, show(lines))
+            try reader.pane.press("Down", "Down", "Down", "Down", "Down", "Down", "Enter")  // 9759302, the two-line title.
+            (ok, lines) = try await reader.pane.waitFor("按 r 重试，按 q 返回")
+            #expect(ok, show(lines))
+            #expect(lines[1] == "- 今天的菜是不是咸了？ - 没有，是你的汗流进去了", show(lines))
+            #expect(lines[2] == "王小明 · 1 分钟阅读", show(lines))
+            #expect(lines[4].contains("9759302"), show(lines))  // The presenter's wording names the story.
+            #expect(!lines[rows - 2].contains("9759302"), show(lines))  // Said once, in the body.
+            // Once the source has it, r shows it.
+            let text = try Fixtures.text("news/9759301").replacingOccurrences(of: "9759301", with: "9759302")
+            reader.server.setReply(.body(status: 200, text: text), for: "/api/4/news/9759302")
+            try reader.pane.press("r")
+            (ok, lines) = try await reader.pane.waitFor("春天风大，主要有三个原因。")
+            #expect(ok, show(lines))
+            #expect(!lines.contains { $0.contains("按 r 重试") })
+
+            try reader.pane.press("q", "q")
             try await reader.expectTerminalGivenBack(status: 0)
             await reader.server.stop()
         }

@@ -16,12 +16,22 @@ final class HomeScreen: ReaderScreen, NewsListView {
     private var width = 0
     /// The story last reported under the cursor (its text is prefetched after a dwell).
     private var highlighted: Int64?
+    /// The day of each item, in the list's order, for the title bar.
+    private var itemDays: [String] = []
+    /// The list shown has asked once to be filled; asked again for the next list.
+    private var askedToFill = false
+    /// The cursor reached the last item and loaded the day before: when that day comes, the
+    /// cursor goes to its first story (unless it moved meanwhile).
+    private var pendingStep: (from: Int64, itemCount: Int)?
 
     init(app: ReaderApp) {
         self.app = app
     }
 
     var title: String { "" }
+
+    /// The day of the story under the cursor, as the app's toolbar shows it.
+    var subtitle: String? { itemDays.indices.contains(cursor.selected) ? itemDays[cursor.selected] : nil }
     var isBusy: Bool { loading || loadingMore }
 
     func start() {
@@ -77,6 +87,7 @@ final class HomeScreen: ReaderScreen, NewsListView {
 
     func showLoadMoreError(_ error: ErrorViewData) {
         loadingMore = false
+        pendingStep = nil
         moreError = error
         app.setNeedsDisplay()
     }
@@ -91,6 +102,7 @@ final class HomeScreen: ReaderScreen, NewsListView {
         loadingMore = false
         error = nil
         moreError = nil
+        askedToFill = false
         width = 0  // Lay out again.
         app.setNeedsDisplay()
     }
@@ -115,23 +127,43 @@ final class HomeScreen: ReaderScreen, NewsListView {
         if width != columns {
             width = columns
             cursor.replace(with: entries(width: columns))
+            stepToTheNewDay()
             reportHighlight()  // The first list, too, has a story under the cursor.
         }
+        if cursor.rowCount < rows { fill() }
         return cursor.rows(height: rows)
+    }
+
+    /// After End loaded the day before, the cursor goes on to its first story.
+    private func stepToTheNewDay() {
+        guard let step = pendingStep, !loadingMore else { return }
+        pendingStep = nil
+        if cursor.itemCount > step.itemCount, cursor.selectedID == step.from { cursor.move(by: 1) }
+    }
+
+    /// A list shorter than the screen loads the days before it (the presenter says how many).
+    private func fill() {
+        guard let presenter, list != nil, !askedToFill, !loading, !loadingMore, error == nil, moreError == nil else { return }
+        askedToFill = true
+        Task { await presenter.viewHasRoomBelowTheList() }
     }
 
     private func entries(width: Int) -> [SelectableList.Entry] {
         guard let list else { return [] }
         var entries: [SelectableList.Entry] = []
+        itemDays = []
         if !list.topStories.isEmpty {
-            entries.append(.text(Row(list.topStoriesTitle, .bold)))
+            entries.append(.heading(Row(list.topStoriesTitle, .bold)))
+            // The banner is today's: the first section's day.
+            itemDays += Array(repeating: list.sections.first?.dayTitle ?? "", count: list.topStories.count)
             for item in list.topStories {
                 entries.append(.item(id: item.id, rows: StoryRows.item(item, marker: "•", width: width)))
             }
         }
         for section in list.sections {
             if !entries.isEmpty { entries.append(.text(Row())) }
-            entries.append(.text(Row(section.title, .bold)))
+            entries.append(.heading(Row(section.title, .bold)))
+            itemDays += Array(repeating: section.dayTitle, count: section.items.count)
             let numberWidth = String(section.items.count).count
             for (index, item) in section.items.enumerated() {
                 let number = String(index + 1)
@@ -151,7 +183,9 @@ final class HomeScreen: ReaderScreen, NewsListView {
         guard let presenter else { return false }
         if cursor.navigate(key) {
             reportHighlight()
-            if cursor.isAtLastItem, list != nil, !loadingMore {
+            pendingStep = nil
+            if cursor.isAtLastItem, list != nil, !loadingMore, let id = cursor.selectedID {
+                pendingStep = (id, cursor.itemCount)
                 Task { await presenter.loadMore() }
             }
             return true

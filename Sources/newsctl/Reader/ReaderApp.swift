@@ -77,6 +77,10 @@ final class ReaderApp: Navigator {
         push(StoryScreen(app: self, storyID: id))
     }
 
+    func showStory(id: Int64, preview: StoryPreview) {
+        push(StoryScreen(app: self, storyID: id, preview: preview))
+    }
+
     func showComments(storyID: Int64, count: Int?) {
         push(CommentsScreen(app: self, storyID: storyID))
     }
@@ -191,12 +195,13 @@ final class ReaderApp: Navigator {
             writer.draw(frame, columns: columns, color: color)
             return
         }
-        var frame: [Row] = [topBar(screen, columns: columns)]
         let message = notice ?? screen.message
         let bodyRows = rows - 2 - (message == nil ? 0 : 1)
         var body = showsHelp ? helpRows() : screen.body(columns: columns, rows: bodyRows)
         body = Array(body.prefix(bodyRows))
         body += Array(repeating: Row(), count: bodyRows - body.count)
+        // The top bar after the body: laying the body out moves the cursor the bar names.
+        var frame: [Row] = [topBar(screen, columns: columns)]
         frame += body
         if let message { frame.append(message) }
         frame.append(statusLine(screen, columns: columns))
@@ -204,7 +209,9 @@ final class ReaderApp: Navigator {
     }
 
     private func topBar(_ screen: any ReaderScreen, columns: Int) -> Row {
-        let names = ([words.appName] + stack.dropFirst().map(\.title)).joined(separator: " › ")
+        var home = words.appName
+        if stack.count == 1, let day = screen.subtitle, !day.isEmpty { home += " · " + day }
+        let names = ([home] + stack.dropFirst().map(\.title)).joined(separator: " › ")
         let gap = max(1, columns - TerminalText.width(of: names) - TerminalText.width(of: words.helpHint))
         return Row(names, .bold).appending(String(repeating: " ", count: gap)).appending(words.helpHint, .dim)
     }

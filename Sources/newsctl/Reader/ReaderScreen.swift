@@ -4,6 +4,9 @@
 protocol ReaderScreen: AnyObject {
     /// The name in the top bar.
     var title: String { get }
+    /// Words after the app's name in the top bar while this is the only screen: the home
+    /// screen's day under the cursor.
+    var subtitle: String? { get }
     /// Network or disk work of this screen is under way (the status line spins).
     var isBusy: Bool { get }
     /// The bottom line: where the page came from and how old it is, and where the cursor is.
@@ -27,6 +30,7 @@ protocol ReaderScreen: AnyObject {
 }
 
 extension ReaderScreen {
+    var subtitle: String? { nil }
     var capturesText: Bool { false }
     var selectedStoryID: Int64? { nil }
 }

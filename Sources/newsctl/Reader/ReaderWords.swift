@@ -19,6 +19,9 @@ struct ReaderWords {
     var helpHint: String { pick("? 帮助", "? help") }
     var loading: String { pick("加载中…", "Loading…") }
     var loadingMore: String { pick("正在加载前一天…", "Loading the day before…") }
+    var loadingStory: String { pick("正在加载正文…", "Loading the text…") }
+    /// Under a story that could not be loaded.
+    var retryOrBack: String { pick("按 r 重试，按 q 返回", "Press r to retry, q to go back") }
     var retryHint: String { pick("（r 重试）", " (r to retry)") }
     var searchPrompt: String { pick("搜索：", "Search: ") }
     var searchHint: String { pick("输入关键词，回车搜索；↓ 选择结果，Esc 返回", "Type words, Enter to search; ↓ to the results, Esc to go back") }

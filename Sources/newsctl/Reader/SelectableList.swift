@@ -2,8 +2,11 @@
 /// keeps it in view.
 struct SelectableList {
     enum Entry {
-        /// A heading or a blank line, never selected.
+        /// A blank line or a note, never selected.
         case text(Row)
+        /// A section's heading (a day), never selected. While the selected item's heading is
+        /// above the screen, it stays pinned on the first row.
+        case heading(Row)
         /// A story (or result) the cursor can rest on.
         case item(id: Int64, rows: [Row])
     }
@@ -28,6 +31,14 @@ struct SelectableList {
     }
 
     var isAtLastItem: Bool { itemCount > 0 && selected == itemCount - 1 }
+
+    /// Rows the entries take.
+    var rowCount: Int {
+        entries.reduce(0) { count, entry in
+            if case .item(_, let rows) = entry { return count + rows.count }
+            return count + 1
+        }
+    }
 
     /// New content; the cursor stays on the story it was on when that story is still there.
     mutating func replace(with entries: [Entry]) {
@@ -83,19 +94,27 @@ struct SelectableList {
     }
 
     /// The rows to draw in `height` rows, scrolled so the selected item is whole on screen; the
-    /// selected item is marked ">" and, with colour, reversed.
+    /// selected item is marked ">" and, with colour, reversed. When the selected item's heading
+    /// is above the screen, it takes the first row, so it is always clear which day the cursor
+    /// is in.
     mutating func rows(height: Int, showsCursor: Bool = true) -> [Row] {
         self.height = height
         var all: [Row] = []
         var selectedRange = 0..<0
+        var lastHeading: (index: Int, row: Row)?
+        var selectedHeading: (index: Int, row: Row)?
         var itemIndex = 0
         for entry in entries {
             switch entry {
             case .text(let row):
                 all.append(row)
+            case .heading(let row):
+                lastHeading = (all.count, row)
+                all.append(row)
             case .item(_, let rows):
                 if itemIndex == selected && showsCursor {
                     selectedRange = all.count..<(all.count + rows.count)
+                    selectedHeading = lastHeading
                     all += rows.enumerated().map { offset, row in
                         (offset == 0 ? Self.marked(row) : row).toned(.selected)
                     }
@@ -110,7 +129,17 @@ struct SelectableList {
             if selectedRange.lowerBound < top { top = selectedRange.lowerBound }
         }
         top = max(0, min(top, all.count - height))
-        return Array(all.dropFirst(top).prefix(height))
+        guard let heading = selectedHeading, heading.index < top, height > 1 else {
+            return Array(all.dropFirst(top).prefix(height))
+        }
+        // Pinned: the heading covers the row at `top`, and the item must be whole in the
+        // `height - 1` rows below it.
+        var first = top + 1
+        if selectedRange.upperBound > first + height - 1 { first = selectedRange.upperBound - (height - 1) }
+        if selectedRange.lowerBound < first { first = selectedRange.lowerBound }
+        top = first - 1
+        guard heading.index < top else { return Array(all.dropFirst(top).prefix(height)) }
+        return [heading.row] + Array(all.dropFirst(first).prefix(height - 1))
     }
 
     private func itemStarts() -> [Int] {
@@ -118,7 +147,7 @@ struct SelectableList {
         var row = 0
         for entry in entries {
             switch entry {
-            case .text: row += 1
+            case .text, .heading: row += 1
             case .item(_, let rows):
                 starts.append(row)
                 row += rows.count

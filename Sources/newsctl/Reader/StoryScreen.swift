@@ -5,7 +5,9 @@ import NewsFeature
 final class StoryScreen: ReaderScreen, DetailView {
     private unowned let app: ReaderApp
     private let storyID: Int64
+    private let openedWith: StoryPreview?
     private var presenter: DetailPresenter?
+    private var preview: StoryPreview?
     private var detail: DetailViewData?
     private var loading = false
     private var error: ErrorViewData?
@@ -13,9 +15,10 @@ final class StoryScreen: ReaderScreen, DetailView {
     private var page = PagedRows()
     private var width = 0
 
-    init(app: ReaderApp, storyID: Int64) {
+    init(app: ReaderApp, storyID: Int64, preview: StoryPreview? = nil) {
         self.app = app
         self.storyID = storyID
+        self.openedWith = preview
     }
 
     var title: String { app.words.story }
@@ -24,7 +27,7 @@ final class StoryScreen: ReaderScreen, DetailView {
     func start() {
         let presenter = DetailPresenter(
             storyID: storyID, view: self, interactor: DefaultDetailInteractor(engine: app.engine, mode: app.settings.mode),
-            navigator: app, language: app.settings.language)
+            navigator: app, language: app.settings.language, preview: openedWith)
         self.presenter = presenter
         Task { await presenter.viewDidLoad() }
     }
@@ -37,8 +40,14 @@ final class StoryScreen: ReaderScreen, DetailView {
 
     // MARK: DetailView
 
+    func showPreview(_ preview: StoryPreview) {
+        self.preview = preview
+        app.setNeedsDisplay()
+    }
+
     func showLoading() {
         loading = true
+        if detail == nil { error = nil }
         app.setNeedsDisplay()
     }
 
@@ -67,17 +76,37 @@ final class StoryScreen: ReaderScreen, DetailView {
         return ReaderStatus(text: text, isStale: detail.status.isStale, position: page.position)
     }
 
+    /// A failure to load the story shows in the body (`waiting`); a failed action, here.
     var message: Row? {
-        guard let shown = error ?? actionError else { return nil }
-        return Row(shown.message, .red).appending(error != nil ? app.words.retryHint : "", .dim)
+        actionError.map { Row($0.message, .red) }
     }
 
     func body(columns: Int, rows: Int) -> [Row] {
-        if width != columns, let detail {
+        guard let detail else { return waiting(width: columns) }
+        if width != columns {
             width = columns
             page.lines = StoryRows.detail(detail, width: columns)
         }
         return page.visible(rows: rows)
+    }
+
+    /// Before the text: the list's title and hint at once, then the load under way, or what
+    /// went wrong and what to do.
+    private func waiting(width: Int) -> [Row] {
+        var rows: [Row] = []
+        if let preview {
+            rows += StoryRows.wrapped(preview.title, width: width, tone: .bold)
+            if !preview.hint.isEmpty { rows += StoryRows.wrapped(preview.hint, width: width, tone: .dim) }
+            rows.append(Row())
+        }
+        if let error {
+            rows += StoryRows.wrapped(error.message, width: width, tone: .red)
+            rows.append(Row())
+            rows += StoryRows.wrapped(app.words.retryOrBack, width: width, tone: .dim)
+        } else if loading {
+            rows.append(Row(app.words.loadingStory, .dim))
+        }
+        return rows
     }
 
     // MARK: Keys
