@@ -183,7 +183,8 @@ extension ProcessTests {
             #expect(try await newsctl.run(["before", "20230314", "--offline"]).status == 0, "20230313 is kept")
         }
 
-        @Test func aProgressBarOnlyOnATerminal() async throws {
+        @Test(.enabled(if: NewsctlProcess.hasScript, "needs script (util-linux) to give newsctl a pseudo-terminal"))
+        func aProgressBarOnlyOnATerminal() async throws {
             let newsctl = try NewsctlProcess()
             let base = "file://" + Fixtures.apiRoot
             let piped = try await newsctl.run(["sync", "--days", "4", "--base-url", base])
@@ -194,7 +195,7 @@ extension ProcessTests {
 
             let other = try NewsctlProcess()
             let command = "\(NewsctlProcess.binary) sync --days 4 --base-url \(base) --db \(other.databasePath)"
-            let onTerminal = try await other.run(["-qec", command, "/dev/null"], executable: "/usr/bin/script")
+            let onTerminal = try await other.run(["-qec", command, "/dev/null"], executable: NewsctlProcess.script)
             #expect(onTerminal.status == 0)
             #expect(onTerminal.stdout.contains("[########################################] 日报 3/3"), "\(onTerminal.stdout)")
             #expect(onTerminal.stdout.contains("已同步"))

@@ -301,7 +301,8 @@ extension ProcessTests {
             await server.stop()
         }
 
-        @Test func colourOnlyOnATerminalAndNeverWithNoColor() async throws {
+        @Test(.enabled(if: NewsctlProcess.hasScript, "needs script (util-linux) to give newsctl a pseudo-terminal"))
+        func colourOnlyOnATerminalAndNeverWithNoColor() async throws {
             let newsctl = try NewsctlProcess()
             let base = "file://" + Fixtures.apiRoot
             let colour = /\x{1B}\[[0-9;]*m/
@@ -309,14 +310,14 @@ extension ProcessTests {
             #expect(!piped.stdout.contains("\u{1B}"))
             // `script` gives the command a pseudo-terminal, as a user's shell would.
             let command = "\(NewsctlProcess.binary) latest --offline"
-            let onTerminal = try await newsctl.run(["-qec", command, "/dev/null"], executable: "/usr/bin/script")
+            let onTerminal = try await newsctl.run(["-qec", command, "/dev/null"], executable: NewsctlProcess.script)
             #expect(onTerminal.stdout.contains("\u{1B}[1m"))
             let noColor = try await newsctl.run(
-                ["-qec", command, "/dev/null"], environment: ["NO_COLOR": "1"], executable: "/usr/bin/script")
+                ["-qec", command, "/dev/null"], environment: ["NO_COLOR": "1"], executable: NewsctlProcess.script)
             #expect(noColor.status == 0)
             #expect(noColor.stdout.contains("热门"))
             #expect(noColor.stdout.firstMatch(of: colour) == nil)
-            let flag = try await newsctl.run(["-qec", command + " --no-color", "/dev/null"], executable: "/usr/bin/script")
+            let flag = try await newsctl.run(["-qec", command + " --no-color", "/dev/null"], executable: NewsctlProcess.script)
             #expect(flag.stdout.firstMatch(of: colour) == nil)
         }
     }

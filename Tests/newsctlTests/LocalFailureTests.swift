@@ -7,11 +7,6 @@ import TestSupport
 extension ProcessTests {
     /// A broken, read-only, unwritable or full archive: one clear line, exit 74, nothing lost.
     @Suite struct LocalFailureTests {
-        private static let isRoot = getuid() == 0
-        /// Root ignores file permissions, so permission cases run as `nobody` through setpriv.
-        private static var asUnprivileged: [String] {
-            isRoot ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
-        }
         private static let canMountTmpfs: Bool = {
             let probe = Process()
             probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
@@ -95,20 +90,23 @@ extension ProcessTests {
             #expect(refilled.status == 0)
         }
 
-        @Test func aReadOnlyArchiveExits74WithOneLine() async throws {
+        @Test(.enabled(if: Unprivileged.isAvailable, Unprivileged.reason))
+        func aReadOnlyArchiveExits74WithOneLine() async throws {
             let newsctl = try await filledArchive()
             try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: newsctl.databasePath)
             let before = try Data(contentsOf: URL(fileURLWithPath: newsctl.databasePath))
-            let result = try await newsctl.run(["latest", "--base-url", "file://" + Fixtures.apiRoot], launcher: Self.asUnprivileged)
+            let result = try await newsctl.run(["latest", "--base-url", "file://" + Fixtures.apiRoot], launcher: Unprivileged.launcher)
             expectOneLine(result, "本地存档是只读的")
             #expect(try Data(contentsOf: URL(fileURLWithPath: newsctl.databasePath)) == before)
         }
 
-        @Test func anArchiveInAnUnwritableFolderExits74WithOneLine() async throws {
+        @Test(.enabled(if: Unprivileged.isAvailable, Unprivileged.reason))
+        func anArchiveInAnUnwritableFolderExits74WithOneLine() async throws {
             let folder = try Fixtures.temporaryFolder()
             try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
             let result = try await NewsctlProcess().run(
-                ["latest", "--db", folder + "/sub/news.sqlite", "--base-url", "file://" + Fixtures.apiRoot], launcher: Self.asUnprivileged)
+                ["latest", "--db", folder + "/sub/news.sqlite", "--base-url", "file://" + Fixtures.apiRoot], launcher: Unprivileged.launcher
+            )
             expectOneLine(result, "无法打开或创建本地存档")
             #expect(!FileManager.default.fileExists(atPath: folder + "/sub"))
         }

@@ -10,6 +10,10 @@ struct NewsctlProcess {
         let seconds: Double
     }
 
+    /// `script`, which gives a command a pseudo-terminal, for the tests of what newsctl does on one.
+    static let script = "/usr/bin/script"
+    static let hasScript = FileManager.default.isExecutableFile(atPath: script)
+
     /// The binary sits beside the test bundle in the build folder.
     static let binary: String = {
         let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()

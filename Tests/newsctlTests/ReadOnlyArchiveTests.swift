@@ -7,11 +7,8 @@ extension ProcessTests {
     /// An archive the user cannot write (a read-only copy, another account's folder): every
     /// command that only reads works; every command that must write says so in one line and
     /// exits 74, leaving the file as it was. Run as `nobody`, since root ignores permissions.
-    @Suite struct ReadOnlyArchiveTests {
-        private static let isRoot = getuid() == 0
-        private static var asUnprivileged: [String] {
-            isRoot ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
-        }
+    @Suite(.enabled(if: Unprivileged.isAvailable, Unprivileged.reason))
+    struct ReadOnlyArchiveTests {
         private static let api = "file://" + Fixtures.apiRoot
 
         /// How the archive is out of reach.
@@ -37,7 +34,7 @@ extension ProcessTests {
         }
 
         private func run(_ archive: Archive, _ arguments: [String]) async throws -> NewsctlProcess.Result {
-            try await archive.newsctl.run(arguments, launcher: Self.asUnprivileged)
+            try await archive.newsctl.run(arguments, launcher: Unprivileged.launcher)
         }
 
         /// Today's page, story 9759301 read, story 9759306 kept; then made read-only as `layout` says.
@@ -174,9 +171,9 @@ extension ProcessTests {
             try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
             let before = try Data(contentsOf: URL(fileURLWithPath: newsctl.databasePath))
 
-            let result = try await newsctl.run(["latest", "--offline"], launcher: Self.asUnprivileged)
+            let result = try await newsctl.run(["latest", "--offline"], launcher: Unprivileged.launcher)
             expectOneLine(result, "本地存档是只读的，且版本较旧", "latest")
-            let english = try await newsctl.run(["status", "--lang", "en"], launcher: Self.asUnprivileged)
+            let english = try await newsctl.run(["status", "--lang", "en"], launcher: Unprivileged.launcher)
             expectOneLine(english, "The local archive is read-only and older than this newsctl", "status")
             #expect(try Data(contentsOf: URL(fileURLWithPath: newsctl.databasePath)) == before)
 
@@ -184,7 +181,7 @@ extension ProcessTests {
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
             #expect(try await newsctl.run(["status"]).status == 0)
             try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
-            #expect(try await newsctl.run(["search", "春天"], launcher: Self.asUnprivileged).status == 0)
+            #expect(try await newsctl.run(["search", "春天"], launcher: Unprivileged.launcher).status == 0)
         }
     }
 }
