@@ -27,10 +27,10 @@ func temporaryDatabasePath() throws -> String {
     try Fixtures.temporaryFolder() + "/news.sqlite"
 }
 
-/// The real libcurl transport, noting the time each request was given: what is left of a shared
-/// deadline shows without timing the test.
+/// The build's real transport (libcurl on Linux), noting the time each request was given: what is
+/// left of a shared deadline shows without timing the test.
 final class RecordingTransport: HTTPTransport {
-    private let transport = CurlTransport()
+    private let transport = SyncEngine.defaultTransport()
     private let requests = Locked<[(url: String, timeout: Duration)]>([])
 
     func get(_ url: String, timeout: Duration) async throws(TransportError) -> HTTPResponse {

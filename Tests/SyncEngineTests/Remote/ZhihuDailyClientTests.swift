@@ -9,11 +9,22 @@ import TestSupport
         _ bases: [String], timeout: Duration = .seconds(5),
         connectTimeout: Duration = .seconds(5)
     ) -> ZhihuDailyClient {
-        var options = CurlTransport.Options()
-        options.connectTimeout = connectTimeout
         return ZhihuDailyClient(
-            baseURLs: bases, transport: CurlTransport(options: options), timeout: timeout,
+            baseURLs: bases, transport: transport(connectTimeout: connectTimeout), timeout: timeout,
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+    }
+
+    /// The build's transport: libcurl, or URLSession in a build without it.
+    private func transport(connectTimeout: Duration) -> any HTTPTransport {
+        #if canImport(CCurl)
+            var options = CurlTransport.Options()
+            options.connectTimeout = connectTimeout
+            return CurlTransport(options: options)
+        #else
+            var options = URLSessionTransport.Options()
+            options.connectTimeout = connectTimeout
+            return URLSessionTransport(options: options)
+        #endif
     }
 
     private func expectRemoteError(_ code: RemoteError.Code, _ body: () async throws(RemoteError) -> RemoteDay) async -> RemoteError? {
