@@ -30,7 +30,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             require(!text.isEmpty, "an empty list item")
             checkText(text, "list item")
             _ = ordinal
-        case .image(let caption):
+        case .image(let number, let caption):
+            if let number {
+                require((1...max(1, readable.images.count)).contains(number), "image \(number) of \(readable.images.count)")
+            }
             if let caption {
                 require(!caption.isEmpty, "an empty caption")
                 checkText(caption, "caption")
@@ -53,6 +56,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         require(
             !lowered.hasPrefix("javascript:") && !lowered.hasPrefix("data:") && !lowered.hasPrefix("#"),
             "a reference that is no link: \(reference.debugDescription)")
+    }
+    for image in readable.images {
+        let lowered = image.url.lowercased()
+        require(
+            lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), "an image that is no web address: \(image.url.debugDescription)")
+        require(!image.url.unicodeScalars.contains(" "), "image \(image.url.debugDescription)")
+        checkText(image.url, "image", allowNewlines: false)
     }
     checkText(readable.plainText, "plain text")
     // Deterministic: the same bytes read the same (small inputs only, to keep the runs fast).

@@ -9,6 +9,8 @@ public final class DetailPresenter {
     private var isLoading = false
     private var failedIntent: LoadIntent?
     private let preview: StoryPreview?
+    /// What the view was last given: its images are what `didTapImages()` lists.
+    private var shown: DetailViewData?
 
     private var view: (any DetailView)? { context.view }
 
@@ -65,6 +67,12 @@ public final class DetailPresenter {
         }
     }
 
+    /// Opens the list of the story's images, once it is shown.
+    public func didTapImages() {
+        guard let shown else { return }
+        context.navigator.showImages(storyID: context.storyID, images: shown.images)
+    }
+
     /// Opens the story's comments, with their number once the counters are loaded.
     public func didTapComments() {
         context.navigator.showComments(storyID: context.storyID, count: context.page?.extra?.comments)
@@ -91,7 +99,9 @@ public final class DetailPresenter {
 
     private func render() {
         guard let page = context.page else { return }
-        view?.show(Self.viewData(page, strings: context.strings, dates: context.dates))
+        let data = Self.viewData(page, strings: context.strings, dates: context.dates)
+        shown = data
+        view?.show(data)
     }
 
     static func viewData(_ page: DetailPage, strings: Strings, dates: DateFormatting) -> DetailViewData {
@@ -128,7 +138,23 @@ public final class DetailPresenter {
                 PublishedViewData(
                     unixTime: time, iso8601: DateFormatting.iso8601Beijing(unixTime: time),
                     text: strings.published(dates.beijingDateTime(unixTime: time)))
-            })
+            }, images: images(detail, readable: readable, strings: strings))
+    }
+
+    /// The headline image with its credit, then the body's images numbered as in the text.
+    static func images(_ detail: StoryDetail, readable: ReadableText?, strings: Strings) -> [ImageViewData] {
+        let headline = detail.image.map { url in
+            ImageViewData(
+                number: nil, url: url, caption: detail.imageSource, label: strings.headlineImageLabel(credit: detail.imageSource),
+                reference: strings.imageReference(number: nil, url: url))
+        }
+        let body = (readable?.images ?? []).enumerated().map { index, image in
+            ImageViewData(
+                number: index + 1, url: image.url, caption: image.caption,
+                label: strings.imageLabel(number: index + 1, caption: image.caption),
+                reference: strings.imageReference(number: index + 1, url: image.url))
+        }
+        return (headline.map { [$0] } ?? []) + body
     }
 
     private static func blocks(of text: ReadableText, strings: Strings) -> [DetailBlockViewData] {
@@ -139,7 +165,7 @@ public final class DetailPresenter {
             case .paragraph(let text): return .paragraph(text)
             case .quote(let text): return .quote(text)
             case .listItem(let text, let ordinal): return .listItem(marker: ordinal.map { "\($0)." } ?? "•", text: text)
-            case .image(let caption): return .image(strings.image(caption))
+            case .image(let number, let caption): return .image(strings.image(number: number, caption: caption))
             case .rule: return .rule
             case .link(let text, let reference): return .link("\(text) [\(reference)]")
             }

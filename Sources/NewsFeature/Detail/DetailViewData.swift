@@ -14,6 +14,9 @@ public struct DetailViewData: Equatable, Sendable {
     public let blocks: [DetailBlockViewData]
     /// Numbered link targets: "[1] https://…".
     public let references: [String]
+    /// The headline image (with its credit) and then the body's images numbered as in the text;
+    /// their `reference` lines follow the links at the end of the text.
+    public let images: [ImageViewData]
     /// The body as plain text (blocks, then references); for an off-site article, where to read it.
     public let bodyText: String
     /// The article lives off site, at `url`; `blocks` is empty.
@@ -43,7 +46,7 @@ public struct DetailViewData: Equatable, Sendable {
         references: [String],
         bodyText: String, isOffSite: Bool, shareURL: String?, url: String, counts: CountsViewData?,
         isFavorite: Bool, isRead: Bool, marksText: String, source: SourceViewData, status: StatusViewData,
-        published: PublishedViewData? = nil
+        published: PublishedViewData? = nil, images: [ImageViewData] = []
     ) {
         self.id = id
         self.title = title
@@ -52,6 +55,7 @@ public struct DetailViewData: Equatable, Sendable {
         self.imageCredit = imageCredit
         self.blocks = blocks
         self.references = references
+        self.images = images
         self.bodyText = bodyText
         self.isOffSite = isOffSite
         self.shareURL = shareURL
@@ -95,7 +99,7 @@ public enum DetailBlockViewData: Equatable, Sendable {
     case quote(String)
     /// `marker` is "•" or "1.".
     case listItem(marker: String, text: String)
-    /// "[图片: caption]" or "[图片]".
+    /// "[图片 3：caption]" or "[图片 3]"; "[图片]" for an image without an address.
     case image(String)
     /// A horizontal rule.
     case rule

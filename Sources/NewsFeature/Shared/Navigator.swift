@@ -9,6 +9,8 @@ public protocol Navigator: AnyObject {
     /// Opens the comments on a story; `count` is its number of comments when the counters are
     /// known, for a front that words the way there ("60 条评论").
     func showComments(storyID: Int64, count: Int?)
+    /// Opens the list of a story's images, the headline's first, as its presenter worded them.
+    func showImages(storyID: Int64, images: [ImageViewData])
 }
 
 extension Navigator {
@@ -19,4 +21,7 @@ extension Navigator {
 
     /// Does nothing: fronts without a comments screen ignore it.
     public func showComments(storyID: Int64, count: Int?) {}
+
+    /// Does nothing: fronts without an image list ignore it.
+    public func showImages(storyID: Int64, images: [ImageViewData]) {}
 }

@@ -18,9 +18,38 @@ struct Strings: Sendable {
         language == .zh ? "发布于 \(when)（北京时间）" : "Published \(when) Beijing time"
     }
 
-    func image(_ caption: String?) -> String {
-        let word = language == .zh ? "图片" : "Image"
-        return caption.map { "[\(word): \($0)]" } ?? "[\(word)]"
+    /// "[图片 3：三月的气压图]", "[图片 3]"; without a number (no address) "[图片]".
+    func image(number: Int?, caption: String?) -> String {
+        "[" + imageLabel(number: number, caption: caption) + "]"
+    }
+
+    /// "图片 3：三月的气压图" or "图片 3".
+    func imageLabel(number: Int?, caption: String?) -> String {
+        let word = (language == .zh ? "图片" : "Image") + (number.map { " \($0)" } ?? "")
+        guard let caption else { return word }
+        return word + (language == .zh ? "：" : ": ") + caption
+    }
+
+    /// "题图 · Yestone.com 版权图片库", or "题图" without a credit.
+    func headlineImageLabel(credit: String?) -> String {
+        let word = language == .zh ? "题图" : "Headline image"
+        return credit.map { word + " · " + $0 } ?? word
+    }
+
+    /// "[图片 3] https://…", or for the headline image "[题图] https://…".
+    func imageReference(number: Int?, url: String) -> String {
+        let name = number.map { (language == .zh ? "图片 " : "Image ") + String($0) } ?? (language == .zh ? "题图" : "Headline image")
+        return "[\(name)] \(url)"
+    }
+
+    var noImages: String { language == .zh ? "这篇文章没有图片" : "This story has no images" }
+
+    /// An image handed to the system's opener.
+    func opened(_ url: String) -> String { language == .zh ? "已打开：\(url)" : "Opened: \(url)" }
+
+    /// An image nothing here can open: its address, to open elsewhere.
+    func imageAddress(_ url: String) -> String {
+        language == .zh ? "图片地址（没有可用的打开程序）：\(url)" : "Image address (nothing here opens it): \(url)"
     }
 
     func counts(likes: Int, comments: Int) -> String {

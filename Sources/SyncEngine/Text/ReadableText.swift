@@ -11,6 +11,9 @@
 /// The same URL keeps its number. Links get no number when their text is their URL, when their
 /// URL starts with `#`, `javascript:`, `vbscript:` or `data:`, or when they have no text. The
 /// byline's hidden "查看知乎原文" link (`a.originUrl`) is dropped, and its URL is not a reference.
+///
+/// Images are numbered in order of appearance, `[图片 n]`, with their URL at `images[n - 1]`;
+/// an image whose address is not a web address (none, relative, `data:`) gets no number.
 public struct ReadableText: Sendable, Equatable {
     /// One block of text, in reading order.
     public enum Block: Sendable, Equatable {
@@ -25,8 +28,9 @@ public struct ReadableText: Sendable, Equatable {
         case quote(String)
         /// A list item: `ordinal` counts the items of an `<ol>` from 1 (or its `start`), nil in a `<ul>`.
         case listItem(String, ordinal: Int?)
-        /// An image, captioned by its `<figcaption>` or else by its alt text.
-        case image(caption: String?)
+        /// An image, captioned by its `<figcaption>` or else by its alt text; `number` is its place
+        /// in `images` from 1, nil when it has no web address.
+        case image(number: Int?, caption: String?)
         /// A thematic break, `<hr>`.
         case rule
         /// A link standing on its own, such as the "查看知乎讨论" view-more link; `reference` is
@@ -34,10 +38,26 @@ public struct ReadableText: Sendable, Equatable {
         case link(text: String, reference: Int)
     }
 
+    /// An image of the body that can be reached: its web address and caption.
+    public struct Image: Sendable, Equatable {
+        /// An `http`/`https` URL (a protocol-relative one gets `https:`), cleaned like a link's.
+        public let url: String
+        /// Its `<figcaption>` or else its alt text, as in its block.
+        public let caption: String?
+
+        /// Creates an image; the reader makes these, tests may too.
+        public init(url: String, caption: String?) {
+            self.url = url
+            self.caption = caption
+        }
+    }
+
     /// The blocks in reading order; none is empty.
     public let blocks: [Block]
     /// Link targets in order of first appearance; `[n]` in the text refers to `references[n-1]`.
     public let references: [String]
+    /// The numbered images in order of appearance; `[图片 n]` in the text is `images[n-1]`.
+    public let images: [Image]
 
     /// Reads a story body. Never fails: whatever is not understood is dropped or kept as text.
     public init(html: String) {
@@ -52,10 +72,12 @@ public struct ReadableText: Sendable, Equatable {
         builder.finish()
         blocks = builder.blocks
         references = builder.references
+        images = builder.images
     }
 
     /// Plain text: blocks separated by blank lines; headings as-is; byline as-is; quote lines prefixed "> ";
-    /// list items "• " or "1. "; images "[图片: caption]" or "[图片]"; rule "———"; link blocks "text [n]";
+    /// list items "• " or "1. "; images "[图片 n：caption]" or "[图片 n]" ("[图片：caption]", "[图片]"
+    /// without a number); rule "———"; link blocks "text [n]";
     /// then, if any references, a blank line and one "[n] url" line per reference.
     public var plainText: String {
         var sections = blocks.map(Self.render)
@@ -77,8 +99,8 @@ public struct ReadableText: Sendable, Equatable {
                 .joined(separator: "\n")
         case .listItem(let text, let ordinal):
             return (ordinal.map { "\($0). " } ?? "• ") + text
-        case .image(let caption):
-            return caption.map { "[图片: \($0)]" } ?? "[图片]"
+        case .image(let number, let caption):
+            return "[图片" + (number.map { " \($0)" } ?? "") + (caption.map { "：" + $0 } ?? "") + "]"
         case .rule:
             return "———"
         case .link(let text, let reference):

@@ -18,9 +18,12 @@
 ///   is collected for it) and `div.img-place-holder`; `img.avatar` is dropped.
 /// - Links get a reference number at the end of their text, `text[n]`, when they have text, the
 ///   text is not the URL itself and the URL is not `javascript:`, `vbscript:`, `data:` or `#…`.
+/// - Images get a number, in the order their blocks are written, when they have a web address
+///   (`imageURL(_:)`).
 struct ReadableTextBuilder {
     private(set) var blocks: [ReadableText.Block] = []
     private(set) var references: [String] = []
+    private(set) var images: [ReadableText.Image] = []
     private var referenceNumbers: [String: Int] = [:]
 
     // MARK: Open elements
@@ -127,8 +130,8 @@ struct ReadableTextBuilder {
     private var pendingCellSeparator = false
     /// The text is one link: where its text ends, its reference, and where the block then ended.
     private var soleLink: (textEnd: Int, reference: Int, end: Int)?
-    /// An image in a figure waiting for its figcaption, with its alt text.
-    private var pendingImage: String??
+    /// An image in a figure waiting for its figcaption: its web address and alt text.
+    private var pendingImage: (url: String?, caption: String?)?
 
     private var currentContext: Context { stack.last?.context ?? .loose }
 
@@ -424,19 +427,28 @@ struct ReadableTextBuilder {
         guard !attributes.hasClass(in: ["avatar"]) else { return }
         let alt = TextSanitizer.clean(attributes["alt"] ?? "")
         let caption: String? = alt.isEmpty ? nil : alt
+        let url = Self.imageURL(attributes)
         flush()
         writePendingImage()
         if figureDepth > 0 {
-            pendingImage = .some(caption)
+            pendingImage = (url, caption)
         } else {
-            blocks.append(.image(caption: caption))
+            addImage(url: url, caption: caption)
         }
     }
 
     private mutating func writePendingImage() {
-        guard let caption = pendingImage else { return }
+        guard let image = pendingImage else { return }
         pendingImage = nil
-        blocks.append(.image(caption: caption))
+        addImage(url: image.url, caption: image.caption)
+    }
+
+    /// Numbered when written, so that numbers follow the blocks even for a figure's image,
+    /// which waits for its caption.
+    private mutating func addImage(url: String?, caption: String?) {
+        guard let url else { return blocks.append(.image(number: nil, caption: caption)) }
+        images.append(ReadableText.Image(url: url, caption: caption))
+        blocks.append(.image(number: images.count, caption: caption))
     }
 
     /// Ends the block being written: closes its marks (they reopen in the next block) and adds it.
@@ -457,9 +469,9 @@ struct ReadableTextBuilder {
 
     private mutating func addBlock() {
         let string = String(scalars: text)
-        if textContext == .caption, pendingImage != nil {
+        if textContext == .caption, let image = pendingImage {
             pendingImage = nil
-            blocks.append(.image(caption: string))
+            addImage(url: image.url, caption: string)
             return
         }
         writePendingImage()

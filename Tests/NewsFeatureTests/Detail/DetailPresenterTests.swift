@@ -60,7 +60,7 @@ enum MakeDetail {
         <div class="question"><h2 class="question-title">问题？</h2><div class="answer">\
         <div class="meta"><span class="author">作者，</span><span class="bio">简介</span></div>\
         <div class="content"><p>第一段 <a href="https://a.example/x">链接</a></p><ul><li>一</li></ul>\
-        <figure><img src="x.jpg"><figcaption>图注</figcaption></figure></div></div>\
+        <figure><img src="https://pic1.zhimg.com/x.jpg"><figcaption>图注</figcaption></figure></div></div>\
         <div class="view-more"><a href="http://www.zhihu.com/question/1">查看知乎讨论</a></div></div>
         """
 
@@ -97,15 +97,53 @@ enum MakeDetail {
             id: 7, title: "标题 第二行", image: "https://pic1.zhimg.com/h.jpg", imageSource: "Yestone.com", imageCredit: "图片：Yestone.com",
             blocks: [
                 .heading("问题？"), .byline("作者，简介"), .paragraph("第一段 链接[1]"), .listItem(marker: "•", text: "一"),
-                .image("[图片: 图注]"), .link("查看知乎讨论 [2]"),
+                .image("[图片 1：图注]"), .link("查看知乎讨论 [2]"),
             ],
             references: ["[1] https://a.example/x", "[2] http://www.zhihu.com/question/1"],
             bodyText: ReadableText(html: MakeDetail.body).plainText, isOffSite: false,
             shareURL: "http://daily.zhihu.com/story/7", url: "https://daily.zhihu.com/story/7",
             counts: CountsViewData(
                 popularity: 474, comments: 60, longComments: 0, shortComments: 60, text: "474 赞 · 60 条评论", isStale: false),
-            isFavorite: false, isRead: true, marksText: "", source: source, status: StatusViewData(text: "已更新", isStale: false))
+            isFavorite: false, isRead: true, marksText: "", source: source, status: StatusViewData(text: "已更新", isStale: false),
+            images: [
+                ImageViewData(
+                    number: nil, url: "https://pic1.zhimg.com/h.jpg", caption: "Yestone.com", label: "题图 · Yestone.com",
+                    reference: "[题图] https://pic1.zhimg.com/h.jpg"),
+                ImageViewData(
+                    number: 1, url: "https://pic1.zhimg.com/x.jpg", caption: "图注", label: "图片 1：图注",
+                    reference: "[图片 1] https://pic1.zhimg.com/x.jpg"),
+            ])
         #expect(view.events == [.loading, .show(expected)])
+    }
+
+    @Test func imagesAreNumberedAsInTheText_afterTheHeadlineImageWithItsCredit_inEitherLanguage() async {
+        let body = """
+            <p><img src="https://p.example/a.jpg" alt="气压"></p><p><img src="data:image/gif;base64,R0lG" alt="占位"></p>            <figure><img src="https://p.example/b.jpg"></figure>
+            """
+        await presenter(StubDetailInteractor([.success(MakeDetail.page(body: body))]), language: .en).viewDidLoad()
+        let detail = view.lastDetail
+        #expect(detail?.blocks == [.image("[Image 1: 气压]"), .image("[Image: 占位]"), .image("[Image 2]")])
+        #expect(detail?.images.map(\.label) == ["Headline image · Yestone.com", "Image 1: 气压", "Image 2"])
+        #expect(detail?.images.map(\.number) == [nil, 1, 2])
+        #expect(
+            detail?.images.map(\.reference) == [
+                "[Headline image] https://pic1.zhimg.com/h.jpg", "[Image 1] https://p.example/a.jpg", "[Image 2] https://p.example/b.jpg",
+            ])
+        #expect(detail?.images.map(\.caption) == ["Yestone.com", "气压", nil])
+    }
+
+    @Test func iListsTheImagesOnceTheStoryIsShown_andNotBefore() async {
+        let navigator = SpyNavigator()
+        let interactor = StubDetailInteractor([.success(MakeDetail.page())])
+        let presenter = DetailPresenter(storyID: 7, view: view, interactor: interactor, navigator: navigator)
+        presenter.didTapImages()
+        #expect(navigator.shownImages.isEmpty)
+        await presenter.viewDidLoad()
+        presenter.didTapImages()
+        #expect(navigator.shownImages.count == 1)
+        #expect(navigator.shownImages.first?.storyID == 7)
+        #expect(navigator.shownImages.first?.images == view.lastDetail?.images)
+        #expect(navigator.shownImages.first?.images.map(\.label) == ["题图 · Yestone.com", "图片 1：图注"])
     }
 
     @Test func aPublishTimeIsShownAsTheDateAndTimeInBeijing() async {

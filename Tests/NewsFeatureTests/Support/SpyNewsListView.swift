@@ -39,5 +39,7 @@ final class SpyNavigator: Navigator {
         shownStories.append(id)
         shownPreviews[id] = preview
     }
+    private(set) var shownImages: [(storyID: Int64, images: [ImageViewData])] = []
     func showComments(storyID: Int64, count: Int?) { shownComments.append((storyID, count)) }
+    func showImages(storyID: Int64, images: [ImageViewData]) { shownImages.append((storyID, images)) }
 }

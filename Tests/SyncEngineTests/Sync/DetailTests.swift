@@ -135,7 +135,7 @@ import TestSupport
             try database.query("SELECT name FROM pragma_table_info('story_detail') WHERE name = 'body_text'") { $0.text(at: 0) }.isEmpty)
         #expect(text.contains("为什么春天的风总是特别大？"))
         #expect(text.contains("**第一，冷暖空气交替频繁。**"))
-        #expect(text.contains("[图片: 三月的气压图]"))
+        #expect(text.contains("[图片 1：三月的气压图]"))
         #expect(!text.contains("window.daily"))
         #expect(!text.contains("&nbsp;"))
         #expect(text == fetched.detail.readableText?.plainText)

@@ -71,14 +71,20 @@ func hasForbiddenScalars(_ text: String) -> Bool {
                 .paragraph("说起男装女装不同肯定是有的，下面咱们稍作分析。"),
                 .paragraph("Men's wear and women's wear."),
                 .paragraph("**1.版型剪裁不同**"),
-                .image(caption: nil),
-                .image(caption: "历史上的男性工装"),
+                .image(number: 1, caption: nil),
+                .image(number: 2, caption: "历史上的男性工装"),
                 .paragraph("这点咱们通过男装&女装作品集就能看出差别。"),
                 .paragraph("以上，望有帮助"),
                 .link(text: "查看知乎讨论", reference: 1),
             ])
         // The hidden originUrl is dropped and collects no reference.
         #expect(text.references == ["https://www.zhihu.com/question/41094862"])
+        // The avatar is no image of the story; the two that are keep their addresses and captions.
+        #expect(
+            text.images == [
+                ReadableText.Image(url: "https://pic4.zhimg.com/v2-9b3a_720w.jpg", caption: nil),
+                ReadableText.Image(url: "https://pic4.zhimg.com/v2-89c0_720w.jpg", caption: "历史上的男性工装"),
+            ])
         #expect(
             text.plainText == """
                 男装跟女装的不同在哪里？
@@ -91,9 +97,9 @@ func hasForbiddenScalars(_ text: String) -> Bool {
 
                 **1.版型剪裁不同**
 
-                [图片]
+                [图片 1]
 
-                [图片: 历史上的男性工装]
+                [图片 2：历史上的男性工装]
 
                 这点咱们通过男装&女装作品集就能看出差别。
 
@@ -193,7 +199,7 @@ func hasForbiddenScalars(_ text: String) -> Bool {
                 .byline("LonelyPlanet，旅行指南出版商"),
                 .paragraph("自从马耳他的“蓝窗”塌了之后……"),
                 .paragraph("**0 5 |** **科索沃 中世纪建筑群遗址**"),
-                .image(caption: nil),
+                .image(number: 1, caption: nil),
                 .paragraph("*©Lonely Planet* 佛罗里达州南部"),
                 .rule,
                 .paragraph("欢迎关注微信公众号：LonelyPlanet-CN"),
@@ -263,10 +269,49 @@ func hasForbiddenScalars(_ text: String) -> Bool {
                 """)
         #expect(
             text.blocks == [
-                .image(caption: "A photo"), .image(caption: "图 **1**"), .image(caption: "only alt"), .image(caption: nil),
-                .paragraph("before"), .image(caption: nil), .paragraph("after"),
+                .image(number: nil, caption: "A photo"), .image(number: nil, caption: "图 **1**"),
+                .image(number: nil, caption: "only alt"), .image(number: nil, caption: nil),
+                .paragraph("before"), .image(number: nil, caption: nil), .paragraph("after"),
             ])
-        #expect(text.plainText.hasPrefix("[图片: A photo]\n\n[图片: 图 **1**]\n\n[图片: only alt]\n\n[图片]"))
+        // Relative addresses cannot be opened on their own: no numbers.
+        #expect(text.images.isEmpty)
+        #expect(text.plainText.hasPrefix("[图片：A photo]\n\n[图片：图 **1**]\n\n[图片：only alt]\n\n[图片]"))
+    }
+
+    @Test func images_areNumberedInReadingOrder_onlyWithAWebAddress() {
+        let text = ReadableText(
+            html: """
+                <figure><img src="https://p.example/1.jpg" alt="alt"><figcaption>三月的气压图</figcaption></figure>
+                <p><img src="data:image/svg+xml;utf8,&lt;svg/&gt;" alt="placeholder"></p>
+                <p><img src="data:image/gif;base64,R0lG" data-actualsrc="https://p.example/lazy.jpg"></p>
+                <p><img src="https://p.example/small.jpg" data-original=" https://p.example/large.jpg "></p>
+                <figure><img src="//p.example/2.jpg"></figure><p><img src="HTTPS://p.example/1.jpg"></p>
+                <p><img src="javascript:alert(1)"><img src="https://"><img></p>
+                """)
+        #expect(
+            text.blocks == [
+                .image(number: 1, caption: "三月的气压图"),
+                .image(number: nil, caption: "placeholder"),
+                .image(number: 2, caption: nil),
+                .image(number: 3, caption: nil),
+                // A figure's image waits for its caption but keeps its place among the numbers.
+                .image(number: 4, caption: nil),
+                .image(number: 5, caption: nil),
+                .image(number: nil, caption: nil), .image(number: nil, caption: nil), .image(number: nil, caption: nil),
+            ])
+        #expect(
+            text.images == [
+                ReadableText.Image(url: "https://p.example/1.jpg", caption: "三月的气压图"),
+                ReadableText.Image(url: "https://p.example/lazy.jpg", caption: nil),
+                ReadableText.Image(url: "https://p.example/large.jpg", caption: nil),
+                ReadableText.Image(url: "https://p.example/2.jpg", caption: nil),
+                // The same picture twice is two images: each has its place in the text.
+                ReadableText.Image(url: "HTTPS://p.example/1.jpg", caption: nil),
+            ])
+        #expect(text.plainText.hasPrefix("[图片 1：三月的气压图]\n\n[图片：placeholder]\n\n[图片 2]\n\n[图片 3]\n\n[图片 4]\n\n[图片 5]\n\n[图片]"))
+        // The addresses are not text to read or search: they stay out of the plain text.
+        #expect(!text.plainText.contains("p.example"))
+        #expect(text.references.isEmpty)
     }
 
     @Test func tableRows_areParagraphsWithCellsJoined() {
@@ -301,7 +346,7 @@ func hasForbiddenScalars(_ text: String) -> Bool {
     @Test func marks_closeAndReopenAroundABlockInside() {
         #expect(
             blocks("<p><strong>前 <img src=\"x.jpg\"> 后</strong></p>") == [
-                .paragraph("**前**"), .image(caption: nil), .paragraph("**后**"),
+                .paragraph("**前**"), .image(number: nil, caption: nil), .paragraph("**后**"),
             ])
     }
 
@@ -323,7 +368,7 @@ func hasForbiddenScalars(_ text: String) -> Bool {
             text.blocks == [
                 .paragraph("See A[1] and B[2], again A2[1]."),
                 .paragraph("https://c.example/page c.example js top empty anchor"),
-                .image(caption: nil),
+                .image(number: nil, caption: nil),
                 .link(text: "On its own", reference: 3),
                 .paragraph("In a paragraph[3]"),
             ])
@@ -416,7 +461,7 @@ func hasForbiddenScalars(_ text: String) -> Bool {
 
     @Test func entitiesInAttributes_areDecoded() {
         let text = ReadableText(html: "<img src=\"x\" alt=\"a &amp; b &#x4e2d;\"><p><a href=\"?q=1&amp;r=&quot;2&quot;\">q</a></p>")
-        #expect(text.blocks == [.image(caption: "a & b 中"), .paragraph("q[1]")])
+        #expect(text.blocks == [.image(number: nil, caption: "a & b 中"), .paragraph("q[1]")])
         #expect(text.references == ["?q=1&r=\"2\""])
     }
 
@@ -436,7 +481,7 @@ func hasForbiddenScalars(_ text: String) -> Bool {
                 .paragraph("bold x"),
                 .paragraph("red after link z 中"),
                 .paragraph("👨\u{200D}👩\u{200D}👧 and می\u{200C}خواهم"),
-                .image(caption: "caption"),
+                .image(number: nil, caption: "caption"),
                 .paragraph("l[1]"),
             ])
         #expect(text.references == ["https://a.example/x"])

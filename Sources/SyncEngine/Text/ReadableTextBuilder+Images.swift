@@ -1,0 +1,19 @@
+extension ReadableTextBuilder {
+    /// The attributes that may hold an image's address, best first: lazy-loading pages put the
+    /// full picture in `data-original` or `data-actualsrc` and a placeholder in `src`.
+    private static let imageSources = ["data-original", "data-actualsrc", "src"]
+
+    /// An image's web address, cleaned like a link's; nil when it has none that a browser could
+    /// open on its own (missing, relative, `data:`, `javascript:`…). A protocol-relative address
+    /// (`//pic1.zhimg.com/…`) gets `https:`.
+    static func imageURL(_ attributes: [HTMLAttribute]) -> String? {
+        for name in imageSources {
+            guard let value = attributes[name] else { continue }
+            var url = cleanURL(value)
+            if url.hasPrefix("//") { url = "https:" + url }
+            let scheme = url.prefix(8).lowercased()
+            if (scheme.hasPrefix("http://") && url.count > 7) || (scheme == "https://" && url.count > 8) { return url }
+        }
+        return nil
+    }
+}
