@@ -33,6 +33,44 @@ extension ProcessTests {
             await server.stop()
         }
 
+        @Test func showNumbersTheImagesInTheTextAndListsTheirAddressesAfterTheLinks() async throws {
+            let server = LoopbackServer()
+            try await server.start()
+            server.setReply(.body(status: 200, text: try PhotoStory.json()), for: PhotoStory.path)
+            let base = await server.baseURL
+            let newsctl = try NewsctlProcess()
+            let text = try await newsctl.run(["show", PhotoStory.id, "--base-url", base], environment: ["COLUMNS": "80"])
+            #expect(text.status == 0, "\(text.stderr)")
+            let lines = text.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            // In the text, in order, with their captions.
+            let links = try #require(lines.firstIndex(of: "[1] https://zh.wikipedia.org/wiki/季风"), "\(text.stdout)")
+            let inText = lines[..<links].filter { $0.hasPrefix("[图片") }
+            #expect(inText == ["[图片 1：三月的气压图]", "[图片 2：冷锋过境]", "[图片 3]"], "\(text.stdout)")
+            // At the end, after the links: the headline image, then each image by its number; a
+            // long address wraps and is there whole.
+            #expect(
+                Array(lines[(links + 1)...].prefix(4)) == [
+                    "[2] http://www.zhihu.com/question/123456",
+                    "[题图] \(PhotoStory.headline)",
+                    "[图片 1] \(PhotoStory.wind)",
+                    "[图片 2] \(PhotoStory.front)",
+                ], "\(text.stdout)")
+            let last = lines[(links + 5)...].prefix { !$0.isEmpty && !$0.hasPrefix("已更新") }
+            #expect(last.first?.hasPrefix("[图片 3]") == true, "\(text.stdout)")
+            #expect(last.joined().dropFirst("[图片 3]".count).trimmingCharacters(in: .whitespaces) == PhotoStory.long, "\(text.stdout)")
+            #expect(lines.allSatisfy { TerminalText.width(of: $0) <= 80 })
+
+            let json = try await newsctl.run(["show", PhotoStory.id, "--json", "--offline"]).stdout.jsonObject()
+            let images = try #require(json["images"] as? [[String: Any]])
+            #expect(images.map { $0["number"] as? Int } == [1, 2, 3])
+            #expect(images.map { $0["url"] as? String } == [PhotoStory.wind, PhotoStory.front, PhotoStory.long])
+            #expect(images.map { $0["caption"] as? String } == ["三月的气压图", "冷锋过境", nil])
+            #expect(images[2]["caption"] is NSNull)
+            #expect(json["image"] as? String == PhotoStory.headline)
+            #expect((json["body_text"] as? String)?.contains("[图片 2：冷锋过境]") == true)
+            await server.stop()
+        }
+
         @Test func showReadsAStoryOnlineThenOfflineAndMarksItRead() async throws {
             let server = LoopbackServer()
             try await server.start()

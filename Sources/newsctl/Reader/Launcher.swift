@@ -1,3 +1,5 @@
+import NewsFeature
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -13,9 +15,11 @@ enum Launcher {
     }
 
     /// Starts the opener with its input and output on /dev/null; children are reaped by the
-    /// kernel (SIGCHLD ignored), so none is left waiting.
-    static func openInBackground(_ url: String) {
-        guard let opener, url.hasPrefix("http://") || url.hasPrefix("https://") else { return }
+    /// kernel (SIGCHLD ignored), so none is left waiting. False when it was not started: no
+    /// opener, a URL that is not a web address, or the spawn failed.
+    @discardableResult
+    static func openInBackground(_ url: String) -> Bool {
+        guard let opener, url.hasPrefix("http://") || url.hasPrefix("https://") else { return false }
         signal(SIGCHLD, SIG_IGN)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -27,6 +31,14 @@ enum Launcher {
         var pid = pid_t()
         let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(opener), strdup(url), nil]
         defer { for argument in arguments { free(argument) } }
-        _ = posix_spawn(&pid, opener, &actions, nil, arguments, environ)
+        return posix_spawn(&pid, opener, &actions, nil, arguments, environ) == 0
+    }
+}
+
+/// The presenters' `LinkOpener` in a terminal: `xdg-open`, in the background.
+@MainActor
+final class BackgroundLinkOpener: LinkOpener {
+    func open(_ url: String) -> Bool {
+        Launcher.openInBackground(url)
     }
 }

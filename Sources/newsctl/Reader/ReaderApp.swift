@@ -85,6 +85,10 @@ final class ReaderApp: Navigator {
         push(CommentsScreen(app: self, storyID: storyID))
     }
 
+    func showImages(storyID: Int64, images: [ImageViewData]) {
+        push(ImageListScreen(app: self, images: images))
+    }
+
     func push(_ screen: any ReaderScreen) {
         stack.append(screen)
         screen.start()

@@ -12,6 +12,9 @@ struct ReaderWords {
     var favorites: String { pick("收藏", "Favourites") }
     var search: String { pick("搜索", "Search") }
     var comments: String { pick("评论", "Comments") }
+    var images: String { pick("图片", "Images") }
+    /// The image list's status line: what Enter does there.
+    var openImageHint: String { pick("Enter 打开（xdg-open），q 返回", "Enter opens (xdg-open), q goes back") }
     var moreComments: String { pick("到底后加载更早的短评…", "Older short comments load at the end…") }
     var loadingComments: String { pick("正在加载更早的短评…", "Loading older short comments…") }
     /// After a story's counts on its status line: the key that opens them.
@@ -58,6 +61,9 @@ enum ReaderKeys {
         Entry(keys: "F", zh: "收藏列表", en: "favourites"),
         Entry(keys: "/", zh: "搜索", en: "search"),
         Entry(keys: "c", zh: "评论（文章或列表中选中的文章；到底加载更早的短评）", en: "comments (of the story, or the one selected; the end loads older ones)"),
+        Entry(
+            keys: "i", zh: "文章的图片（题图在前；Enter 用 xdg-open 打开，没有时显示地址）",
+            en: "the story's images (headline first; Enter opens one with xdg-open, or shows its address)"),
         Entry(keys: "o", zh: "显示链接（并用 xdg-open 打开）", en: "show the link (and open it with xdg-open)"),
         Entry(keys: "Ctrl-L", zh: "重绘", en: "redraw"),
         Entry(keys: "Ctrl-Z", zh: "挂起（fg 恢复）", en: "suspend (fg resumes)"),

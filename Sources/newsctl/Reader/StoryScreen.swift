@@ -124,6 +124,8 @@ final class StoryScreen: ReaderScreen, DetailView {
             if let detail { app.open(detail.shareURL ?? detail.url) }
         case .character("c"):
             presenter.didTapComments()
+        case .character("i"):
+            presenter.didTapImages()
         default:
             return false
         }

@@ -19,7 +19,7 @@ enum StoryRows {
         return rows
     }
 
-    /// A story's page: title, credit and counts, the body blocks, the numbered links, the status.
+    /// A story's page: title, credit and counts, the body blocks, the numbered links and images.
     static func detail(_ detail: DetailViewData, width: Int) -> [Row] {
         var rows = wrapped(detail.title, width: width, tone: .bold)
         var header: [String] = []
@@ -39,10 +39,12 @@ enum StoryRows {
             if case .listItem = block, index + 1 < detail.blocks.count, case .listItem = detail.blocks[index + 1] { continue }
             rows.append(Row())
         }
-        for reference in detail.references {
-            rows += wrapped(reference, width: width, tone: .dim)
+        // The links, then where the images are, numbered as in the text: "[图片 3] https://…".
+        let links = detail.references + detail.images.map(\.reference)
+        for link in links {
+            rows += wrapped(link, width: width, tone: .dim)
         }
-        if !detail.references.isEmpty { rows.append(Row()) }
+        if !links.isEmpty { rows.append(Row()) }
         return rows
     }
 

@@ -66,6 +66,7 @@ final class JSONDetailView: DetailView, CommandView {
                 ("body_text", .string(detail.bodyText)),
                 ("image", .optional(detail.image)),
                 ("image_source", .optional(detail.imageSource)),
+                ("images", .array(detail.images.compactMap(Self.image))),
                 ("share_url", .optional(detail.shareURL)),
                 ("url", .string(detail.url)),
                 ("publish_time", detail.published.map { .int($0.unixTime) } ?? .null),
@@ -80,6 +81,12 @@ final class JSONDetailView: DetailView, CommandView {
                 ("stale_reason", .optional(detail.source.staleReason)),
             ]).serialized() + "\n")
         exitStatus = ExitStatus.ok
+    }
+
+    /// A body image as `{"number", "url", "caption"}`; the headline image is `image` already.
+    private static func image(_ image: ImageViewData) -> JSONValue? {
+        guard let number = image.number else { return nil }
+        return .object([("number", .int(Int64(number))), ("url", .string(image.url)), ("caption", .optional(image.caption))])
     }
 
     func showError(_ error: ErrorViewData) {
