@@ -62,7 +62,7 @@ enum ReaderKeys {
         Entry(keys: "/", zh: "搜索", en: "search"),
         Entry(keys: "c", zh: "评论（文章或列表中选中的文章；到底加载更早的短评）", en: "comments (of the story, or the one selected; the end loads older ones)"),
         Entry(
-            keys: "i", zh: "文章的图片（题图在前；Enter 用 xdg-open 打开，没有时显示地址）",
+            keys: "i", zh: "文章的图片（题图在前；Enter 打开或显示地址）",
             en: "the story's images (headline first; Enter opens one with xdg-open, or shows its address)"),
         Entry(keys: "o", zh: "显示链接（并用 xdg-open 打开）", en: "show the link (and open it with xdg-open)"),
         Entry(keys: "Ctrl-L", zh: "重绘", en: "redraw"),
