@@ -53,7 +53,8 @@ public actor SyncEngine {
         /// Called once while the engine opens an archive that an earlier version wrote, just before
         /// it is upgraded in place, with the schema versions from and to. The upgrade runs inside
         /// `init`, once, and can take a while (about 20 s for ten years with details), so a front
-        /// end can say so first. Not called for a new archive or one that is up to date.
+        /// end can say so first (`onMigrationProgress` says how far it has got). Not called for a
+        /// new archive or one that is up to date.
         public var willUpgradeArchive: (@Sendable (_ fromVersion: Int, _ toVersion: Int) -> Void)?
         /// Called while the engine upgrades an archive that an earlier version wrote, on the
         /// thread that runs `init`: first with a `fractionCompleted` of 0, again at every further
