@@ -58,9 +58,10 @@ public actor SyncEngine {
         public var willUpgradeArchive: (@Sendable (_ fromVersion: Int, _ toVersion: Int) -> Void)?
         /// Called while the engine upgrades an archive that an earlier version wrote, on the
         /// thread that runs `init`: first with a `fractionCompleted` of 0, again at every further
-        /// percent, and last with 1 (`isFinished`) when the upgrade is over, so a front end can
-        /// show how far it has got. The upgrade is one transaction: if the process dies half-way
-        /// the archive stays as it was, and the next open starts over (and reports from 0 again).
+        /// percent, and last with 1 (`isFinished`) when the upgrade is over (an upgrade that fails
+        /// makes `init` throw instead), so a front end can show how far it has got. The upgrade is
+        /// one transaction: if it fails or the process dies half-way, the archive stays as it
+        /// was, and the next open starts over (and reports from 0 again).
         /// Not called for a new archive or one that is up to date. Keep it quick: the upgrade
         /// waits for it.
         public var onMigrationProgress: (@Sendable (MigrationProgress) -> Void)?
