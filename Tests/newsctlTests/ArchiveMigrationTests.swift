@@ -96,6 +96,21 @@ extension ProcessTests {
             #expect(heard.withLock { $0 }.isEmpty)
         }
 
+        @Test func anUpgradeThatFailsInALaterStepLeavesTheWholeArchiveAsItWas() throws {
+            let path = try Fixtures.temporaryFolder() + "/news.sqlite"
+            try SchemaThreeArchive.copy(to: path)
+            // A table that step 5 creates, there already: step 5 fails after step 4 deflated every body.
+            try Database(path: path).execute("CREATE TABLE failed_story (id INTEGER PRIMARY KEY)")
+            let heard = Locked<[Double]>([])
+            var configuration = SyncEngine.Configuration(databasePath: path)
+            configuration.onMigrationProgress = { progress in heard.withLock { $0.append(progress.fractionCompleted) } }
+            #expect(throws: SyncError.self) { try SyncEngine(configuration: configuration) }
+            let state = try SchemaThreeArchive.state(of: path)
+            #expect(state.version == 3 && state.integrity == ["ok"] && state.textBodies == 24)
+            let fractions = heard.withLock { $0 }
+            #expect(fractions.first == 0 && !fractions.contains(1), "\(fractions)")
+        }
+
         @Test func theStoryTheFavouriteAndTheReadMarkAreKept() async throws {
             let newsctl = try schemaThreeCopy()
             let expected = try #require(
