@@ -7,8 +7,12 @@ enum Migrations {
     struct Step {
         let name: String
         let sql: String
-        /// Work SQL alone cannot do (filling an index through Swift), in the step's transaction.
-        var then: (@Sendable (Database) throws -> Void)? = nil
+        /// Work SQL alone cannot do (filling an index through Swift), in the migration's
+        /// transaction; it counts what it does on the meter, in the units `work` estimated.
+        var then: (@Sendable (Database, MigrationMeter) throws -> Void)? = nil
+        /// The units of work `then` will count, estimated before any step runs (on the tables
+        /// of the archive as it is then); the step's SQL counts one more.
+        var work: (@Sendable (Database) -> Int)? = nil
         /// Whether the step frees much of the file: `VACUUM` then gives the space back.
         var compactsAfter = false
     }
@@ -132,11 +136,17 @@ enum Migrations {
                 );
                 INSERT INTO story_search (story_search, rank) VALUES ('rank', 'bm25(1.0, 10.0, 3.0)');
                 """,
-            then: { database in
-                try StoredBody.packAll(in: database)
+            then: { database, meter in
+                var bodies = 0
+                try StoredBody.packAll(in: database) {
+                    bodies += 1
+                    meter.advance(by: CompactTextWork.packedBody)
+                }
                 try database.execute("ALTER TABLE story_detail DROP COLUMN body_text")
-                try database.execute("INSERT INTO story_search (story_search) VALUES ('rebuild')")
-            }, compactsAfter: true),
+                meter.advance(by: bodies * CompactTextWork.droppedColumnPerBody)
+                try SearchIndex(database: database).fill { meter.advance(by: CompactTextWork.indexedStory) }
+            },
+            work: CompactTextWork.estimate, compactsAfter: true),
         // Stories whose detail answered 5xx (some always do, 2026): a sync leaves each alone for
         // a while after its last failure, longer after each (`FailedStoryStore`). Cache, not user data.
         Step(
@@ -185,9 +195,16 @@ enum Migrations {
                 """),
     ]
 
-    /// Applies every step not yet applied, each in its own transaction; `willUpgrade` is told
-    /// first when the archive already held data of an earlier schema (not when it is new).
-    static func migrate(_ database: Database, willUpgrade: ((_ fromVersion: Int, _ toVersion: Int) -> Void)? = nil) throws {
+    /// Applies every step not yet applied, all in one transaction: a migration that fails or is
+    /// killed half-way leaves the archive as it was, and the next open starts it over.
+    ///
+    /// When the archive already held data of an earlier schema (not when it is new),
+    /// `willUpgrade` is told first, and `progress` hears how far the upgrade has got (see
+    /// `MigrationMeter`), the last time with 1 once the freed space has been given back.
+    static func migrate(
+        _ database: Database, willUpgrade: ((_ fromVersion: Int, _ toVersion: Int) -> Void)? = nil,
+        progress: ((MigrationProgress) -> Void)? = nil
+    ) throws {
         // Up to date: no write lock, so opening never waits for another process's write.
         let version = try userVersion(database)
         guard version < steps.count else { return }
@@ -198,15 +215,28 @@ enum Migrations {
                     + "it must be upgraded by a run that can write it",
                 problem: .needsUpgrade)
         }
-        if version > 0 { willUpgrade?(version, steps.count) }
+        let upgrades = version > 0
+        if upgrades { willUpgrade?(version, steps.count) }
+        var meter = MigrationMeter.silent
         var compacts = false
-        for (index, step) in steps.enumerated() {
-            try database.transaction {
-                // Checked inside the write lock: another process may have migrated meanwhile.
-                guard try userVersion(database) == index else { return }
+        try database.transaction {
+            // Checked inside the write lock: another process may have migrated meanwhile.
+            let current = try userVersion(database)
+            let pending = steps.indices.filter { $0 >= current }
+            guard !pending.isEmpty else { return }
+            compacts = upgrades && pending.contains { steps[$0].compactsAfter }
+            if upgrades, let progress {
+                let work = pending.reduce(compacts ? compactionWork(database) : 0) { $0 + 1 + (steps[$1].work?(database) ?? 0) }
+                meter = MigrationMeter(total: work) {
+                    progress(MigrationProgress(fromVersion: current, toVersion: steps.count, fractionCompleted: $0))
+                }
+                meter.start()
+            }
+            for index in pending {
+                let step = steps[index]
                 do {
                     try database.execute(step.sql)
-                    try step.then?(database)
+                    try step.then?(database, meter)
                 } catch let error as DatabaseError {
                     throw DatabaseError(
                         resultCode: error.resultCode,
@@ -214,20 +244,50 @@ enum Migrations {
                         sql: error.sql)
                 }
                 try database.execute("PRAGMA user_version = \(index + 1)")
-                compacts = compacts || step.compactsAfter
+                meter.advance()
             }
         }
         // Outside any transaction. Best effort: another process reading the file can keep it
         // busy, and the freed pages are reused by later writes anyway. A new archive has nothing
         // to give back.
-        if compacts && version > 0 {
+        if compacts {
             try? database.execute("VACUUM")
             // VACUUM wrote the whole file into the log: fold it back now, not at the last close.
             try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         }
+        meter.finish()
+    }
+
+    /// The units `VACUUM` is counted as: it copies every page of the file once.
+    private static func compactionWork(_ database: Database) -> Int {
+        let pages = (try? database.query("PRAGMA page_count") { Int($0.int64(at: 0)) }.first) ?? 0
+        return pages * CompactTextWork.compactedPage
     }
 
     static func userVersion(_ database: Database) throws(DatabaseError) -> Int {
         try database.query("PRAGMA user_version") { Int($0.int64(at: 0)) }.first ?? 0
+    }
+}
+
+/// What the migration to compact text storage (step 4) costs, in the units its meter counts:
+/// weights from timing its parts on a large archive, so that the fraction moves about evenly.
+enum CompactTextWork {
+    /// Deflating one body with its text.
+    static let packedBody = 8
+    /// Dropping the text column: SQLite copies every row of the table once.
+    static let droppedColumnPerBody = 1
+    /// Indexing one story (inflating its body's text and tokenizing it).
+    static let indexedStory = 10
+    /// `VACUUM` afterwards, per page of the file.
+    static let compactedPage = 2
+
+    /// The bodies to deflate and the stories to index, weighted.
+    static func estimate(_ database: Database) -> Int {
+        func count(_ sql: String) -> Int {
+            (try? database.query(sql) { Int($0.int64(at: 0)) }.first) ?? 0
+        }
+        let bodies = count("SELECT count(*) FROM story_detail WHERE typeof(body) = 'text'")
+        let stories = count("SELECT count(*) FROM (SELECT id FROM story UNION SELECT id FROM story_detail WHERE body IS NOT NULL)")
+        return bodies * (packedBody + droppedColumnPerBody) + stories * indexedStory
     }
 }

@@ -14,10 +14,14 @@ struct StoredPage: Equatable {
 final class PageStore {
     let database: Database
 
-    /// Migrates the database first; `willUpgrade` hears of an upgrade of an existing archive.
-    init(database: Database, willUpgrade: ((_ fromVersion: Int, _ toVersion: Int) -> Void)? = nil) throws {
+    /// Migrates the database first; `willUpgrade` hears of an upgrade of an existing archive,
+    /// and `progress` how far it has got.
+    init(
+        database: Database, willUpgrade: ((_ fromVersion: Int, _ toVersion: Int) -> Void)? = nil,
+        progress: ((MigrationProgress) -> Void)? = nil
+    ) throws {
         self.database = database
-        try Migrations.migrate(database, willUpgrade: willUpgrade)
+        try Migrations.migrate(database, willUpgrade: willUpgrade, progress: progress)
     }
 
     // MARK: Writing

@@ -68,6 +68,29 @@ struct SearchIndex {
         }
     }
 
+    /// Indexes every story the view gives, into an empty index (FTS5's `rebuild`, but a batch of
+    /// stories at a time, and `indexed` is called after each).
+    ///
+    /// One row at a time with VALUES, as `add` does: an INSERT ... SELECT per batch would leave
+    /// a segment per batch.
+    func fill(batchSize: Int = 256, indexed: () -> Void) throws(DatabaseError) {
+        let ids = try database.query("SELECT id FROM story UNION SELECT id FROM story_detail WHERE body IS NOT NULL ORDER BY id") {
+            $0.int64(at: 0)
+        }
+        for start in stride(from: 0, to: ids.count, by: batchSize) {
+            let batch = ids[start..<min(start + batchSize, ids.count)]
+            let rows = try database.query(
+                "SELECT id, title, hint, body FROM searchable_story WHERE id BETWEEN ? AND ?",
+                [.integer(batch.first ?? 0), .integer(batch.last ?? 0)]
+            ) { row in (row.int64(at: 0), Self.value(row, 1), Self.value(row, 2), Self.value(row, 3)) }
+            for (id, title, hint, body) in rows {
+                try database.run(
+                    "INSERT INTO story_search (rowid, title, hint, body) VALUES (?, ?, ?, ?)", [.integer(id), title, hint, body])
+                indexed()
+            }
+        }
+    }
+
     /// The best `limit` matches of `expression` (from `SearchText.matchExpression`), best first.
     func search(_ expression: String, limit: Int) throws(DatabaseError) -> [SearchResult] {
         let start = String(SearchText.matchStart), end = String(SearchText.matchEnd)

@@ -44,7 +44,8 @@ enum StoredBody {
 
     /// Deflates every body stored as text (an archive of schema 3) with the readable text the
     /// index was fed then, a few hundred at a time: ten years of bodies do not fit in memory.
-    static func packAll(in database: Database) throws(DatabaseError) {
+    /// `packed` is called after each body.
+    static func packAll(in database: Database, packed: () -> Void = {}) throws(DatabaseError) {
         var last = Int64.min
         while true {
             let rows = try database.query(
@@ -53,8 +54,9 @@ enum StoredBody {
             ) { ($0.int64(at: 0), $0.text(at: 1), $0.optionalText(at: 2)) }
             guard let final = rows.last else { return }
             for (id, html, text) in rows {
-                let packed = pack(html: html, text: text ?? TextFunctions.indexedText(ofHTML: html))
-                try database.run("UPDATE story_detail SET body = ? WHERE id = ?", [packed, .integer(id)])
+                let value = pack(html: html, text: text ?? TextFunctions.indexedText(ofHTML: html))
+                try database.run("UPDATE story_detail SET body = ? WHERE id = ?", [value, .integer(id)])
+                packed()
             }
             last = final.0
         }

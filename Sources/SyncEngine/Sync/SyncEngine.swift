@@ -53,8 +53,18 @@ public actor SyncEngine {
         /// Called once while the engine opens an archive that an earlier version wrote, just before
         /// it is upgraded in place, with the schema versions from and to. The upgrade runs inside
         /// `init`, once, and can take a while (about 20 s for ten years with details), so a front
-        /// end can say so first. Not called for a new archive or one that is up to date.
+        /// end can say so first (`onMigrationProgress` says how far it has got). Not called for a
+        /// new archive or one that is up to date.
         public var willUpgradeArchive: (@Sendable (_ fromVersion: Int, _ toVersion: Int) -> Void)?
+        /// Called while the engine upgrades an archive that an earlier version wrote, on the
+        /// thread that runs `init`: first with a `fractionCompleted` of 0, again at every further
+        /// percent, and last with 1 (`isFinished`) when the upgrade is over (an upgrade that fails
+        /// makes `init` throw instead), so a front end can show how far it has got. The upgrade is
+        /// one transaction: if it fails or the process dies half-way, the archive stays as it
+        /// was, and the next open starts over (and reports from 0 again).
+        /// Not called for a new archive or one that is up to date. Keep it quick: the upgrade
+        /// waits for it.
+        public var onMigrationProgress: (@Sendable (MigrationProgress) -> Void)?
         /// How a sync groups what it fetches into transactions (tests make them small).
         var syncBatches = SyncEngine.SyncBatches()
 
@@ -192,7 +202,8 @@ public actor SyncEngine {
     ) throws(SyncError) {
         do {
             let database = try Database(path: configuration.databasePath, readOnly: configuration.readOnly)
-            store = try PageStore(database: database, willUpgrade: configuration.willUpgradeArchive)
+            store = try PageStore(
+                database: database, willUpgrade: configuration.willUpgradeArchive, progress: configuration.onMigrationProgress)
             details = DetailStore(database: database)
             isReadOnly = database.isReadOnly
         } catch {

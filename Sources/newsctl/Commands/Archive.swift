@@ -46,14 +46,9 @@ enum Archive {
         var configuration = SyncEngine.Configuration(databasePath: settings.databasePath)
         configuration.baseURLs = settings.baseURLs
         configuration.networkTimeout = settings.timeout
-        let language = settings.language
-        configuration.willUpgradeArchive = { from, to in
-            Output().err(
-                language == .zh
-                    ? "newsctl: 正在把存档升级到新的存储格式（\(from) → \(to)），只做一次；大的存档要一分钟左右…\n"
-                    : "newsctl: upgrading the archive to the new storage format (\(from) → \(to)); this happens once and takes up to a minute on a large archive…\n"
-            )
-        }
+        let notice = MigrationNotice(language: settings.language)
+        configuration.onMigrationProgress = { notice.report($0) }
+        defer { notice.clear() }  // An upgrade that failed leaves no half-drawn line.
         return try SyncEngine(configuration: configuration, transport: transport(), logger: logger)
     }
 }
