@@ -16,6 +16,11 @@ import Synchronization
 /// let earlier = try await engine.page(for: today.day.adding(days: -1))
 /// let titles = earlier.stories.map(\.title) // earlier.provenance says where they came from
 /// ```
+///
+/// Each engine runs on a thread of its own, not on Swift's cooperative pool (one thread per
+/// core, shared with the app): while another process holds the archive's write lock, a write
+/// waits for it (up to 5 s) on that thread, and the app's tasks go on. The thread ends when the
+/// engine is released. `init` opens and upgrades the archive on the caller's thread.
 public actor SyncEngine {
     /// Where the archive lives, which API roots to use, and the engine's timings.
     public struct Configuration: Sendable {
@@ -111,6 +116,16 @@ public actor SyncEngine {
     /// For tests: checkpoints the last sync's `WALCheckpointer` ran.
     var lastSyncCheckpoints = 0
     private nonisolated let observerIDs = Atomic<UInt64>(0)
+    /// The thread the engine runs on, its SQLite work included: waiting for another
+    /// connection's write lock (up to the 5 s busy timeout) blocks it, never a thread of Swift's
+    /// cooperative pool, which has one per core and runs the app's tasks.
+    nonisolated let executor: ThreadExecutor
+
+    /// The engine's own thread: its work never runs on, nor blocks, a thread of Swift's
+    /// cooperative pool.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
+    }
 
     /// One fetch and the reads waiting on it; it is cancelled when every one of them is.
     private final class SharedFetch: Sendable {
@@ -221,6 +236,15 @@ public actor SyncEngine {
         self.client = client
         self.clock = clock
         self.logger = logger
+        // Last: once started, the thread ends only when `deinit` stops it.
+        guard let executor = ThreadExecutor() else {
+            throw SyncError(code: .storage, message: "cannot start a thread for the archive \(configuration.databasePath)")
+        }
+        self.executor = executor
+    }
+
+    deinit {
+        executor.stop()
     }
 
     /// The base URL the archive prefers now: the one that answered when an earlier one failed,

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SyncEngine
+
+/// The engine's SQLite work runs on a thread of its own: an engine waiting for another
+/// connection's write lock holds no thread of Swift's cooperative pool (one per core).
+@Suite struct EngineThreadTests {
+    /// How long the other connection holds the write lock.
+    private static let lockHeld: Duration = .seconds(3)
+
+    @Test func tasksOnThePoolGoOnWhileEnginesWaitForTheWriteLock() async throws {
+        let path = try temporaryDatabasePath()
+        // Twice as many engines as the pool has threads: were their waits on the pool, every
+        // thread of it would wait with them.
+        let engines = try (0..<2 * ProcessInfo.processInfo.activeProcessorCount).map { _ in
+            try SyncEngine(configuration: .init(databasePath: path), clock: TestClock())
+        }
+        let lock = LockHolder(path: path, holding: Self.lockHeld)
+        try await lock.waitUntilTaken()
+
+        let start = ContinuousClock.now
+        let writes = engines.enumerated().map { index, engine in
+            Task.detached {
+                try await engine.markRead(id: Int64(index + 1))
+                return ContinuousClock.now
+            }
+        }
+        // Unrelated work on the pool: a short sleep and a little arithmetic each.
+        let unrelated = (0..<50).map { seed in
+            Task.detached {
+                try await Task.sleep(for: .milliseconds(10))
+                return (0..<10_000).reduce(seed) { ($0 &* 31 &+ $1) % 1_000_003 }
+            }
+        }
+        for task in unrelated { _ = try await task.value }
+        let unrelatedTook = ContinuousClock.now - start
+
+        var writesTook: [Duration] = []
+        for write in writes { writesTook.append(try await write.value - start) }
+        let released = try #require(lock.releasedAt)
+        // The writes did wait for the lock: the pool had them to starve it, had they run on it.
+        for finished in writesTook { #expect(start + finished >= released, "a write ended \(finished) in, before the lock was released") }
+        #expect(
+            unrelatedTook < TimeBound.wellBefore(Self.lockHeld),
+            "50 tasks took \(unrelatedTook) while \(engines.count) engines waited \(writesTook.max() ?? .zero) for the lock")
+        let marks = try await engines[0].marks(for: Array(1...Int64(engines.count)))
+        #expect(marks.count == engines.count)
+    }
+
+    @Test func anEnginesThreadEndsWhenTheEngineIsReleased() async throws {
+        let path = try temporaryDatabasePath()
+        var executors: [WeakExecutor] = []
+        for index in 0..<32 {
+            let engine = try SyncEngine(configuration: .init(databasePath: path), clock: TestClock())
+            try await engine.markRead(id: Int64(index + 1))
+            executors.append(WeakExecutor(executor: engine.executor))
+        }
+        // Each thread holds its executor until it ends.
+        var running = executors.count
+        for _ in 0..<1_000 {
+            running = executors.filter { $0.executor != nil }.count
+            if running == 0 { break }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(running == 0, "\(running) of \(executors.count) threads still run after their engines were released")
+    }
+
+    private struct WeakExecutor {
+        weak var executor: ThreadExecutor?
+    }
+}
+
+/// Another connection, on a thread of its own (never the pool), that takes the archive's write
+/// lock (`BEGIN IMMEDIATE`), holds it for a while, then commits.
+private final class LockHolder: Sendable {
+    private struct State {
+        var taken = false
+        var released: ContinuousClock.Instant?
+        var failure: String?
+    }
+
+    private let state = Locked(State())
+
+    init(path: String, holding: Duration) {
+        let state = self.state
+        let thread = Thread {
+            do {
+                let database = try Database(path: path)
+                try database.execute("BEGIN IMMEDIATE")
+                state.withLock { $0.taken = true }
+                let (seconds, attoseconds) = holding.components
+                Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+                // Noted before the commit: a write waiting for it may end before the commit returns.
+                state.withLock { $0.released = .now }
+                try database.execute("COMMIT")
+            } catch {
+                state.withLock { $0.failure = "\(error)" }
+            }
+        }
+        thread.start()
+    }
+
+    /// When the lock was released (just before its commit); nil while it is held.
+    var releasedAt: ContinuousClock.Instant? { state.withLock { $0.released } }
+
+    /// Returns once the lock is held; throws when it could not be taken.
+    func waitUntilTaken() async throws {
+        for _ in 0..<2_000 {
+            let (taken, failure) = state.withLock { ($0.taken, $0.failure) }
+            if let failure { throw LockFailure(message: failure) }
+            if taken { return }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        throw LockFailure(message: "the write lock was not taken within 10 s")
+    }
+
+    struct LockFailure: Error {
+        let message: String
+    }
+}
