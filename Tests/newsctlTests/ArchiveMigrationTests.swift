@@ -70,11 +70,6 @@ extension ProcessTests {
             #expect(heard.withLock { $0 } == [[3, Migrations.steps.count]])
         }
 
-        /// The paragraphs of a body text with each image label as "[图片]".
-        private static func withoutImageLabels(_ text: String) -> [String] {
-            text.components(separatedBy: "\n\n").map { $0.hasPrefix("[图片") && $0.hasSuffix("]") ? "[图片]" : $0 }
-        }
-
         @Test func theEngineReportsHowFarTheUpgradeHasGotFromNothingToDoneAndOnlyThen() throws {
             let path = try Fixtures.temporaryFolder() + "/news.sqlite"
             try SchemaThreeArchive.enlargedCopy(to: path, copies: 10)
@@ -130,7 +125,7 @@ extension ProcessTests {
             // The same text, but for its image labels, which today's newsctl numbers ("[图片 2：…]"
             // where schema 3's said "[图片: …]"): as many, in the same places.
             let text = try #require(story["body_text"] as? String), expectedText = try #require(expected["body_text"] as? String)
-            #expect(Self.withoutImageLabels(text) == Self.withoutImageLabels(expectedText))
+            #expect(SchemaThreeArchive.withoutImageLabels(text) == SchemaThreeArchive.withoutImageLabels(expectedText))
             #expect(text.contains("[图片 1：汉艺 m 同学 成功申请金斯顿 南安普顿大学女装 ma]"), "\(text)")
             let favorites = try await newsctl.run(["fav", "list", "--json"]).stdout.jsonObject()
             let list = try #require(favorites["favorites"] as? [[String: Any]])

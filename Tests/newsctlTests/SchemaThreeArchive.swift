@@ -38,4 +38,10 @@ enum SchemaThreeArchive {
             try database.query("SELECT count(*) FROM story_detail WHERE typeof(body) = 'text'") { $0.int64(at: 0) }.first ?? 0
         )
     }
+
+    /// The paragraphs of a body text with each image label as "[图片]": today's newsctl numbers
+    /// them ("[图片 1：…]") where schema 3's text said "[图片: …]".
+    static func withoutImageLabels(_ text: String) -> [String] {
+        text.components(separatedBy: "\n\n").map { $0.hasPrefix("[图片") && $0.hasSuffix("]") ? "[图片]" : $0 }
+    }
 }
