@@ -1,4 +1,5 @@
-// The terminal text functions of newsctl (compiled with Sources/newsctl/Terminal/TerminalText.swift).
+// The terminal text functions of newsctl (compiled with Sources/newsctl/Terminal/TerminalText.swift
+// and LineBreaking.swift).
 // Input: one byte for the width, the rest is text. Properties: sanitized text holds no ESC, C0, DEL,
 // C1 or bidi control and sanitizing twice changes nothing; wrapped lines never exceed the width (at
 // least 4, as `wrap` promises) and keep every non-space character in order; truncated text fits the

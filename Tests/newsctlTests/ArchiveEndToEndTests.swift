@@ -101,6 +101,16 @@ extension ProcessTests {
             let results = try #require(try found.stdout.jsonObject()["results"] as? [[String: Any]])
             #expect(results.map { $0["id"] as? Int } == [9_759_301])
             #expect((results.first?["snippet"] as? String)?.contains("**季风**") == true)
+
+            // "春天" is in its title and its text, which opens with the title again: the snippet
+            // is the text's matching line, never the title.
+            let both = try await newsctl.run(["search", "春天", "--json"])
+            let hits = try #require(try both.stdout.jsonObject()["results"] as? [[String: Any]])
+            let hit = try #require(hits.first, "\(both.stdout)")
+            #expect(hit["title"] as? String == "为什么春天的风总是特别大？")
+            let snippet = try #require(hit["snippet"] as? String)
+            #expect(snippet.contains("**春天**风大，主要有三个原因。"), "\(snippet)")
+            #expect(!snippet.contains("的风总是特别大"), "\(snippet)")
         }
 
         @Test func searchFindsChineseOfOneTwoAndFourCharactersAndNeverRunsQuerySyntax() async throws {
@@ -130,9 +140,11 @@ extension ProcessTests {
                 #expect([0, 64].contains(result.status), "\(query): \(result.status) \(result.stderr)")
                 #expect(result.stderr.split(separator: "\n").count <= 1, "\(query): \(result.stderr)")
             }
-            let text = try await newsctl.run(["search", "咖啡", "--no-color"])
-            #expect(text.stdout.contains("[咖啡]"), "\(text.stdout)")
-            #expect(text.stdout.contains("2023年3月13日"))
+            // In the title only: the title once, then the hint as the snippet.
+            let text = try await newsctl.run(["search", "咖啡", "--no-color"], environment: ["COLUMNS": "80"])
+            #expect(text.stdout == "9759203  长期喝咖啡会上瘾吗？  2023年3月13日\n         · 25 分钟阅读\n", "\(text.stdout)")
+            let json = try await newsctl.run(["search", "咖啡", "--json"]).stdout.jsonObject()
+            #expect((json["results"] as? [[String: Any]])?.first?["snippet"] as? String == "· 25 分钟阅读", "\(json)")
 
             let punctuation = try await newsctl.run(["search", "！？。"])
             #expect(punctuation.status == 64)

@@ -26,6 +26,59 @@ import Testing
         #expect(TerminalText.wrap("hello brave new world", width: 11) == ["hello brave", "new world"])
     }
 
+    @Test func aClosingMarkIsPulledDownWithTheCharacterBeforeIt() {
+        // A naive wrap at 10 columns gives "一二三四五" and then "。六七".
+        #expect(TerminalText.wrap("一二三四五。六七", width: 10) == ["一二三四", "五。六七"])
+        #expect(TerminalText.wrap("一二三四五……六七", width: 10) == ["一二三四", "五……六七"])
+        // Nor does an opening mark end a line: it goes down with what it opens.
+        #expect(TerminalText.wrap("一二三四（五六）", width: 10) == ["一二三四", "（五六）"])
+        #expect(TerminalText.wrap("一二三“五六”七", width: 8) == ["一二三", "“五六”七"])
+    }
+
+    @Test func noLineStartsWithAClosingMarkOrEndsWithAnOpeningOneAtAnyWidth() {
+        let text =
+            "很多读者在我们微信（LonelyPlanet-CN）后台留言，关键字都是“即将消失的景点”……圣曼纳是一名属于罗马军团的埃及士兵，"
+            + "因为拒不放弃自己的基督教信仰而殉道。4 世纪末，圣曼纳之墓周边的地区成为神迹的代名词。《知乎日报》「人造肉」？【注】"
+        let closing = Set("。，、；：？！）」』】》〉…”")
+        let opening = Set("（「『【《〈“")
+        for width in 4...60 {
+            let lines = TerminalText.wrap(text, width: width)
+            let minimum = max(width, 4)
+            #expect(lines.allSatisfy { TerminalText.width(of: $0) <= minimum }, "\(width): \(lines)")
+            #expect(lines.joined().filter { $0 != " " } == text.filter { $0 != " " }, "\(width)")
+            guard width >= 20 else { continue }  // Narrower, "（LonelyPlanet-CN）" itself is cut.
+            #expect(lines.allSatisfy { !closing.contains($0.first ?? "a") && !opening.contains($0.last ?? "a") }, "\(width): \(lines)")
+        }
+    }
+
+    @Test func latinWordsAndNumbersAreNotSplit() {
+        let text = "如何看待北京地铁机场线使用EUHT通信系统，到2019年底共有12345678个用户使用Swift-Concurrency"
+        for width in 17...50 {
+            let lines = TerminalText.wrap(text, width: width)
+            for word in ["EUHT", "2019", "12345678", "Swift-Concurrency"] {
+                #expect(lines.contains { $0.contains(word) }, "\(width): \(word) split in \(lines)")
+            }
+        }
+        #expect(TerminalText.wrap("使用EUHT通信", width: 7) == ["使用", "EUHT通", "信"])
+    }
+
+    @Test func aClusterWiderThanTheLineIsCutAndTheWrapEnds() {
+        let url = "https://daily.zhihu.com/story/9530275?" + String(repeating: "a", count: 400)
+        let text = "链接：（" + url + "）。完"
+        for width in [4, 5, 10, 33, 80] {
+            let lines = TerminalText.wrap(text, width: width)
+            #expect(lines.allSatisfy { TerminalText.width(of: $0) <= width }, "\(width): \(lines)")
+            #expect(lines.joined() == text, "\(width)")
+            #expect(lines.count >= TerminalText.width(of: text) / width)
+        }
+        // The cut keeps the closing marks with the end of the URL.
+        let lines = TerminalText.wrap(text, width: 33)
+        #expect(lines.allSatisfy { !$0.hasPrefix("）") && !$0.hasPrefix("。") }, "\(lines)")
+        #expect(TerminalText.wrap(String(repeating: "（", count: 30), width: 10).count == 6)
+        #expect(TerminalText.wrap("", width: 10) == [""])
+        #expect(TerminalText.wrap("   ", width: 10) == [""])
+    }
+
     @Test func truncateEndsWithAnEllipsisWithinTheWidth() {
         #expect(TerminalText.truncate("知乎日报知乎日报", width: 7) == "知乎日…")
         #expect(TerminalText.truncate("short", width: 10) == "short")

@@ -19,7 +19,10 @@ public struct SearchResult: Sendable, Equatable, Identifiable {
     public let title: String
     /// The latest day whose list holds the story; nil for a story known only by its detail.
     public let day: Day?
-    /// The best-matching stretch of the title, hint or detail text, with "…" where it was cut.
+    /// The best-matching stretch of the hint or the detail text, with "…" where it was cut; never
+    /// the title, which the result holds anyway: when only the title matches, the hint (or the
+    /// text's beginning when there is no hint), and a line of the text that repeats the title is
+    /// left out. Empty when the story has neither hint nor text.
     public let snippet: [SnippetPart]
 
     /// Creates a result; the engine makes these, tests may too.

@@ -118,7 +118,7 @@ enum Migrations {
         // external-content table over the view `searchable_story`, which reads the stored text
         // (`story_text`), and the `zhihu` tokenizer splits Han characters itself
         // (`SearchTokenizer`). The body is the index's first column, which FTS5 stores without
-        // column markers; `SnippetColumn` keeps snippets as the old column order gave them. A
+        // column markers; `SnippetColumn` picks a snippet's column (hint or body, never the title). A
         // story only a detail knows is indexed by its text, so not when it has none (off-site).
         Step(
             name: "compact text storage",

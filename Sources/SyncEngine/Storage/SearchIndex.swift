@@ -97,14 +97,18 @@ struct SearchIndex {
         return try database.query(
             """
             SELECT rowid, title, snippet(story_search, snippet_column(story_search, 32), ?2, ?3, '…', 32),
-                   (SELECT max(date) FROM day_story WHERE story_id = story_search.rowid)
+                   (SELECT max(date) FROM day_story WHERE story_id = story_search.rowid),
+                   snippet(story_search, 2, ?2, ?3, '…', 32),
+                   snippet(story_search, snippet_column(story_search, 64), ?2, ?3, '…', 64)
             FROM story_search WHERE story_search MATCH ?1 ORDER BY rank LIMIT ?4
             """, [.text(expression), .text(start), .text(end), .integer(Int64(limit))]
         ) { row in
-            SearchResult(
-                id: row.int64(at: 0), title: SearchText.display(row.text(at: 1)),
-                day: row.isNull(at: 3) ? nil : Day(key: row.int64(at: 3)),
-                snippet: Self.parts(of: row.text(at: 2)))
+            let title = SearchText.display(row.text(at: 1))
+            return SearchResult(
+                id: row.int64(at: 0), title: title, day: row.isNull(at: 3) ? nil : Day(key: row.int64(at: 3)),
+                snippet: SnippetLines.snippet(
+                    Self.parts(of: row.text(at: 2)), wide: Self.parts(of: row.text(at: 5)), hint: Self.parts(of: row.text(at: 4)),
+                    title: title))
         }
     }
 

@@ -1,21 +1,21 @@
 import CSQLite
 
-/// The FTS5 function `snippet_column(story_search, tokens)`: the column FTS5's own
-/// `snippet(story_search, -1, …, tokens)` would take its fragment from if the columns were in
-/// the order title, hint, body.
+/// The FTS5 function `snippet_column(story_search, tokens)`: the column a result's snippet comes
+/// from. Never the title, which a result shows anyway: the hint or the body, whichever holds the
+/// better window of matches, and when neither matches (the match is in the title only), the hint,
+/// or the body's beginning when there is no hint.
 ///
-/// The index puts the body first: FTS5 marks every position list outside column 0 with the
-/// column's number, and nearly all positions are the body's, so that saves about a fifth of the
-/// index. But `snippet` with column -1 breaks ties in favour of the first column, and ties are
-/// common (one match in the title and one in the body both score 1000), so it would pick the body
-/// where it used to pick the title. This function scores every column exactly as `snippet` does
+/// Windows are scored exactly as FTS5's own `snippet(story_search, -1, …, tokens)` scores them
 /// (SQLite's `fts5SnippetFunction`: 1000 for each phrase a window holds first, 1 for repeats,
-/// 120 or 100 more for a window at a sentence start) and prefers title, then hint, then body, so
-/// `snippet(story_search, snippet_column(story_search, n), …, n)` gives the snippets of before.
+/// 120 or 100 more for a window at a sentence start), and a tie goes to the hint, as `snippet`
+/// gives it to the earlier column: so `snippet(story_search, snippet_column(story_search, n), …, n)`
+/// is the snippet `snippet` would take from a table of the hint and the body alone. (The index
+/// puts the body first, which saves about a fifth of it: FTS5 marks every position list outside
+/// column 0 with the column's number, and nearly all positions are the body's.)
 enum SnippetColumn {
     static let name = "snippet_column"
-    /// `story_search`'s columns in the order a tie goes: title, hint, body.
-    static let preference: [Int32] = [1, 2, 0]
+    /// `story_search`'s columns a snippet may come from, in the order a tie goes: hint, body.
+    static let preference: [Int32] = [2, 0]
 
     static let function: fts5_extension_function = { api, fts, context, count, values in
         guard let api = api?.pointee, let values, count == 1, let tokenCount = values[0].map(sqlite3_value_int) else {
@@ -65,12 +65,13 @@ enum SnippetColumn {
         }
 
         var bestScore = 0
-        var best = preference[0]  // What `snippet` takes when nothing matched: its first column.
+        var best = preference[0]  // When only the title matched: the hint, or the body if there is no hint.
         for column in preference {
             var text: UnsafePointer<CChar>?
             var length: Int32 = 0
             code = api.xColumnText(fts, column, &text, &length)
             guard code == SQLITE_OK else { return .failure(Failure(code: code)) }
+            if column == preference[0] && length == 0 { best = preference[1] }
             var finder = SentenceFinder(document: text)
             code = withUnsafeMutablePointer(to: &finder) { api.xTokenize(fts, text, length, $0, SentenceFinder.callback) }
             guard code == SQLITE_OK else { return .failure(Failure(code: code)) }

@@ -37,36 +37,35 @@ enum TerminalText {
         text.reduce(0) { $0 + width(of: $1) }
     }
 
-    /// Splits `text` into lines of at most `width` columns, breaking at spaces where it can and
-    /// anywhere between CJK characters.
+    /// Splits `text` into lines of at most `width` columns, breaking at spaces and between CJK
+    /// characters as `LineBreaking` allows: no line starts with a closing mark or ends with an
+    /// opening one, and a Latin word stays whole unless it is wider than a line.
     static func wrap(_ text: String, width: Int) -> [String] {
         let width = max(width, 4)
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
-        for word in words(text) {
-            let wordWidth = self.width(of: word)
-            if lineWidth + wordWidth <= width {
-                line += word
-                lineWidth += wordWidth
+        for cluster in LineBreaking.clusters(text) {
+            let clusterWidth = self.width(of: cluster.text)
+            let spaces = line.isEmpty ? 0 : cluster.spaces
+            if lineWidth + spaces + clusterWidth <= width {
+                line += String(repeating: " ", count: spaces) + cluster.text
+                lineWidth += spaces + clusterWidth
                 continue
             }
-            if !line.isEmpty {
+            if !line.isEmpty { lines.append(trimTrailingSpaces(line)) }
+            // Wider than a line (a long URL): cut it into pieces, the last one begins the next line.
+            let characters = Array(cluster.text)
+            var start = 0
+            while true {
+                let end = LineBreaking.splitIndex(characters, from: start, width: width)
+                line = String(characters[start..<end])
+                guard end < characters.count else { break }
                 lines.append(trimTrailingSpaces(line))
-                line = ""
-                lineWidth = 0
+                start = end
+                while start < characters.count && characters[start] == " " { start += 1 }
             }
-            let piece = word.hasPrefix(" ") ? String(word.drop { $0 == " " }) : word
-            for character in piece {
-                let characterWidth = self.width(of: character)
-                if lineWidth + characterWidth > width {
-                    lines.append(line)
-                    line = ""
-                    lineWidth = 0
-                }
-                line.append(character)
-                lineWidth += characterWidth
-            }
+            lineWidth = self.width(of: line)
         }
         if !line.isEmpty { lines.append(trimTrailingSpaces(line)) }
         return lines.isEmpty ? [""] : lines
@@ -84,25 +83,6 @@ enum TerminalText {
             used += characterWidth
         }
         return result + "…"
-    }
-
-    /// Words with their leading space; each CJK character is a word of its own.
-    private static func words(_ text: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        for character in text {
-            if character == " " {
-                if !current.isEmpty && current != " " { words.append(current); current = "" }
-                current.append(character)
-            } else if width(of: character) == 2 {
-                if !current.isEmpty { words.append(current); current = "" }
-                words.append(String(character))
-            } else {
-                current.append(character)
-            }
-        }
-        if !current.isEmpty { words.append(current) }
-        return words
     }
 
     private static func trimTrailingSpaces(_ text: String) -> String {

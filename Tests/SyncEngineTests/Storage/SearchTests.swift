@@ -111,22 +111,82 @@ import Testing
     @Test func snippetsMarkTheMatchAndShowNoIndexMarkup() async throws {
         let a = try filledArchive()
         let results = try await a.engine.search("量子计算")
-        try #require(results.count == 2)
+        try #require(results.map(\.id) == [6, 7])
         for result in results {
-            #expect(result.snippet.contains(.init(text: "量子计算", isMatch: true)), "\(result.snippet)")
-            #expect(result.snippet.filter(\.isMatch).allSatisfy { $0.text == "量子计算" })
             let text = result.snippet.map(\.text).joined()
             #expect(!text.unicodeScalars.contains { $0 == "\u{200B}" || $0 == "\u{E000}" || $0 == "\u{E001}" }, "\(text.debugDescription)")
             #expect(result.day == day)
         }
-        #expect(results[0].snippet.map(\.text).joined() == "量子计算入门")
-        #expect(results[0].title == "量子计算入门")
+        // Story 7 matches in its text alone.
+        #expect(results[1].snippet.contains(.init(text: "量子计算", isMatch: true)), "\(results[1].snippet)")
+        #expect(results[1].snippet.filter(\.isMatch).allSatisfy { $0.text == "量子计算" })
         #expect(results[1].snippet.map(\.text).joined().contains("量子计算是什么？"))
         #expect(results[1].title == "一个普通的标题")
 
-        let latin = try await a.engine.search("sendable")
-        #expect(latin.first?.snippet.contains(.init(text: "Sendable", isMatch: true)) == true)
+        let latin = try await a.engine.search("café")
+        #expect(latin.first?.snippet.contains(.init(text: "Café", isMatch: true)) == true, "\(latin)")
         #expect(latin.first?.title == "Swift 并发入门：Actor 与 Sendable")
+    }
+
+    @Test func aMatchInTheTitleIsNeverRepeatedAsTheSnippet() async throws {
+        let a = try filledArchive()
+        try a.pages.writeDay(
+            day,
+            stories: [
+                listed(11, "咖啡因会让人上瘾吗？", hint: "营养师 · 3 分钟阅读"),
+                listed(12, "为什么猫喜欢纸箱？", hint: ""),
+                listed(13, "猫为什么怕黄瓜？", hint: ""),
+                listed(14, "咖啡为什么提神？", hint: "药师 · 2 分钟阅读"),
+                listed(15, "狗为什么爱啃骨头？", hint: "兽医 · 1 分钟阅读"),
+                listed(16, "鱼会睡觉吗？", hint: "渔夫 · 1 分钟阅读"),
+            ], fetchedAt: 2, isFinal: true)
+        try writeDetail(11, title: "咖啡因会让人上瘾吗？", paragraphs: ["先说结论。", "咖啡因是一种温和的兴奋剂，停用会头痛。"], into: a.details)
+        try writeDetail(12, title: "为什么猫喜欢纸箱？", paragraphs: ["纸箱让它们安心。"], into: a.details)
+        // Texts that open with their question, the title again.
+        try writeDetail(14, title: "咖啡为什么提神？", paragraphs: ["咖啡为什么提神？", "药师，十年经验", "咖啡里的咖啡因挡住了腺苷。"], into: a.details)
+        try writeDetail(15, title: "狗为什么爱啃骨头？", paragraphs: ["狗为什么爱啃骨头？"], into: a.details)
+        try writeDetail(16, title: "鱼会睡觉吗？", paragraphs: ["鱼会睡觉吗？", "会的，只是不闭眼。"], into: a.details)
+        func expectSnippet(_ query: String, _ id: Int64, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) async throws
+        {
+            let result = try #require(try await a.engine.search(query).first { $0.id == id }, sourceLocation: sourceLocation)
+            let snippet = result.snippet.map { $0.isMatch ? "[\($0.text)]" : $0.text }.joined()
+            #expect(snippet == expected, sourceLocation: sourceLocation)
+            #expect(!snippet.contains(result.title), sourceLocation: sourceLocation)
+        }
+        // In the title only: the hint.
+        try await expectSnippet("量子计算", 6, "王五 · 3 分钟阅读")
+        try await expectSnippet("西瓜", 2, "张三 · 2 分钟阅读")
+        // In the title and the text: the text's matching line.
+        try await expectSnippet("咖啡因", 11, "先说结论。\n\n[咖啡因]是一种温和的兴奋剂，停用会头痛。")
+        // In the title only, with no hint: the text's beginning; with no text either, nothing.
+        try await expectSnippet("纸箱", 12, "[纸箱]让它们安心。")
+        try await expectSnippet("猫", 12, "纸箱让它们安心。")
+        try await expectSnippet("黄瓜", 13, "")
+        // In the hint: the hint, marked.
+        try await expectSnippet("营养师", 11, "[营养师] · 3 分钟阅读")
+        // In a line of the text that is the title: the first other line with a match, or the hint if there is none.
+        try await expectSnippet("咖啡", 14, "[咖啡]里的[咖啡]因挡住了腺苷。")
+        try await expectSnippet("骨头", 15, "兽医 · 1 分钟阅读")
+        try await expectSnippet("睡觉", 16, "渔夫 · 1 分钟阅读")
+    }
+
+    @Test func aSnippetLineThatIsTheTitleOrWhatTheWindowLeftOfItIsLeftOut() {
+        let title = "为什么春天的风总是特别大？"
+        func trimmed(_ snippet: String, hint: String = "") -> String {
+            let parts = SearchIndex.parts(of: snippet)
+            return SnippetLines.snippet(parts, wide: parts, hint: hint.isEmpty ? [] : [.init(text: hint, isMatch: false)], title: title)
+                .map { $0.isMatch ? "[\($0.text)]" : $0.text }.joined()
+        }
+        #expect(trimmed("…的风总是\u{E000}特别\u{E001}大？\n\n风\n\n第二…") == "风\n\n第二…")
+        #expect(trimmed("第一。\n\n为什么\u{E000}春天\u{E001}的风…") == "第一。")
+        #expect(trimmed("  为什么春天的风总是特别大？ \n\n春天风大") == "春天风大")
+        #expect(trimmed("为什么春天的风总是特别大？") == "")
+        // The first line with a match after it, or else the hint.
+        #expect(trimmed("为什么春天的风总是特别大？\n\n气象小站\n\n\u{E000}春天\u{E001}风大…", hint: "h") == "[春天]风大…")
+        #expect(trimmed("为什么春天的风总是特别大？\n\n气象小站", hint: "h") == "h")
+        // Not the title: a line the title merely contains, uncut, and a line with more in it.
+        #expect(trimmed("风\n春天的风", hint: "h") == "风\n春天的风")
+        #expect(trimmed("为什么春天的风总是特别大？因为…", hint: "h") == "为什么春天的风总是特别大？因为…")
     }
 
     // MARK: Latin and several words
