@@ -95,7 +95,8 @@ struct LineBreakingCaptureTests {
             case .paragraph(let text): return .paragraph(text)
             case .quote(let text): return .quote(text)
             case .listItem(let text, let ordinal): return .listItem(marker: ordinal.map { "\($0)." } ?? "•", text: text)
-            case .image(let caption): return .image(caption.map { "[图片: \($0)]" } ?? "[图片]")
+            case .image(let number, let caption):
+                return .image("[图片" + (number.map { " \($0)" } ?? "") + (caption.map { "：\($0)" } ?? "") + "]")
             case .rule: return .rule
             case .link(let text, let reference): return .link("\(text) [\(reference)]")
             }
