@@ -20,7 +20,9 @@ enum StoryRows {
     }
 
     /// A story's page: title, credit and counts, the body blocks, the numbered links and images.
-    static func detail(_ detail: DetailViewData, width: Int) -> [Row] {
+    /// With `wholeAddresses` (printed output), an address wider than a line gets a row of its
+    /// own, uncut, so that it can be copied or found with grep; the reader's rows must fit its screen.
+    static func detail(_ detail: DetailViewData, width: Int, wholeAddresses: Bool = false) -> [Row] {
         var rows = wrapped(detail.title, width: width, tone: .bold)
         var header: [String] = []
         if let published = detail.published { header.append(published.text) }
@@ -42,7 +44,12 @@ enum StoryRows {
         // The links, then where the images are, numbered as in the text: "[图片 3] https://…".
         let links = detail.references + detail.images.map(\.reference)
         for link in links {
-            rows += wrapped(link, width: width, tone: .dim)
+            if wholeAddresses, TerminalText.width(of: link) > width, let space = link.lastIndex(of: " ") {
+                rows += wrapped(String(link[..<space]), width: width, tone: .dim)
+                rows.append(Row(TerminalText.sanitize(String(link[link.index(after: space)...])), .dim))
+            } else {
+                rows += wrapped(link, width: width, tone: .dim)
+            }
         }
         if !links.isEmpty { rows.append(Row()) }
         return rows

@@ -22,7 +22,7 @@ final class TextDetailView: DetailView, CommandView {
 
     func show(_ detail: DetailViewData) {
         progress.clear()
-        var rows = StoryRows.detail(detail, width: terminal.width)
+        var rows = StoryRows.detail(detail, width: terminal.width, wholeAddresses: true)
         rows.append(Row(detail.status.text, detail.status.isStale ? .yellow : .green))
         output.out(rows.map { $0.text(color: terminal.useColor) + "\n" }.joined())
         exitStatus = ExitStatus.ok
