@@ -1,5 +1,5 @@
 import Foundation
-import NewsFeature
+@testable import NewsFeature
 import SyncEngine
 import Testing
 import TestSupport
@@ -15,7 +15,7 @@ struct LineBreakingCaptureTests {
     private static let closing = Set("。，、；：？！）」』】》〉〕〗〙〛］｝…‥”’・ー々")
     private static let opening = Set("（「『【《〈〔〖〘〚［｛“‘")
 
-    @Test func noWrappedLineOfTheCapturesBreaksTheChineseRules() throws {
+    @MainActor @Test func noWrappedLineOfTheCapturesBreaksTheChineseRules() throws {
         let captures = try #require(Fixtures.capturesFolder)
         let files = try FileManager.default.contentsOfDirectory(atPath: captures).filter { $0.hasSuffix(".json") }.sorted()
         var details: [DetailViewData] = []
@@ -85,28 +85,15 @@ struct LineBreakingCaptureTests {
         }
     }
 
-    /// What the detail presenter makes of a story, blocks worded the same way.
-    private static func detail(title: String, body: String) -> DetailViewData {
-        let text = ReadableText(html: body)
-        let blocks: [DetailBlockViewData] = text.blocks.map { block in
-            switch block {
-            case .heading(let text): return .heading(text)
-            case .byline(let text): return .byline(text)
-            case .paragraph(let text): return .paragraph(text)
-            case .quote(let text): return .quote(text)
-            case .listItem(let text, let ordinal): return .listItem(marker: ordinal.map { "\($0)." } ?? "•", text: text)
-            case .image(let number, let caption):
-                return .image("[图片" + (number.map { " \($0)" } ?? "") + (caption.map { "：\($0)" } ?? "") + "]")
-            case .rule: return .rule
-            case .link(let text, let reference): return .link("\(text) [\(reference)]")
-            }
-        }
-        return DetailViewData(
-            id: 1, title: title, image: nil, imageSource: nil, imageCredit: nil, blocks: blocks,
-            references: text.references.enumerated().map { "[\($0.offset + 1)] \($0.element)" }, bodyText: text.plainText,
-            isOffSite: false, shareURL: nil, url: "", counts: nil, isFavorite: false, isRead: false, marksText: "",
-            source: SourceViewData(origin: "cache", fetchedAt: "", isFinal: true, isStale: false, staleReason: nil),
-            status: StatusViewData(text: "", isStale: false))
+    /// What the detail presenter makes of a story (its own mapping, not a copy of it).
+    @MainActor private static func detail(title: String, body: String) -> DetailViewData {
+        let detail = StoryDetail(
+            id: 1, title: title, bodyHTML: body, image: nil, imageSource: nil, shareURL: nil, url: "", type: 0,
+            sectionName: nil, publishTime: nil)
+        let provenance = Provenance(origin: .cache, fetchedAt: Date(timeIntervalSince1970: 0), age: .zero, isFinal: true, staleReason: nil)
+        let page = DetailPage(
+            detail: detail, provenance: provenance, extra: nil, extraProvenance: nil, marks: StoryMarks(isFavorite: false, isRead: false))
+        return DetailPresenter.viewData(page, strings: Strings(language: .zh), dates: DateFormatting(language: .zh))
     }
 
     private static func item(title: String, hint: String) -> StoryItemViewData {

@@ -38,7 +38,7 @@ struct Strings: Sendable {
 
     /// "[图片 3] https://…", or for the headline image "[题图] https://…".
     func imageReference(number: Int?, url: String) -> String {
-        let name = number.map { (language == .zh ? "图片 " : "Image ") + String($0) } ?? (language == .zh ? "题图" : "Headline image")
+        let name = number == nil ? headlineImageLabel(credit: nil) : imageLabel(number: number, caption: nil)
         return "[\(name)] \(url)"
     }
 
