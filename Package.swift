@@ -29,8 +29,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
-        // Tests only: the in-process loopback HTTP server.
-        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
         // Documentation only: `swift package generate-documentation` (scripts/docs).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
@@ -66,7 +64,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             // SyncEngine for `Locked`, the package's ThreadSanitizer-friendly lock.
-            dependencies: ["SyncEngine", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["SyncEngine"],
             path: "Tests/Support"
         ),
         // SyncEngineURLSession too: the transport contract runs on both transports.

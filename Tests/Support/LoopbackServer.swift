@@ -1,10 +1,16 @@
-import FlyingFox
-import FlyingSocks
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Foundation
-import class SyncEngine.Locked  // only this: SyncEngine has an HTTPResponse too
+import class SyncEngine.Locked
 
-/// An in-process HTTP server on 127.0.0.1 and an ephemeral port that serves the fixtures as the
+/// An in-process HTTP/1.1 server on 127.0.0.1 and an ephemeral port that serves the fixtures as the
 /// API does (`/api/4/news/latest`, `/api/4/news/before/D`) and, per path, any fault a test sets.
+///
+/// It runs on threads of its own (one accepts, one serves each connection), never on Swift's
+/// cooperative pool. The parallel suite keeps that pool busy for seconds at a time (hundreds of
+/// tests opening archives and parsing at once); a server whose tasks queued behind them answered
+/// some requests after their 3 s deadline (8 engine tests in CI at stop 27, none locally).
 public final class LoopbackServer: Sendable {
     /// What the server answers for a path.
     public enum Reply: Sendable {
@@ -24,71 +30,72 @@ public final class LoopbackServer: Sendable {
         case drip(text: String, bytesPerChunk: Int, pause: Duration)
     }
 
-    private let server: HTTPServer
     private struct Logged: Sendable {
         let path: String
         let userAgent: String
-        let peer: HTTPRequest.Address?
+        /// The client's port: one per connection.
+        let peer: UInt16
     }
 
-    /// Shared with the request handler, which outlives no server.
+    /// The sockets; each is closed under this lock by the thread that owns it, so `stop` never
+    /// shuts down a descriptor the system has since handed to someone else.
+    private struct Sockets {
+        var listener: Int32 = -1
+        var port: UInt16 = 0
+        var connections: Set<Int32> = []
+        var stopped = false
+        /// Who waits in `stop` for the accepting thread to close the listener.
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    /// Shared with the server's threads.
     private final class State: Sendable {
         let replies = Locked<[String: Reply]>([:])
         let log = Locked<[Logged]>([])
-        let task = Locked<Task<Void, any Error>?>(nil)
         /// Requests being answered now, and the most there ever were at once.
         let inFlight = Locked<(now: Int, peak: Int)>((0, 0))
+        let sockets = Locked(Sockets())
+
+        var isStopped: Bool { sockets.withLock { $0.stopped } }
     }
 
     private let state = State()
 
-    public init() {
-        let state = self.state
-        server = HTTPServer(
-            address: try! .inet(ip4: "127.0.0.1", port: 0),  // allowed: a literal loopback address
-            timeout: 60,
-            logger: .disabled,
-            handler: ClosureHTTPHandler { request in
-                state.log.withLock {
-                    $0.append(
-                        Logged(
-                            path: request.path, userAgent: request.headers[HTTPHeader("User-Agent")] ?? "",
-                            peer: request.remoteAddress))
-                }
-                state.inFlight.withLock {
-                    $0.now += 1; $0.peak = max($0.peak, $0.now)
-                }
-                defer { state.inFlight.withLock { $0.now -= 1 } }
-                let reply =
-                    state.replies.withLock { replies -> Reply? in
-                        guard case .sequence(let steps)? = replies[request.path], let first = steps.first else {
-                            return replies[request.path]
-                        }
-                        if steps.count > 1 { replies[request.path] = .sequence(Array(steps.dropFirst())) }
-                        return first
-                    } ?? Self.defaultReply(for: request.path)
-                return try await Self.response(for: reply)
-            })
-    }
+    public init() {}
 
     /// Starts listening; returns once connections are accepted.
     public func start() async throws {
-        let server = self.server
-        state.task.withLock { $0 = Task { try await server.run() } }
-        try await server.waitUntilListening(timeout: 10)
+        let (listener, address) = try StalledListener.listen(backlog: 128)
+        state.sockets.withLock {
+            $0.listener = listener
+            $0.port = UInt16(bigEndian: address.sin_port)
+        }
+        let state = self.state
+        Thread { Self.accept(on: listener, state: state) }.start()
     }
 
     /// Stops listening and closes open connections; later requests are refused.
     public func stop() async {
-        await server.stop(timeout: 0)
-        state.task.withLock { $0?.cancel() }
+        let listening = state.sockets.withLock { sockets -> Bool in
+            sockets.stopped = true
+            for connection in sockets.connections { shutdown(connection, Int32(SHUT_RDWR)) }
+            // Wakes the thread blocked in accept(2), which closes the listener.
+            if sockets.listener >= 0 { shutdown(sockets.listener, Int32(SHUT_RDWR)) }
+            return sockets.listener >= 0
+        }
+        guard listening else { return }
+        await withCheckedContinuation { continuation in
+            let closed = state.sockets.withLock { sockets -> Bool in
+                guard sockets.listener >= 0 else { return true }
+                sockets.waiters.append(continuation)
+                return false
+            }
+            if closed { continuation.resume() }
+        }
     }
 
     public var port: UInt16 {
-        get async {
-            guard case let .ip4(_, port)? = await server.listeningAddress else { return 0 }
-            return port
-        }
+        get async { state.sockets.withLock { $0.port } }
     }
 
     /// `http://127.0.0.1:PORT/api/4`.
@@ -133,7 +140,164 @@ public final class LoopbackServer: Sendable {
 
     /// How many client connections the requests came over.
     public var connectionCount: Int {
-        state.log.withLock { Set($0.compactMap(\.peer)).count }
+        state.log.withLock { Set($0.map(\.peer)).count }
+    }
+
+    // MARK: - The threads
+
+    private static func accept(on listener: Int32, state: State) {
+        while true {
+            var peer = sockaddr_in()
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let connection = withUnsafeMutablePointer(to: &peer) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.accept(listener, $0, &length) }
+            }
+            if connection < 0 {
+                if state.isStopped { break }
+                usleep(1_000)  // EINTR, an aborted connection, or out of descriptors for a moment.
+                continue
+            }
+            let admitted = state.sockets.withLock { sockets -> Bool in
+                guard !sockets.stopped else { return false }
+                sockets.connections.insert(connection)
+                return true
+            }
+            guard admitted else {
+                close(connection)
+                break
+            }
+            let client = UInt16(bigEndian: peer.sin_port)
+            Thread { serve(connection, client: client, state: state) }.start()
+        }
+        let waiters = state.sockets.withLock { sockets in
+            close(listener)
+            sockets.listener = -1
+            defer { sockets.waiters = [] }
+            return sockets.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Answers the requests of one connection in turn until the client closes it, a reply drops
+    /// it, or the server stops.
+    private static func serve(_ connection: Int32, client: UInt16, state: State) {
+        defer {
+            state.sockets.withLock {
+                $0.connections.remove(connection)
+                close(connection)
+            }
+        }
+        var idle = timeval(tv_sec: 60, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &idle, socklen_t(MemoryLayout<timeval>.size))
+        var reader = RequestReader(connection: connection)
+        while let request = reader.next() {
+            state.log.withLock { $0.append(Logged(path: request.path, userAgent: request.userAgent, peer: client)) }
+            state.inFlight.withLock {
+                $0.now += 1
+                $0.peak = max($0.peak, $0.now)
+            }
+            let reply =
+                state.replies.withLock { replies -> Reply? in
+                    guard case .sequence(let steps)? = replies[request.path], let first = steps.first else {
+                        return replies[request.path]
+                    }
+                    if steps.count > 1 { replies[request.path] = .sequence(Array(steps.dropFirst())) }
+                    return first
+                } ?? defaultReply(for: request.path)
+            let response = prepare(reply, state: state)
+            state.inFlight.withLock { $0.now -= 1 }
+            guard let response, send(response, on: connection, keepAlive: request.keepAlive, state: state),
+                request.keepAlive
+            else { return }
+        }
+    }
+
+    /// What goes on the wire: a head, then the body in chunks with a pause before each but the
+    /// first; `drops` closes the connection after the last chunk, whatever the head announced.
+    private struct Response {
+        var status: Int
+        var headers: [(String, String)]
+        var announcedLength: Int
+        var chunks: [[UInt8]]
+        var pause: Duration = .zero
+        var drops = false
+    }
+
+    /// Waits out a `.delayed` reply; nil when the server stopped meanwhile.
+    private static func prepare(_ reply: Reply, state: State) -> Response? {
+        switch reply {
+        case .fixture(let path):
+            guard let text = try? Fixtures.text(path) else {
+                return prepare(.body(status: 500, text: "{\"error\":\"unreadable fixture \(path)\"}"), state: state)
+            }
+            return whole(status: 200, contentType: "application/json; charset=utf-8", text: text)
+        case let .body(status, contentType, text, headers):
+            var response = whole(status: status, contentType: contentType, text: text)
+            response.headers += headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            return response
+        case .sequence(let steps):
+            return prepare(steps.first ?? .body(status: 500, text: "{}"), state: state)
+        case let .delayed(duration, reply):
+            guard pause(duration, state: state) else { return nil }
+            return prepare(reply, state: state)
+        case let .truncated(text, sentBytes):
+            let bytes = Array(text.utf8)
+            return Response(
+                status: 200, headers: [("Content-Type", "application/json")], announcedLength: bytes.count,
+                chunks: [Array(bytes.prefix(sentBytes))], drops: true)
+        case let .drip(text, bytesPerChunk, pause):
+            let bytes = Array(text.utf8)
+            let chunks = stride(from: 0, to: bytes.count, by: bytesPerChunk).map {
+                Array(bytes[$0..<min($0 + bytesPerChunk, bytes.count)])
+            }
+            return Response(
+                status: 200, headers: [("Content-Type", "application/json")], announcedLength: bytes.count,
+                chunks: chunks, pause: pause)
+        }
+    }
+
+    private static func whole(status: Int, contentType: String, text: String) -> Response {
+        let body = Array(text.utf8)
+        return Response(status: status, headers: [("Content-Type", contentType)], announcedLength: body.count, chunks: [body])
+    }
+
+    /// Sends the response; false when the connection must close (sending failed, the reply drops
+    /// it, or the server stopped during a pause).
+    private static func send(_ response: Response, on connection: Int32, keepAlive: Bool, state: State) -> Bool {
+        var head = "HTTP/1.1 \(response.status) \(phrase(response.status))\r\n"
+        for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
+        head += "Content-Length: \(response.announcedLength)\r\n"
+        head += keepAlive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n"
+        guard sendAll(Array(head.utf8), on: connection) else { return false }
+        for (index, chunk) in response.chunks.enumerated() {
+            if index > 0 && response.pause > .zero && !pause(response.pause, state: state) { return false }
+            guard sendAll(chunk, on: connection) else { return false }
+        }
+        return !response.drops
+    }
+
+    private static func sendAll(_ bytes: [UInt8], on connection: Int32) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes {
+                Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            sent += count
+        }
+        return true
+    }
+
+    /// Sleeps on this connection's thread; false, at once, when the server stops.
+    private static func pause(_ duration: Duration, state: State) -> Bool {
+        let end = ContinuousClock.now + duration
+        while ContinuousClock.now < end {
+            if state.isStopped { return false }
+            let left = end - ContinuousClock.now
+            usleep(useconds_t(max(0, min(left, .milliseconds(5)) / .microseconds(1))))
+        }
+        return !state.isStopped
     }
 
     private static func defaultReply(for path: String) -> Reply {
@@ -146,39 +310,6 @@ public final class LoopbackServer: Sendable {
         return .fixture(String(path.dropFirst(prefix.count)))
     }
 
-    private static func response(for reply: Reply) async throws -> HTTPResponse {
-        switch reply {
-        case .fixture(let path):
-            return response(status: 200, contentType: "application/json; charset=utf-8", body: Data(try Fixtures.text(path).utf8))
-        case let .body(status, contentType, text, headers):
-            var answer = response(status: status, contentType: contentType, body: Data(text.utf8))
-            for (name, value) in headers { answer.headers[HTTPHeader(name)] = value }
-            return answer
-        case .sequence(let steps):
-            return try await response(for: steps.first ?? .body(status: 500, text: "{}"))
-        case let .delayed(duration, reply):
-            try await Task.sleep(for: duration)
-            return try await response(for: reply)
-        case let .truncated(text, sentBytes):
-            let bytes = Array(text.utf8)
-            let body = HTTPBodySequence(
-                from: ChunkedBytes(chunks: [Array(bytes.prefix(sentBytes))], pause: .zero, failsAtEnd: true),
-                count: bytes.count)
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body)
-        case let .drip(text, bytesPerChunk, pause):
-            let bytes = Array(text.utf8)
-            let chunks = stride(from: 0, to: bytes.count, by: bytesPerChunk).map { Array(bytes[$0..<min($0 + bytesPerChunk, bytes.count)]) }
-            let body = HTTPBodySequence(from: ChunkedBytes(chunks: chunks, pause: pause, failsAtEnd: false), count: bytes.count)
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body)
-        }
-    }
-
-    private static func response(status: Int, contentType: String, body: Data) -> HTTPResponse {
-        HTTPResponse(
-            statusCode: HTTPStatusCode(status, phrase: phrase(status)),
-            headers: [.contentType: contentType], body: body)
-    }
-
     private static func phrase(_ status: Int) -> String {
         [
             200: "OK", 403: "Forbidden", 404: "Not Found", 429: "Too Many Requests", 500: "Internal Server Error",
@@ -187,43 +318,75 @@ public final class LoopbackServer: Sendable {
     }
 }
 
-/// Bytes sent in chunks with pauses; optionally failing after the last chunk, which makes the
-/// server drop the connection mid-body.
-private struct ChunkedBytes: AsyncBufferedSequence, Sendable {
-    typealias Element = UInt8
-    let chunks: [[UInt8]]
-    let pause: Duration
-    let failsAtEnd: Bool
-
-    struct Dropped: Error {}
-
-    func makeAsyncIterator() -> Iterator {
-        Iterator(chunks: chunks, pause: pause, failsAtEnd: failsAtEnd)
+/// Reads the requests of one connection: a request line and headers; a body, if any, is skipped.
+private struct RequestReader {
+    struct Request {
+        let path: String
+        let userAgent: String
+        let keepAlive: Bool
     }
 
-    struct Iterator: AsyncBufferedIteratorProtocol {
-        var chunks: [[UInt8]]
-        let pause: Duration
-        let failsAtEnd: Bool
-        var index = 0
-        var pending: [UInt8] = []
+    let connection: Int32
+    private var buffered: [UInt8] = []
 
-        mutating func next() async throws -> UInt8? {
-            if pending.isEmpty {
-                guard let buffer = try await nextBuffer(suggested: 1) else { return nil }
-                pending = buffer
+    init(connection: Int32) {
+        self.connection = connection
+    }
+
+    /// The next request; nil when the client closed the connection, it stayed idle for a minute,
+    /// or the request is not HTTP.
+    mutating func next() -> Request? {
+        let end: Int
+        while true {
+            if let found = headEnd() {
+                end = found
+                break
             }
-            return pending.removeFirst()
+            guard buffered.count < 65_536, receive() else { return nil }
         }
+        let head = String(decoding: buffered[..<end], as: UTF8.self)
+        buffered.removeFirst(end + 4)
+        let lines = head.components(separatedBy: "\r\n")
+        let requestLine = lines[0].split(separator: " ")
+        guard requestLine.count == 3, requestLine[2].hasPrefix("HTTP/1.") else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        var bodyLength = Int(headers["content-length"] ?? "0") ?? 0
+        while bodyLength > 0 {
+            if buffered.isEmpty { guard receive() else { return nil } }
+            let taken = min(bodyLength, buffered.count)
+            buffered.removeFirst(taken)
+            bodyLength -= taken
+        }
+        let connectionHeader = headers["connection"]?.lowercased()
+        let keepAlive = requestLine[2] == "HTTP/1.1" ? connectionHeader != "close" : connectionHeader == "keep-alive"
+        let target = requestLine[1]
+        let path = String(target[..<(target.firstIndex(of: "?") ?? target.endIndex)])
+        return Request(
+            path: path.removingPercentEncoding ?? path, userAgent: headers["user-agent"] ?? "", keepAlive: keepAlive)
+    }
 
-        mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
-            guard index < chunks.count else {
-                if failsAtEnd { throw Dropped() }
-                return nil
-            }
-            if index > 0 && pause > .zero { try await Task.sleep(for: pause) }
-            defer { index += 1 }
-            return chunks[index]
+    private func headEnd() -> Int? {
+        guard buffered.count >= 4 else { return nil }
+        for index in 0...(buffered.count - 4)
+        where buffered[index] == 13 && buffered[index + 1] == 10 && buffered[index + 2] == 13 && buffered[index + 3] == 10 {
+            return index
+        }
+        return nil
+    }
+
+    /// Appends what arrives; false at the end of the stream, an error or the idle timeout.
+    private mutating func receive() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = recv(connection, &chunk, chunk.count, 0)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            buffered += chunk[..<count]
+            return true
         }
     }
 }

@@ -10,7 +10,7 @@ import TestSupport
         private static let latestPath = "/api/4/news/latest"
 
         private func client(
-            _ bases: [String], timeout: Duration = .seconds(5), attempts: Int = 3,
+            _ bases: [String], timeout: Duration = TimeBound.requestBudget, attempts: Int = 3,
             lowSpeedTime: Duration = .seconds(5), now: Double = 1_700_000_000
         ) -> ZhihuDailyClient {
             var options = CurlTransport.Options()

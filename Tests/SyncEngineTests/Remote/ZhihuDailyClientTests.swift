@@ -6,7 +6,7 @@ import TestSupport
 
 @Suite struct ZhihuDailyClientTests {
     private func client(
-        _ bases: [String], timeout: Duration = .seconds(5),
+        _ bases: [String], timeout: Duration = TimeBound.requestBudget,
         connectTimeout: Duration = .seconds(5)
     ) -> ZhihuDailyClient {
         return ZhihuDailyClient(

@@ -17,7 +17,7 @@ import TestSupport
         let transport: RecordingTransport
     }
 
-    private func harness(path: String? = nil, timeout: Duration = .seconds(3)) async throws -> Harness {
+    private func harness(path: String? = nil, timeout: Duration = TimeBound.requestBudget) async throws -> Harness {
         let server = LoopbackServer()
         try await server.start()
         let path = try path ?? temporaryDatabasePath()
@@ -203,17 +203,19 @@ import TestSupport
     }
 
     @Test func aStoryAndItsCountersShareOneDeadline() async throws {
-        let h = try await harness(timeout: .seconds(5))
-        h.server.setReply(.delayed(.milliseconds(2_000), .fixture("news/9759301")), for: detailPath)
-        h.server.setReply(.delayed(.seconds(20), .fixture("story-extra/9759301")), for: extraPath)
+        let h = try await harness(timeout: .seconds(20))
+        h.server.setReply(.delayed(.milliseconds(1_000), .fixture("news/9759301")), for: detailPath)
+        h.server.setReply(.delayed(.seconds(60), .fixture("story-extra/9759301")), for: extraPath)
         let start = ContinuousClock.now
         let page = try await h.engine.detail(id: storyID)
-        // One 5 s deadline for both requests: the counters got what the story's 2 s left of it.
+        // One 20 s deadline for both requests (room for a loaded machine to answer the first):
+        // the counters got what the story's 1 s left of it.
         let extraTimeouts = h.transport.timeouts(endingWith: "/story-extra/9759301")
-        #expect(extraTimeouts.count == 1)
-        #expect(extraTimeouts.allSatisfy { $0 <= .seconds(3) }, "\(extraTimeouts)")
+        // (A timed-out attempt may be retried within what is left.)
+        #expect(!extraTimeouts.isEmpty)
+        #expect(extraTimeouts.allSatisfy { $0 <= .seconds(19) }, "\(extraTimeouts)")
         let elapsed = ContinuousClock.now - start
-        #expect(elapsed < TimeBound.within(.seconds(5)), "took \(elapsed)")
+        #expect(elapsed < TimeBound.within(.seconds(20)), "took \(elapsed)")
         #expect(page.provenance.origin == .network)
         #expect(page.extra == nil)
         await h.server.stop()

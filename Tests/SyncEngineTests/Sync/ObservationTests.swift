@@ -38,7 +38,7 @@ import TestSupport
         }
 
         /// The updates so far, once there are at least `count` (or after `limit`).
-        func waitFor(_ count: Int, within limit: Duration = .seconds(5)) async -> [String] {
+        func waitFor(_ count: Int, within limit: Duration = .seconds(20)) async -> [String] {
             let deadline = ContinuousClock.now + limit
             while state.updates.withLock({ $0.count }) < count, ContinuousClock.now < deadline {
                 try? await Task.sleep(for: .milliseconds(10))
@@ -57,7 +57,7 @@ import TestSupport
 
     private func engine(
         _ server: LoopbackServer, path: String, clock: TestClock = TestClock(),
-        pollInterval: Duration = .milliseconds(500), timeout: Duration = .seconds(3)
+        pollInterval: Duration = .milliseconds(500), timeout: Duration = TimeBound.requestBudget
     ) async throws -> SyncEngine {
         var configuration = SyncEngine.Configuration(databasePath: path)
         configuration.baseURLs = [await server.baseURL]
@@ -222,7 +222,7 @@ import TestSupport
         // Another engine is another connection: its commit changes this one's data version.
         let other = try await self.engine(server, path: path)
         let written = try await other.page(for: Self.day13)
-        #expect(await recorder.waitFor(2, within: .seconds(20)) == ["failed notCached", "cache 20230313"])
+        #expect(await recorder.waitFor(2) == ["failed notCached", "cache 20230313"])
         let page = try #require(recorder.lastPage)
         #expect(page.stories == written.stories)
         #expect(page.provenance.origin == .cache)
@@ -273,7 +273,7 @@ import TestSupport
         // Fetched again later: a newer fetched-at time is news, whatever the age says.
         clock.advance(by: 3600)
         let refetched = try await other.page(for: Self.day13, policy: .networkOnly)
-        #expect(await recorder.waitFor(2, within: .seconds(20)) == ["cache 20230313", "cache 20230313"])
+        #expect(await recorder.waitFor(2) == ["cache 20230313", "cache 20230313"])
         #expect(recorder.lastPage?.provenance.fetchedAt == refetched.provenance.fetchedAt)
         recorder.stop()
         await server.stop()
@@ -341,7 +341,7 @@ import TestSupport
         // Another connection breaks the archive under the engine: its page can no longer be read.
         let rereads = await engine.changeRereads
         try Database(path: path).execute("DROP TABLE day_story")
-        #expect(await recorder.waitFor(2, within: .seconds(20)) == ["cache 20230313", "failed storage"])
+        #expect(await recorder.waitFor(2) == ["cache 20230313", "failed storage"])
         // Every poll tries again (the page was not read), and the same failure is not sent again.
         try await waitForRereads(engine, moreThan: rereads + 3)
         #expect(recorder.updates == ["cache 20230313", "failed storage"])

@@ -28,7 +28,7 @@ import TestSupport
     private func engine(_ path: String, server: LoopbackServer, readOnly: Bool) async throws -> SyncEngine {
         var configuration = SyncEngine.Configuration(databasePath: path)
         configuration.baseURLs = [await server.baseURL]
-        configuration.networkTimeout = .seconds(3)
+        configuration.networkTimeout = TimeBound.requestBudget
         configuration.readOnly = readOnly
         return try SyncEngine(configuration: configuration, clock: TestClock())
     }

@@ -19,7 +19,7 @@ import TestSupport
 
     private func harness(
         databasePath: String? = nil, freshness: Duration = .seconds(300),
-        timeout: Duration = .seconds(3)
+        timeout: Duration = TimeBound.requestBudget
     ) async throws -> Harness {
         let server = LoopbackServer()
         try await server.start()
@@ -396,17 +396,19 @@ import TestSupport
     }
 
     @Test func aDayAndTheLatestPageThatSettlesItShareOneDeadline() async throws {
-        let h = try await harness(timeout: .seconds(5))
-        h.server.setReply(.delayed(.milliseconds(2_000), .fixture("news/before/20230314")), for: day13Path)
-        h.server.setReply(.delayed(.seconds(20), .fixture("news/latest")), for: latestPath)
+        let h = try await harness(timeout: .seconds(20))
+        h.server.setReply(.delayed(.milliseconds(1_000), .fixture("news/before/20230314")), for: day13Path)
+        h.server.setReply(.delayed(.seconds(60), .fixture("news/latest")), for: latestPath)
         let start = ContinuousClock.now
         let page = try await h.engine.page(for: day13)
-        // One 5 s deadline for both requests: the latest page got what the day's 2 s left of it.
+        // One 20 s deadline for both requests (room for a loaded machine to answer the first):
+        // the latest page got what the day's 1 s left of it.
         let latestTimeouts = h.transport.timeouts(endingWith: "/news/latest")
-        #expect(latestTimeouts.count == 1)
-        #expect(latestTimeouts.allSatisfy { $0 <= .seconds(3) }, "\(latestTimeouts)")
+        // (A timed-out attempt may be retried within what is left.)
+        #expect(!latestTimeouts.isEmpty)
+        #expect(latestTimeouts.allSatisfy { $0 <= .seconds(19) }, "\(latestTimeouts)")
         let elapsed = ContinuousClock.now - start
-        #expect(elapsed < TimeBound.within(.seconds(5)), "took \(elapsed)")
+        #expect(elapsed < TimeBound.within(.seconds(20)), "took \(elapsed)")
         #expect(!page.provenance.isFinal, "the latest page did not come in time, so the day stays partial")
         await h.server.stop()
     }

@@ -86,7 +86,7 @@ struct SyncHarness {
     let path: String
 
     static func start(
-        path: String? = nil, timeout: Duration = .seconds(3),
+        path: String? = nil, timeout: Duration = TimeBound.requestBudget,
         retryPolicy: RetryPolicy = .none, batches: SyncEngine.SyncBatches = .init()
     ) async throws -> SyncHarness {
         let server = LoopbackServer()

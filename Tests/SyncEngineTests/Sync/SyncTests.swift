@@ -316,7 +316,7 @@ import TestSupport
         let h = try await SyncHarness.start(timeout: .milliseconds(250))
         source.serve(h.server, days: 60)
         for day in source.days(60).dropFirst() {
-            h.server.setReply(.delayed(.seconds(10), .body(status: 200, text: source.page(day))), for: path(day))
+            h.server.setReply(.delayed(.seconds(30), .body(status: 200, text: source.page(day))), for: path(day))
         }
         let start = ContinuousClock.now
         // The latest page gets a roomy deadline of its own (an outer operation's, which the sync
@@ -327,7 +327,7 @@ import TestSupport
         let elapsed = ContinuousClock.now - start
         // The counts below prove it stopped early (at most 7 timeouts, two at a time: about 1 s;
         // 59 days × 250 ms / 2 at once would be 7.4 s). The time only shows no day waited for the
-        // server's 10 s: twice the 1 s plus slack.
+        // server's 30 s: twice the 1 s plus slack.
         #expect(elapsed < TimeBound.within(.seconds(1)) + .seconds(2), "took \(elapsed)")
         #expect(summary.skipped > 0)
         #expect(summary.failures.count <= 2 * 2 + 2 + 1)
