@@ -336,16 +336,15 @@ private struct RequestReader {
     /// The next request; nil when the client closed the connection, it stayed idle for a minute,
     /// or the request is not HTTP.
     mutating func next() -> Request? {
-        let end: Int
-        while true {
-            if let found = headEnd() {
-                end = found
-                break
-            }
+        let blankLine = Array("\r\n\r\n".utf8)
+        var headEnd = buffered.firstRange(of: blankLine)
+        while headEnd == nil {
             guard buffered.count < 65_536, receive() else { return nil }
+            headEnd = buffered.firstRange(of: blankLine)
         }
-        let head = String(decoding: buffered[..<end], as: UTF8.self)
-        buffered.removeFirst(end + 4)
+        guard let blank = headEnd else { return nil }
+        let head = String(decoding: buffered[..<blank.lowerBound], as: UTF8.self)
+        buffered.removeFirst(blank.upperBound)
         let lines = head.components(separatedBy: "\r\n")
         let requestLine = lines[0].split(separator: " ")
         guard requestLine.count == 3, requestLine[2].hasPrefix("HTTP/1.") else { return nil }
@@ -367,15 +366,6 @@ private struct RequestReader {
         let path = String(target[..<(target.firstIndex(of: "?") ?? target.endIndex)])
         return Request(
             path: path.removingPercentEncoding ?? path, userAgent: headers["user-agent"] ?? "", keepAlive: keepAlive)
-    }
-
-    private func headEnd() -> Int? {
-        guard buffered.count >= 4 else { return nil }
-        for index in 0...(buffered.count - 4)
-        where buffered[index] == 13 && buffered[index + 1] == 10 && buffered[index + 2] == 13 && buffered[index + 3] == 10 {
-            return index
-        }
-        return nil
     }
 
     /// Appends what arrives; false at the end of the stream, an error or the idle timeout.
