@@ -11,6 +11,14 @@ struct Newsctl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "newsctl",
         abstract: "Zhihu Daily from a local archive, refreshed from the network when it can be.",
+        discussion: """
+            The source (--base-url, env NEWSCTL_BASE_URL) is by default https://daily.zhihu.com/api/4, \
+            which answers in 2026, then https://news-at.zhihu.com/api/4, which has shown many networks a \
+            certificate for other names since 2022 and was reported dead in October 2024. The one that \
+            last answered is tried first for a day (newsctl doctor --network shows which). A file:// root \
+            reads a local copy of the API, e.g. --base-url file:///tmp/api/api/4 after \
+            scripts/captures-to-api CAPTURES /tmp/api.
+            """,
         version: Newsctl.version,
         subcommands: [
             Read.self, Latest.self, Before.self, Show.self, Comments.self, Fav.self, Sync.self, Status.self, Search.self, Prune.self,
@@ -40,8 +48,13 @@ struct Newsctl: AsyncParsableCommand {
 
     /// Parses and runs, turning every failure into one line on stderr and a sysexits code.
     private static func runCommand() async -> Int32 {
-        if let (command, settings) = QuickCommand.parse(Array(CommandLine.arguments.dropFirst())) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let (command, settings) = QuickCommand.parse(arguments) {
             return await command.run(settings)
+        }
+        if let message = negativePositional(arguments) {
+            Output.write("newsctl: " + message + "\n", to: STDERR_FILENO)
+            return ExitStatus.usage
         }
         do {
             var command = try parseAsRoot()
@@ -69,6 +82,28 @@ struct Newsctl: AsyncParsableCommand {
             Output.write("newsctl: " + message + "\n", to: STDERR_FILENO)
             return code.rawValue
         }
+    }
+
+    /// Why a negative number given where a story id or a date goes (`show -1`) is not one.
+    /// ArgumentParser reads `-1` as an option and says only that the id is missing.
+    static func negativePositional(_ arguments: [String]) -> String? {
+        let command = arguments.prefix(2).joined(separator: " ")
+        let takesID = ["show", "comments", "fav add", "fav rm"].contains { command == $0 || command.hasPrefix($0 + " ") }
+        guard takesID || arguments.first == "before" else { return nil }
+        let valueOptions: Set = ["--db", "--base-url", "--timeout", "--lang"]
+        for (index, argument) in arguments.enumerated().dropFirst() {
+            if argument == "--" { break }
+            guard argument.count > 1, argument.hasPrefix("-"), argument.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) else { continue }
+            guard !valueOptions.contains(arguments[index - 1]) else { continue }
+            let words = CommandStrings(language: CommandStrings.language(arguments: arguments))
+            guard !takesID else { return words.notAStoryID(argument) }
+            do {
+                _ = try Day.parse(argument)
+            } catch {
+                return words.notADay(error)
+            }
+        }
+        return nil
     }
 
     /// "newsctl latest", "newsctl fav add", or "newsctl": the command the arguments name.

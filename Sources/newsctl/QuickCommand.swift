@@ -30,6 +30,8 @@ enum QuickCommand: Equatable {
                 continue
             }
             guard seen.insert(argument).inserted else { return nil }
+            // search reads the archive only: the source's options are not its (ArgumentParser says so).
+            if name == "search" && ["--offline", "--refresh", "--base-url", "--timeout"].contains(argument) { return nil }
             switch argument {
             case "--offline": values.offline = true
             case "--refresh": values.refresh = true
@@ -42,9 +44,7 @@ enum QuickCommand: Equatable {
                 case "--db": values.db = value
                 case "--base-url": values.baseURL = value
                 case "--lang": values.lang = value
-                case "--timeout":
-                    guard let seconds = Double(value) else { return nil }
-                    values.timeout = seconds
+                case "--timeout": values.timeout = value
                 default:
                     guard name == "search", let number = Int(value) else { return nil }
                     limit = number
@@ -52,19 +52,21 @@ enum QuickCommand: Equatable {
             default: return nil
             }
         }
-        guard let settings = try? values.resolve(), let command = command(name, positionals, limit: limit) else { return nil }
+        guard let settings = try? values.resolve(),
+            let command = command(name, positionals, limit: limit, words: CommandStrings(language: settings.language))
+        else { return nil }
         return (command, settings)
     }
 
     /// The command `name` with these positional arguments, checked as the command checks them.
-    private static func command(_ name: String, _ positionals: [String], limit: Int?) -> QuickCommand? {
+    private static func command(_ name: String, _ positionals: [String], limit: Int?, words: CommandStrings) -> QuickCommand? {
         switch (name, positionals.count) {
         case ("latest", 0):
             return .newsList(.latest)
         case ("before", 1):
-            return (try? Before.shownDay(positionals[0])).map { .newsList(.day($0)) }
+            return (try? Before.shownDay(positionals[0], words: words)).map { .newsList(.day($0)) }
         case ("show", 1):
-            return (try? StoryID.parse(positionals[0])).map(QuickCommand.story)
+            return (try? StoryID.parse(positionals[0], words: words)).map(QuickCommand.story)
         case ("search", 1):
             let limit = limit ?? Search.defaultLimit
             return Search.limits.contains(limit) ? .search(query: positionals[0], limit: limit) : nil

@@ -48,7 +48,7 @@ extension ProcessTests {
 
             let doctor = try await newsctl.run(["doctor"])
             #expect(doctor.status == 74)
-            #expect(doctor.stdout.contains("integrity: "))
+            #expect(doctor.stdout.contains("完整性："))
             #expect(doctor.stderr.contains("newsctl doctor --rebuild"))
         }
 

@@ -42,7 +42,7 @@ extension ProcessTests {
 
         @Test func theNoticeCountsUpOnOneLineAndIsErasedBeforeTheOutput() async throws {
             let (pane, database) = try setUp()
-            try start("search 瞎扯 --offline", database: database, in: pane)
+            try start("search 瞎扯", database: database, in: pane)
             var (ok, lines) = try await pane.waitFor { (self.percentShown($0) ?? 0) > 0 }
             #expect(ok, show(lines))
             print("tmux 80x24 during the upgrade:\n" + lines.joined(separator: "\n"))
@@ -78,7 +78,7 @@ extension ProcessTests {
         @Test func aKillHalfWayLeavesTheOldArchiveAndTheNextRunStartsOver() async throws {
             let (pane, database) = try setUp()
             let before = try SchemaThreeArchive.state(of: database)
-            try start("search 研究 --offline", database: database, in: pane)
+            try start("search 研究", database: database, in: pane)
             // Half-way: bodies deflated and the transaction well under way, not yet committed.
             var (ok, lines) = try await pane.waitFor { (10...80).contains(self.percentShown($0) ?? 0) }
             #expect(ok, show(lines))

@@ -27,9 +27,9 @@ import Testing
         case let latest as Latest:
             expected = (.newsList(.latest), try latest.options.resolve())
         case let before as Before:
-            expected = (.newsList(.day(try Before.shownDay(before.date))), try before.options.resolve())
+            expected = (.newsList(.day(try Before.shownDay(before.date, words: before.options.words))), try before.options.resolve())
         case let show as Show:
-            expected = (.story(try StoryID.parse(show.id)), try show.options.resolve())
+            expected = (.story(try StoryID.parse(show.id, words: show.options.words)), try show.options.resolve())
         case let search as Search:
             expected = (.search(query: search.query, limit: search.limit), try search.options.resolve())
         case let other:

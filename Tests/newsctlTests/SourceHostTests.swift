@@ -16,8 +16,9 @@ extension ProcessTests {
             return server
         }
 
+        /// Said once, in the top command's help (each command's --base-url points there).
         @Test func theHelpPutsDailyFirstAndSaysWhy() async throws {
-            let result = try await NewsctlProcess().run(["latest", "--help"])
+            let result = try await NewsctlProcess().run(["--help"])
             let help = result.stdout.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
             let daily = try #require(help.range(of: "https://daily.zhihu.com/api/4"))
             let newsAt = try #require(help.range(of: "https://news-at.zhihu.com/api/4"))
@@ -113,8 +114,8 @@ extension ProcessTests {
             #expect(text.status == 0)
             #expect(text.stdout.contains("the certificate is for *.cdn.example.net, cdn.example.net, not localhost"), "\(text.stdout)")
             #expect(text.stdout.contains("connected, but no answer within 2000 ms"), "\(text.stdout)")
-            #expect(text.stdout.contains("preferred: none"))
-            #expect(text.stdout.contains("1 of 4 base URLs works"))
+            #expect(text.stdout.contains("优先使用：无"))
+            #expect(text.stdout.contains("4 个地址中 1 个可用"))
             await live.stop()
             await silent.stop()
         }
@@ -128,7 +129,7 @@ extension ProcessTests {
                     "\(try await LoopbackServer.refusedBaseURL()),\(await silent.baseURL)",
                 ])
             #expect(result.status == 69)
-            #expect(result.stdout.contains("0 of 2 base URLs work"), "\(result.stdout)")
+            #expect(result.stdout.contains("2 个地址都不可用"), "\(result.stdout)")
             #expect(result.stderr.hasPrefix("newsctl: ") && result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: newsctl.databasePath), "a network check creates no archive")
             await silent.stop()

@@ -171,9 +171,9 @@ struct Strings: Sendable {
         }
     }
 
-    /// What a failed load was about: "今日内容" / "today's stories", or a dated day.
+    /// What a failed load was about: "今日内容" / "today's issue" (singular: "today's issue is not…"), or a dated day.
     func subject(_ day: Day?) -> String {
-        guard let day else { return language == .zh ? "今日内容" : "today's stories" }
+        guard let day else { return language == .zh ? "今日内容" : "today's issue" }
         return DateFormatting(language: language).fullDate(day)
     }
 

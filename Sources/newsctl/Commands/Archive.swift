@@ -13,7 +13,7 @@ enum Archive {
     /// authorities of `SSL_CERT_FILE` instead of the system's when that is set (a company proxy's).
     static func transport() -> any HTTPTransport {
         SyncEngine.defaultTransport(
-            userAgent: Newsctl.userAgent, caBundlePath: Environment.value("SSL_CERT_FILE").flatMap { $0.isEmpty ? nil : $0 })
+            userAgent: Newsctl.userAgent, caBundlePath: Environment.value("SSL_CERT_FILE"))
     }
 
     struct OpenFailure: Error {

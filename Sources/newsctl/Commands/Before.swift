@@ -13,32 +13,30 @@ struct Before: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
-        _ = try Self.shownDay(date)
+        _ = try Self.shownDay(date, words: options.words)
     }
 
     func run() async throws {
-        let status = await QuickCommand.newsList(.day(try Self.shownDay(date))).run(try options.resolve())
+        let status = await QuickCommand.newsList(.day(try Self.shownDay(date, words: options.words))).run(try options.resolve())
         guard status == 0 else { throw ExitCode(status) }
     }
 
     /// The day `before <text>` shows: the date - 1, checked against the archive's bounds.
-    static func shownDay(_ text: String) throws -> Day {
+    static func shownDay(_ text: String, words: CommandStrings) throws -> Day {
         let date: Day
         do {
             date = try Day.parse(text)
         } catch {
-            throw ValidationError(error.description)
+            throw ValidationError(words.notADay(error))
         }
         let shown = date.adding(days: -1)
         guard shown >= Day.firstIssue else {
-            throw ValidationError(
-                "'\(text)' is too early: the first issue is \(Day.firstIssue), so the earliest is 'before \(Day.firstIssue.adding(days: 1))'"
-            )
+            throw ValidationError(words.tooEarly(text))
         }
         // The clock only bounds input here; which day is today always comes from the source.
         let tomorrow = Day(containingUnixTime: Int64(SystemClock().now().timeIntervalSince1970)).adding(days: 1)
         guard shown <= tomorrow else {
-            throw ValidationError("'\(text)' is in the future; expected a date up to \(tomorrow.adding(days: 1))")
+            throw ValidationError(words.inTheFuture(text, latest: tomorrow.adding(days: 1)))
         }
         return shown
     }

@@ -26,14 +26,15 @@ struct Comments: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
-        _ = try StoryID.parse(id)
-        if long && short { throw ValidationError("give --long or --short, not both (neither: both sections)") }
-        if all && long { throw ValidationError("--all follows the short comments; the long ones come in one page") }
+        let words = options.words
+        _ = try StoryID.parse(id, words: words)
+        if long && short { throw ValidationError(words.longAndShort) }
+        if all && long { throw ValidationError(words.allWithLong) }
     }
 
     func run() async throws {
         let kinds: Set<CommentKind> = long ? [.long] : short ? [.short] : Set(CommentKind.allCases)
-        let status = await CommentsCommand.run(try StoryID.parse(id), kinds: kinds, all: all, settings: try options.resolve())
+        let status = await CommentsCommand.run(try StoryID.parse(id, words: options.words), kinds: kinds, all: all, settings: try options.resolve())
         guard status == 0 else { throw ExitCode(status) }
     }
 }

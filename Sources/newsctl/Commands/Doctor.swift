@@ -24,14 +24,14 @@ struct Doctor: AsyncParsableCommand {
     @Flag(help: "With --rebuild: go on even when a user table cannot be read (its rows stay in the backup only).")
     var force = false
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup var options: SourceCommandOptions
 
     func validate() throws {
         if network && (rebuild || force) {
-            throw ValidationError("--network checks the source; it cannot be used with --rebuild or --force")
+            throw ValidationError(options.words.networkWithRebuild)
         }
-        if network, try options.resolve().mode == .offline {
-            throw ValidationError("--network needs the network; it cannot run with --offline")
+        if network, options.values.isOffline {
+            throw ValidationError(options.words.needsNetwork("--network", offline: options.values.offlineSource))
         }
     }
 
@@ -52,6 +52,7 @@ struct Doctor: AsyncParsableCommand {
 struct DoctorCommand {
     let settings: Settings
     private let output = Output()
+    private var words: CommandStrings { CommandStrings(language: settings.language) }
 
     init(settings: Settings) {
         self.settings = settings
@@ -73,10 +74,10 @@ struct DoctorCommand {
                         ("backup", .optional(result.backupPath)),
                     ]).serialized() + "\n")
             } else {
-                var text = "rebuilt \(TerminalText.sanitize(path)): the cache is empty and refills from the network\n"
-                for (table, count) in result.keptRows.sorted(by: { $0.key < $1.key }) { text += "kept \(count) rows of \(table)\n" }
-                for table in result.unreadableTables { text += "could not read \(table); its rows remain in the backup\n" }
-                if let backup = result.backupPath { text += "the old file is kept at \(TerminalText.sanitize(backup))\n" }
+                var text = words.rebuilt(TerminalText.sanitize(path)) + "\n"
+                for (table, count) in result.keptRows.sorted(by: { $0.key < $1.key }) { text += words.kept(table, count) + "\n" }
+                for table in result.unreadableTables { text += words.unreadable(table) + "\n" }
+                if let backup = result.backupPath { text += words.backupKept(TerminalText.sanitize(backup)) + "\n" }
                 output.out(text)
             }
             return health.isHealthy ? ExitStatus.ok : ExitStatus.ioError
@@ -102,13 +103,13 @@ struct DoctorCommand {
                     ("user_rows", .object(health.userRows.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
                 ]).serialized() + "\n")
         } else if !health.exists {
-            output.out("no archive at \(TerminalText.sanitize(path)) yet; the first read creates it\n")
+            output.out(words.noArchive(TerminalText.sanitize(path)) + "\n")
         } else {
-            var text = "archive: \(TerminalText.sanitize(path))\n"
-            text += "integrity: " + (health.problems.isEmpty ? "ok" : "\(health.problems.count) problem(s)") + "\n"
+            var text = words.archivePath(TerminalText.sanitize(path)) + "\n"
+            text += words.integrity(problems: health.problems.count) + "\n"
             for problem in health.problems { text += "  " + TerminalText.sanitize(problem) + "\n" }
-            if let days = health.dayCount { text += "days: \(days)\n" }
-            for (table, count) in health.userRows.sorted(by: { $0.key < $1.key }) { text += "\(table): \(count)\n" }
+            if let days = health.dayCount { text += words.dayCount(days) + "\n" }
+            for (table, count) in health.userRows.sorted(by: { $0.key < $1.key }) { text += words.userRows(table, count) + "\n" }
             output.out(text)
         }
         guard health.exists, !health.isHealthy else { return ExitStatus.ok }

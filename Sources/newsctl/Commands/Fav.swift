@@ -18,10 +18,10 @@ struct Fav: AsyncParsableCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        func validate() throws { _ = try StoryID.parse(id) }
+        func validate() throws { _ = try StoryID.parse(id, words: options.words) }
 
         func run() async throws {
-            let id = try StoryID.parse(id)
+            let id = try StoryID.parse(id, words: options.words)
             try await FavoritesCommand.run(settings: try options.resolve()) { await $0.didRequestAdd(id: id) }
         }
     }
@@ -34,10 +34,10 @@ struct Fav: AsyncParsableCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        func validate() throws { _ = try StoryID.parse(id) }
+        func validate() throws { _ = try StoryID.parse(id, words: options.words) }
 
         func run() async throws {
-            let id = try StoryID.parse(id)
+            let id = try StoryID.parse(id, words: options.words)
             try await FavoritesCommand.run(settings: try options.resolve()) { await $0.didRequestRemove(id: id) }
         }
     }

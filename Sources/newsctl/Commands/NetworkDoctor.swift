@@ -22,7 +22,7 @@ struct NetworkDoctor {
         }
         let working = checks.filter(\.works).count
         if working == 0 {
-            output.err("newsctl: no base URL answered with its latest page; see the steps above, or use --base-url for a mirror\n")
+            output.err("newsctl: " + words.noneWorks + "\n")
             return ExitStatus.unavailable
         }
         return ExitStatus.ok
@@ -39,29 +39,28 @@ struct NetworkDoctor {
         return await engine.preferredBaseURL()
     }
 
+    private var words: CommandStrings { CommandStrings(language: settings.language) }
+
     private func text(_ checks: [HostCheck], _ preferred: PreferredBaseURL?) -> String {
-        let names: [HostCheck.StepKind: String] = [
-            .resolve: "name resolution", .connect: "connect", .tls: "TLS", .http: "HTTP", .page: "latest page",
-        ]
         var text = ""
         for check in checks {
-            text += TerminalText.sanitize(check.baseURL) + (check.works ? "  works" : "  does not work") + "\n"
+            text += TerminalText.sanitize(check.baseURL) + "  " + words.works(check.works) + "\n"
             for step in check.steps {
-                let name = Self.padded(names[step.kind] ?? step.kind.rawValue, 16)
-                let outcome = Self.padded(step.succeeded ? "ok" : "failed", 7)
+                let name = Self.padded(words.stepName(step.kind), 16)
+                let outcome = Self.padded(words.stepOutcome(step.succeeded), 7)
                 let time = Self.padded(step.duration.map(Self.milliseconds) ?? "", 10)
                 text += "  \(name) \(outcome) \(time) \(TerminalText.sanitize(step.detail))\n"
             }
         }
         if let preferred {
             text +=
-                "preferred: \(TerminalText.sanitize(preferred.url)), which answered when an earlier one did not, "
-                + "since \(Self.iso8601(preferred.since)); the order given is tried again after \(Self.iso8601(preferred.until))\n"
+                words.preferred(
+                    TerminalText.sanitize(preferred.url), since: Self.iso8601(preferred.since), until: Self.iso8601(preferred.until))
+                + "\n"
         } else {
-            text += "preferred: none; the base URLs are tried in the order given\n"
+            text += words.noPreference + "\n"
         }
-        let working = checks.filter(\.works).count
-        text += "\(working) of \(checks.count) base URL\(checks.count == 1 ? "" : "s") work\(working == 1 ? "s" : "")\n"
+        text += words.working(checks.filter(\.works).count, of: checks.count) + "\n"
         return text
     }
 

@@ -16,7 +16,7 @@ struct Read: AsyncParsableCommand {
             \(ReaderKeys.helpText)
             """)
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup var options: ReaderOptions
 
     func run() async throws {
         let settings = try options.resolve()
@@ -31,11 +31,7 @@ enum ReaderCommand {
     static func run(settings: Settings) async -> Int32 {
         let output = Output()
         guard TerminalSession.isInteractive else {
-            output.err("newsctl: read needs a terminal for its input and output; for a printable list use 'newsctl latest'\n")
-            return ExitStatus.usage
-        }
-        guard !settings.json else {
-            output.err("newsctl: read draws on the terminal and has no --json; use 'newsctl latest --json'\n")
+            output.err("newsctl: " + CommandStrings(language: settings.language).readNeedsTerminal + "\n")
             return ExitStatus.usage
         }
         var engine: SyncEngine

@@ -18,13 +18,13 @@ struct Search: AsyncParsableCommand {
     static let defaultLimit = 20
     static let limits = 1...1_000
 
-    @Option(help: ArgumentHelp("At most N results (1 to 1000, default 20).", valueName: "N"))
+    @Option(help: ArgumentHelp("At most N results, 1 to 1000.", valueName: "N"))
     var limit = Search.defaultLimit
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup var options: ArchiveOptions
 
     func validate() throws {
-        guard Self.limits.contains(limit) else { throw ValidationError("--limit must be between 1 and 1000, not \(limit)") }
+        guard Self.limits.contains(limit) else { throw ValidationError(options.words.limitOutOfRange(limit, Self.limits)) }
     }
 
     func run() async throws {

@@ -16,20 +16,20 @@ struct Show: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
-        _ = try StoryID.parse(id)
+        _ = try StoryID.parse(id, words: options.words)
     }
 
     func run() async throws {
-        let status = await QuickCommand.story(try StoryID.parse(id)).run(try options.resolve())
+        let status = await QuickCommand.story(try StoryID.parse(id, words: options.words)).run(try options.resolve())
         guard status == 0 else { throw ExitCode(status) }
     }
 }
 
 /// Story ids are positive 64-bit integers.
 enum StoryID {
-    static func parse(_ text: String) throws -> Int64 {
+    static func parse(_ text: String, words: CommandStrings) throws -> Int64 {
         guard let id = Int64(text), id > 0 else {
-            throw ValidationError("'\(text)' is not a story id; expected a positive number such as 9759301")
+            throw ValidationError(words.notAStoryID(text))
         }
         return id
     }

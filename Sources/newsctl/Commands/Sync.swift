@@ -24,7 +24,7 @@ struct Sync: AsyncParsableCommand {
     var comments = false
 
     @Option(
-        help: ArgumentHelp("Pages fetched at once, 1 to \(SyncRequest.maxConcurrency) (default 2, polite to the source).", valueName: "K"))
+        help: ArgumentHelp("Pages fetched at once, 1 to \(SyncRequest.maxConcurrency); the default is polite to the source.", valueName: "K"))
     var concurrency = 2
 
     @Flag(
@@ -32,12 +32,12 @@ struct Sync: AsyncParsableCommand {
         help: "Ask again now for the stories whose text the source failed on (newsctl status lists them); alone, only those.")
     var retryFailed = false
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup var options: SourceCommandOptions
 
     func validate() throws {
         _ = try request()
-        if try options.resolve().mode == .offline {
-            throw ValidationError("sync needs the network; it cannot run with --offline")
+        if options.values.isOffline {
+            throw ValidationError(options.words.needsNetwork("sync", offline: options.values.offlineSource))
         }
     }
 
@@ -49,17 +49,17 @@ struct Sync: AsyncParsableCommand {
     }
 
     private func request() throws -> SyncRequest {
-        var request = try spanRequest()
+        var request = try spanRequest(words: options.words)
         if comments {
-            guard details else { throw ValidationError("--comments comes with --details: sync --details --comments") }
+            guard details else { throw ValidationError(options.words.commentsNeedDetails) }
             request.includeComments = true
         }
         return request
     }
 
-    private func spanRequest() throws -> SyncRequest {
+    private func spanRequest(words: CommandStrings) throws -> SyncRequest {
         guard (1...SyncRequest.maxConcurrency).contains(concurrency) else {
-            throw ValidationError("--concurrency must be between 1 and \(SyncRequest.maxConcurrency), not \(concurrency)")
+            throw ValidationError(words.concurrencyOutOfRange(concurrency, max: SyncRequest.maxConcurrency))
         }
         switch (days, since) {
         case (nil, nil) where retryFailed:
@@ -68,18 +68,18 @@ struct Sync: AsyncParsableCommand {
             let maxDays =
                 Int(Day(containingUnixTime: Int64(SystemClock().now().timeIntervalSince1970)).dayNumber - Day.firstIssue.dayNumber) + 2
             guard (1...maxDays).contains(days) else {
-                throw ValidationError("--days must be between 1 and \(maxDays) (every day since \(Day.firstIssue)), not \(days)")
+                throw ValidationError(words.daysOutOfRange(days, max: maxDays))
             }
             return SyncRequest(span: .lastDays(days), includeDetails: details, concurrency: concurrency, retryFailed: retryFailed)
         case (nil, let since?):
             let day: Day
-            do { day = try Day.parse(since) } catch { throw ValidationError(error.description) }
+            do { day = try Day.parse(since) } catch { throw ValidationError("--since " + words.notADay(error)) }
             guard day >= Day.firstIssue else {
-                throw ValidationError("--since '\(since)' is before the first issue, \(Day.firstIssue)")
+                throw ValidationError(words.sinceTooEarly(since))
             }
             return SyncRequest(span: .since(day), includeDetails: details, concurrency: concurrency, retryFailed: retryFailed)
         default:
-            throw ValidationError("give either --days N or --since yyyyMMdd (or --retry-failed alone)")
+            throw ValidationError(words.daysOrSince)
         }
     }
 }
@@ -90,7 +90,7 @@ struct Status: AsyncParsableCommand {
         abstract: "What the archive holds: days, gaps, partial days, stories, details, favourites, size, last sync.",
         discussion: "Reads the archive only; never the network.")
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup var options: ArchiveOptions
 
     func run() async throws {
         let status = await ArchiveCommand.run(settings: try options.resolve()) { await $0.didRequestStatus() }
@@ -107,10 +107,10 @@ struct Prune: AsyncParsableCommand {
     @Option(name: .customLong("keep-days"), help: ArgumentHelp("How many of the newest days to keep.", valueName: "N"))
     var keepDays: Int
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup var options: ArchiveOptions
 
     func validate() throws {
-        guard keepDays >= 1 else { throw ValidationError("--keep-days must be at least 1, not \(keepDays)") }
+        guard keepDays >= 1 else { throw ValidationError(options.words.keepDaysTooFew(keepDays)) }
     }
 
     func run() async throws {

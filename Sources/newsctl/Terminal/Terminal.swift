@@ -35,8 +35,9 @@ struct Terminal: Sendable {
 
 /// The process environment, read through libc (no Foundation needed).
 enum Environment {
+    /// The variable's value; nil when it is unset or empty (`NEWSCTL_BASE_URL=` is as if unset).
     static func value(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
+        getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 }
 
