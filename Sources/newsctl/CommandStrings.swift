@@ -223,6 +223,21 @@ struct CommandStrings: Sendable {
         }
     }
 
+    /// What a step found, in words; nil where only the transport's own message says it.
+    func finding(_ finding: HostCheck.Finding) -> String {
+        switch finding {
+        case .status(let status): return "HTTP \(status)"
+        case .page(let day, let stories): return say("\(day)，\(stories) 篇文章", "\(day), \(stories) stories")
+        case .notAPage(let bytes): return say("不是最新一期的内容（\(bytes) 字节）", "not a latest page (\(bytes) bytes)")
+        case .certificateForOtherNames(let names, let host):
+            let list = names.joined(separator: ", ")
+            return say("证书属于 \(list)，而不是 \(host)", "the certificate is for \(list), not \(host)")
+        case .noAnswer(let timeout):
+            let milliseconds = timeout.components.seconds * 1_000 + timeout.components.attoseconds / 1_000_000_000_000_000
+            return say("已连接，但 \(milliseconds) 毫秒内没有应答", "connected, but no answer within \(milliseconds) ms")
+        }
+    }
+
     func works(_ works: Bool) -> String {
         works ? say("可用", "works") : say("不可用", "does not work")
     }

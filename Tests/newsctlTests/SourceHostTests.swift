@@ -112,8 +112,8 @@ extension ProcessTests {
 
             let text = try await newsctl.run(arguments, environment: environment)
             #expect(text.status == 0)
-            #expect(text.stdout.contains("the certificate is for *.cdn.example.net, cdn.example.net, not localhost"), "\(text.stdout)")
-            #expect(text.stdout.contains("connected, but no answer within 2000 ms"), "\(text.stdout)")
+            #expect(text.stdout.contains("证书属于 *.cdn.example.net, cdn.example.net，而不是 localhost"), "\(text.stdout)")
+            #expect(text.stdout.contains("已连接，但 2000 毫秒内没有应答"), "\(text.stdout)")
             #expect(text.stdout.contains("优先使用：无"))
             #expect(text.stdout.contains("4 个地址中 1 个可用"))
             await live.stop()

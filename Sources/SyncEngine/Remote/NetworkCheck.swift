@@ -31,6 +31,23 @@ public struct HostCheck: Sendable {
         public let duration: Duration?
         /// What came of it: the HTTP status, the page's date and story count, or what went wrong.
         public let detail: String
+        /// The same, as values for a front to word in its language; nil where only `detail`
+        /// says it (a transport's own message).
+        public internal(set) var finding: Finding? = nil
+    }
+
+    /// What a step found, as values.
+    public enum Finding: Sendable, Equatable {
+        /// The HTTP status of the answer.
+        case status(Int)
+        /// The latest page: its day and how many stories it lists.
+        case page(Day, stories: Int)
+        /// The answer was not a latest page; its size.
+        case notAPage(bytes: Int)
+        /// The certificate names other hosts than `host`.
+        case certificateForOtherNames([String], host: String)
+        /// Connected, but no answer came within the timeout.
+        case noAnswer(within: Duration)
     }
 
     /// The API root checked.
@@ -85,18 +102,18 @@ extension SyncEngine {
             steps.connected(through: response.timings)
             let http = (response.timings?.firstByte).map { $0 - (response.timings?.tls ?? response.timings?.connected ?? .zero) }
             guard (200..<300).contains(response.status) else {
-                steps.add(.http, false, http, "HTTP \(response.status)")
+                steps.add(.http, false, http, "HTTP \(response.status)", .status(response.status))
                 return HostCheck(baseURL: base, steps: steps.steps, latestDay: nil, storyCount: nil, certificateNames: nil)
             }
-            steps.add(.http, true, http, "HTTP \(response.status)")
+            steps.add(.http, true, http, "HTTP \(response.status)", .status(response.status))
             let started = ContinuousClock.now
             let page = try? DayPageScanner.page(response.body) ?? JSONDecoder().decode(DayPageDTO.self, from: Data(response.body))
             let decoding = ContinuousClock.now - started
             guard let page, let day = Day(page.date) else {
-                steps.add(.page, false, decoding, "not a latest page (\(response.body.count) bytes)")
+                steps.add(.page, false, decoding, "not a latest page (\(response.body.count) bytes)", .notAPage(bytes: response.body.count))
                 return HostCheck(baseURL: base, steps: steps.steps, latestDay: nil, storyCount: nil, certificateNames: nil)
             }
-            steps.add(.page, true, decoding, "\(day), \(page.stories.count) stories")
+            steps.add(.page, true, decoding, "\(day), \(page.stories.count) stories", .page(day, stories: page.stories.count))
             return HostCheck(baseURL: base, steps: steps.steps, latestDay: day, storyCount: page.stories.count, certificateNames: nil)
         }
     }
@@ -114,8 +131,10 @@ private struct HostSteps {
     let isFile: Bool
     var steps: [HostCheck.Step] = []
 
-    mutating func add(_ kind: HostCheck.StepKind, _ succeeded: Bool, _ duration: Duration?, _ detail: String) {
-        steps.append(HostCheck.Step(kind: kind, succeeded: succeeded, duration: duration, detail: detail))
+    mutating func add(
+        _ kind: HostCheck.StepKind, _ succeeded: Bool, _ duration: Duration?, _ detail: String, _ finding: HostCheck.Finding? = nil
+    ) {
+        steps.append(HostCheck.Step(kind: kind, succeeded: succeeded, duration: duration, detail: detail, finding: finding))
     }
 
     /// The steps before the response, all passed: each one's own share of the timings.
@@ -137,12 +156,15 @@ private struct HostSteps {
         if kind == .http, isTLS, let timings = error.timings, timings.connected != nil, timings.tls == nil { kind = .tls }
         passed(upTo: kind, error.timings)
         var detail = error.message
+        var finding: HostCheck.Finding?
         if kind == .tls, let names = error.certificateNames, !names.isEmpty {
             detail = "the certificate is for \(names.joined(separator: ", ")), not \(host)"
+            finding = .certificateForOtherNames(names, host: host)
         } else if [.timeout, .noResponse].contains(error.code), error.timings?.firstByte == nil {
             detail = "connected, but no answer within \(timeout.milliseconds) ms"
+            finding = .noAnswer(within: timeout)
         }
-        add(kind, false, nil, detail)
+        add(kind, false, nil, detail, finding)
     }
 
     private mutating func passed(upTo failed: HostCheck.StepKind?, _ timings: TransferTimings?) {

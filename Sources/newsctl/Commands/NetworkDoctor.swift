@@ -49,7 +49,8 @@ struct NetworkDoctor {
                 let name = Self.padded(words.stepName(step.kind), 16)
                 let outcome = Self.padded(words.stepOutcome(step.succeeded), 7)
                 let time = Self.padded(step.duration.map(Self.milliseconds) ?? "", 10)
-                text += "  \(name) \(outcome) \(time) \(TerminalText.sanitize(step.detail))\n"
+                let detail = step.finding.map(words.finding) ?? step.detail
+                text += "  \(name) \(outcome) \(time) \(TerminalText.sanitize(detail))\n"
             }
         }
         if let preferred {
@@ -101,8 +102,9 @@ struct NetworkDoctor {
         ])
     }
 
+    /// Padded to `width` terminal columns (a Chinese character takes two).
     private static func padded(_ text: String, _ width: Int) -> String {
-        text + String(repeating: " ", count: max(0, width - text.count))
+        text + String(repeating: " ", count: max(0, width - TerminalText.width(of: text)))
     }
 
     /// Milliseconds to one decimal.
