@@ -209,7 +209,7 @@ extension ProcessTests {
             let command = "\(NewsctlProcess.binary) sync --days 4 --base-url \(base) --db \(other.databasePath)"
             let onTerminal = try await other.run(["-qec", command, "/dev/null"], executable: NewsctlProcess.script)
             #expect(onTerminal.status == 0)
-            #expect(onTerminal.stdout.contains("[########################################] 日报 3/3"), "\(onTerminal.stdout)")
+            #expect(onTerminal.stdout.contains("[########################################] 日报 4/4"), "\(onTerminal.stdout)")
             #expect(onTerminal.stdout.contains("已同步"))
         }
 

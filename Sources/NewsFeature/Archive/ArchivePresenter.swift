@@ -130,7 +130,8 @@ public final class ArchivePresenter {
         }
         lines.append(strings.counts(stories: status.stories, details: status.details, favorites: status.favorites))
         lines.append(strings.size(status.databaseBytes))
-        lines.append(strings.lastSync(lastSyncAge.map { age in lastSync.map { "\(age) (\($0))" } ?? age }))
+        lines.append(
+            strings.lastSync(lastSyncAge.map { age in lastSync.map { "\(age) (\($0))" } ?? age }, interrupted: status.lastSyncInterrupted))
         let failing = status.failingStories.map { story in
             FailingStoryViewData(
                 id: story.id, title: story.title.map(NewsListPresenter.oneLine), failures: story.failures,
@@ -148,7 +149,8 @@ public final class ArchivePresenter {
         return ArchiveStatusViewData(
             first: coverage.first?.description, last: coverage.last?.description, days: coverage.dayCount, gaps: gaps,
             partialDays: coverage.partialDays.map(\.description), stories: status.stories, details: status.details,
-            favorites: status.favorites, databaseBytes: status.databaseBytes, lastSync: lastSync, lines: lines,
+            favorites: status.favorites, databaseBytes: status.databaseBytes, lastSync: lastSync,
+            lastSyncInterrupted: status.lastSync != nil && status.lastSyncInterrupted, lines: lines,
             failingStories: failing)
     }
 

@@ -142,9 +142,11 @@ struct ArchiveStrings: Sendable {
         language == .zh ? "大小：\(Self.bytes(bytes))" : "Size: \(Self.bytes(bytes))"
     }
 
-    func lastSync(_ age: String?) -> String {
+    /// "上次同步：2 小时前 (…)", with "（已中断）" when it was interrupted before it finished.
+    func lastSync(_ age: String?, interrupted: Bool = false) -> String {
         guard let age else { return language == .zh ? "上次同步：从未" : "Last sync: never" }
-        return language == .zh ? "上次同步：\(age)" : "Last sync: \(age)"
+        guard interrupted else { return language == .zh ? "上次同步：\(age)" : "Last sync: \(age)" }
+        return language == .zh ? "上次同步：\(age)（已中断）" : "Last sync: \(age) (interrupted)"
     }
 
     func pruned(days: Int, stories: Int, details: Int, firstKept: String, before: Int64, after: Int64) -> String {

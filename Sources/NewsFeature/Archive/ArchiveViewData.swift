@@ -122,6 +122,8 @@ public struct ArchiveStatusViewData: Equatable, Sendable {
     public let databaseBytes: Int64
     /// "2023-04-25T08:00:00Z", or nil before the first sync.
     public let lastSync: String?
+    /// Whether that sync was interrupted before it finished (what it fetched is kept).
+    public var lastSyncInterrupted = false
     /// The same, as lines for a person: "日期：…", "缺口：无", "大小：12.4 MB"…
     public let lines: [String]
     /// Stories whose detail answered 5xx, the next to be tried first.

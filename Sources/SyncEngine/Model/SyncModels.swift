@@ -178,8 +178,10 @@ public struct ArchiveStatus: Sendable {
     public let favorites: Int
     /// The database file and its write-ahead log.
     public let databaseBytes: Int64
-    /// When a sync last finished; nil if none ever did.
+    /// When a sync last finished, or was interrupted; nil if none ever did.
     public let lastSync: Date?
+    /// Whether that sync was interrupted (Ctrl-C) before it finished: what it fetched is kept.
+    public internal(set) var lastSyncInterrupted = false
     /// Stories whose detail answered 5xx, the next to be tried first.
     public internal(set) var failingStories: [FailingStory] = []
 }

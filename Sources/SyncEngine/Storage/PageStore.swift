@@ -165,13 +165,21 @@ final class PageStore {
         if reindex { try index.add(story.id) }
     }
 
-    /// When a `sync` run last finished.
-    func setLastSync(_ time: Double) throws {
-        try setMeta("last_sync_at", String(time))
+    /// When a `sync` run last finished, or was interrupted after it had begun to write.
+    func setLastSync(_ time: Double, interrupted: Bool) throws {
+        try database.transaction {
+            try setMeta("last_sync_at", String(time))
+            try setMeta("last_sync_interrupted", interrupted ? "1" : "0")
+        }
     }
 
     func lastSync() throws -> Double? {
         try meta("last_sync_at").flatMap(Double.init)
+    }
+
+    /// Whether the last sync was interrupted before it finished.
+    func lastSyncInterrupted() throws -> Bool {
+        try meta("last_sync_interrupted") == "1"
     }
 
     /// The base URL that answered when another had failed, and since when (Unix seconds).

@@ -36,6 +36,7 @@ extension SyncEngine {
                 coverage: try store.coverage(), stories: counts.stories, details: counts.details,
                 favorites: counts.favorites, databaseBytes: archive.bytes(),
                 lastSync: try store.lastSync().map { Date(timeIntervalSince1970: $0) },
+                lastSyncInterrupted: try store.lastSyncInterrupted(),
                 failingStories: try FailedStoryStore(database: store.database).all().map {
                     FailingStory(
                         id: $0.id, title: $0.title, failures: $0.failures, lastStatus: $0.lastStatus,

@@ -24,10 +24,14 @@ extension SyncEngine {
         let started = ContinuousClock.now
         // Requests to slow down count from here, the latest page's included.
         let slowDownsAtStart = client.slowDown.total
+        // Once the latest page is in, a sync has begun to fill the archive: interrupted after
+        // that, it is recorded as the last sync, marked as interrupted.
+        var begun = false
         do {
             try await withDeadline { () async throws(SyncError) in
                 do { try await fetchShared(.latest) } catch { throw SyncError.wrapping(error) }
             }
+            begun = true
             guard let latest = try store.latestDay() else {
                 throw SyncError(code: .storage, message: "the latest page was written but cannot be read back")
             }
@@ -48,9 +52,13 @@ extension SyncEngine {
             defer { stopCheckpointing(checkpointer) }
 
             let batches = configuration.syncBatches
+            // The latest day, fetched above, is the first of the span's days: counted as done.
+            let dayProgress: @Sendable (SyncProgress) -> Void = {
+                progress(SyncProgress(phase: $0.phase, done: $0.done + 1, total: $0.total + 1, failed: $0.failed))
+            }
             // Cancelled or failed, the pool still writes the whole days fetched so far.
             let dayRun = try await runPool(
-                days, phase: .days, width: width, slowDownsSeen: slowDownsAtStart, batch: batches.days, progress: progress,
+                days, phase: .days, width: width, slowDownsSeen: slowDownsAtStart, batch: batches.days, progress: dayProgress,
                 fetch: { day in
                     do { return (try await self.fetchSyncedDay(day, latest: latest), nil) } catch { return (nil, error) }
                 },
@@ -100,7 +108,7 @@ extension SyncEngine {
                         checkpointer?.request()
                     })
             }
-            try store.setLastSync(clock.now().timeIntervalSince1970)
+            try store.setLastSync(clock.now().timeIntervalSince1970, interrupted: false)
             let slowDowns = client.slowDown.total - slowDownsAtStart
             let finalWidth = request.includeComments ? commentRun.width : detailRun.width
             var summary = SyncSummary(
@@ -117,7 +125,12 @@ extension SyncEngine {
             summary.commentsFetched = comments.withLock { $0 }
             return summary
         } catch {
-            throw SyncError.wrapping(error)
+            let failure = SyncError.wrapping(error)
+            if begun && failure.code == .cancelled {
+                // What was written stays; status says when, and that it did not finish.
+                try? store.setLastSync(clock.now().timeIntervalSince1970, interrupted: true)
+            }
+            throw failure
         }
     }
 

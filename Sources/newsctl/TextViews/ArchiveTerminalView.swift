@@ -107,7 +107,7 @@ final class ArchiveTerminalView: ArchiveView, CommandView {
                 ("partial_days", .array(status.partialDays.map(JSONValue.string))),
                 ("stories", .int(Int64(status.stories))), ("details", .int(Int64(status.details))),
                 ("favorites", .int(Int64(status.favorites))), ("database_bytes", .int(status.databaseBytes)),
-                ("last_sync", .optional(status.lastSync)),
+                ("last_sync", .optional(status.lastSync)), ("last_sync_interrupted", .bool(status.lastSyncInterrupted)),
                 (
                     "failing_stories",
                     .array(
