@@ -198,8 +198,9 @@ struct CommandStrings: Sendable {
         say("已重建 \(path)：缓存已清空，将从网络重新获取", "rebuilt \(path): the cache is empty and refills from the network")
     }
 
+    /// "保留收藏 2 篇", "kept favourites: 2".
     func kept(_ table: String, _ count: Int) -> String {
-        say("保留\(tableName(table)) \(count) 条", "kept \(count) rows of \(tableName(table))")
+        say("保留" + userRows(table, count), "kept " + userRows(table, count))
     }
 
     func unreadable(_ table: String) -> String {
