@@ -52,6 +52,11 @@ struct CommandStrings: Sendable {
             "\(source.name) must be http://, https:// or file:// URLs, not '\(text)'")
     }
 
+    /// NEWSCTL_OFFLINE set to something else than 1 or 0 (`yes` would otherwise go online).
+    func badOfflineVariable(_ text: String) -> String {
+        say("NEWSCTL_OFFLINE 只能是 1 或 0，不能是 '\(text)'", "NEWSCTL_OFFLINE must be 1 or 0, not '\(text)'")
+    }
+
     /// `--offline` (or NEWSCTL_OFFLINE=1) with `--refresh`.
     func offlineAndRefresh(offline: Source) -> String {
         let offline = Self.offlineName(offline)

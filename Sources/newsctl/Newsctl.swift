@@ -93,7 +93,9 @@ struct Newsctl: AsyncParsableCommand {
         let valueOptions: Set = ["--db", "--base-url", "--timeout", "--lang"]
         for (index, argument) in arguments.enumerated().dropFirst() {
             if argument == "--" { break }
-            guard argument.count > 1, argument.hasPrefix("-"), argument.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) else { continue }
+            guard argument.count > 1, argument.hasPrefix("-"), argument.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                continue
+            }
             guard !valueOptions.contains(arguments[index - 1]) else { continue }
             let words = CommandStrings(language: CommandStrings.language(arguments: arguments))
             guard !takesID else { return words.notAStoryID(argument) }

@@ -168,6 +168,9 @@ struct OptionValues: Equatable {
                 guard let urls = Self.parseBaseURLs(text) else { throw ValidationError(words.badBaseURL(text, from: baseURLSource)) }
                 return urls
             } ?? SyncEngine.defaultBaseURLs
+        if let flag = Environment.value("NEWSCTL_OFFLINE"), !["0", "1"].contains(flag) {
+            throw ValidationError(words.badOfflineVariable(flag))
+        }
         if isOffline && refresh {
             throw ValidationError(words.offlineAndRefresh(offline: offlineSource))
         }

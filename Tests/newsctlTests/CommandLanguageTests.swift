@@ -78,6 +78,9 @@ extension ProcessTests {
             expectUsage(
                 try await newsctl.run(["sync", "--days", "1"], environment: ["NEWSCTL_OFFLINE": "1", "NEWSCTL_LANG": "en"]),
                 "sync needs the network; it cannot run with NEWSCTL_OFFLINE=1")
+            expectUsage(
+                try await newsctl.run(["latest"], environment: ["NEWSCTL_OFFLINE": "yes", "NEWSCTL_LANG": "en"]),
+                "NEWSCTL_OFFLINE must be 1 or 0, not 'yes'")
             // The option still wins over the variable, and then it is the option that is named.
             expectUsage(
                 try await newsctl.run(["latest", "--base-url", "ftp://x"], environment: ["NEWSCTL_BASE_URL": fixtures]),

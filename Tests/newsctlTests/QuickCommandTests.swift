@@ -11,6 +11,7 @@ import Testing
         ["latest", "--refresh", "--db", "/tmp/a b.sqlite", "--base-url", "http://127.0.0.1:1/api/4,file:///x/api/4"],
         ["latest", "--timeout", "2.5", "--lang", "en"],
         ["latest", "--timeout", "3600"],
+        ["latest", "--timeout", "0.25"],
         ["before", "20230421"],
         ["before", "--offline", "20230314", "--json"],
         ["before", "20130520", "--lang", "zh", "--db", "news.sqlite"],
@@ -54,6 +55,8 @@ import Testing
         ["show"], ["show", "0"], ["show", "abc"], ["show", "1", "2"], ["show", "-5"],
         ["search"], ["search", ""], ["search", "猫", "狗"], ["search", "猫", "--limit", "0"],
         ["search", "猫", "--limit", "1001"], ["search", "猫", "--limit", "many"], ["search", "-猫"],
+        ["search", "猫", "--offline"], ["search", "猫", "--refresh"], ["search", "猫", "--timeout", "3"],
+        ["search", "猫", "--base-url", "http://127.0.0.1:1/api/4"], ["show", "-1"], ["latest", "--timeout", "0.0"],
     ])
     func leavesTheRestToArgumentParser(_ arguments: [String]) {
         #expect(QuickCommand.parse(arguments)?.command == nil)

@@ -34,7 +34,8 @@ struct Comments: AsyncParsableCommand {
 
     func run() async throws {
         let kinds: Set<CommentKind> = long ? [.long] : short ? [.short] : Set(CommentKind.allCases)
-        let status = await CommentsCommand.run(try StoryID.parse(id, words: options.words), kinds: kinds, all: all, settings: try options.resolve())
+        let status = await CommentsCommand.run(
+            try StoryID.parse(id, words: options.words), kinds: kinds, all: all, settings: try options.resolve())
         guard status == 0 else { throw ExitCode(status) }
     }
 }

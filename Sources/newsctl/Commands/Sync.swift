@@ -24,7 +24,8 @@ struct Sync: AsyncParsableCommand {
     var comments = false
 
     @Option(
-        help: ArgumentHelp("Pages fetched at once, 1 to \(SyncRequest.maxConcurrency); the default is polite to the source.", valueName: "K"))
+        help: ArgumentHelp(
+            "Pages fetched at once, 1 to \(SyncRequest.maxConcurrency); the default is polite to the source.", valueName: "K"))
     var concurrency = 2
 
     @Flag(
