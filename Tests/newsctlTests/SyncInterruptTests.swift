@@ -23,6 +23,7 @@ extension ProcessTests {
                 kill(pid, SIGINT)
             }
             #expect(result.status == 130, "\(result.stderr)")
+            #expect(result.stderr == "newsctl: 同步已中断：已取得的内容已保存，再次同步即可从中断处继续\n")
             #expect(ContinuousClock.now - started < TimeBound.wellBefore(.seconds(30)))
 
             let status = try await newsctl.run(["status", "--json"]).stdout.jsonObject()

@@ -47,7 +47,13 @@ public final class ArchivePresenter {
         } catch {
             sink.finish()
             await drawing.value
-            view?.showError(context.errors.viewData(for: error, subject: Strings(language: context.strings.language).subject(nil)))
+            var viewData = context.errors.viewData(for: error, subject: Strings(language: context.strings.language).subject(nil))
+            if viewData.kind == .cancelled {
+                // Not only "cancelled": what it fetched is kept, and the next sync goes on from there.
+                viewData = ErrorViewData(
+                    kind: viewData.kind, message: strings.syncInterrupted, detail: viewData.detail, retryTitle: viewData.retryTitle)
+            }
+            view?.showError(viewData)
         }
     }
 

@@ -55,6 +55,13 @@ struct ArchiveStrings: Sendable {
         }
     }
 
+    /// A sync stopped by Ctrl-C (or SIGTERM).
+    var syncInterrupted: String {
+        language == .zh
+            ? "同步已中断：已取得的内容已保存，再次同步即可从中断处继续"
+            : "Sync interrupted: what it fetched is kept; sync again to go on from where it stopped"
+    }
+
     /// What a sync left alone or was told, appended to its summary: "" when nothing.
     func summaryNotes(deferred: Int, slowedDown: SyncSlowDown?, comments: CommentsSyncViewData? = nil) -> String {
         var notes = ""
