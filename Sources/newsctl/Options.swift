@@ -22,7 +22,8 @@ struct ReaderOptions: CommandOptions {
     var values: OptionValues { local.values.with(source).with(freshness) }
 }
 
-/// The options of the commands that only read or change the archive (status, search, prune).
+/// The options of the commands that only read or change the archive (status, search, prune,
+/// fav rm and fav list).
 struct ArchiveOptions: CommandOptions {
     @OptionGroup var local: LocalOptions
     @OptionGroup var output: JSONOption

@@ -134,13 +134,13 @@ extension ProcessTests {
 
         @Test func eachCommandOffersOnlyTheOptionsThatApplyToIt() async throws {
             let newsctl = try NewsctlProcess()
-            for command in [["status"], ["search", "猫"], ["prune", "--keep-days", "3"]] {
+            for command in [["status"], ["search", "猫"], ["prune", "--keep-days", "3"], ["fav", "list"], ["fav", "rm", "1"]] {
                 for option in [["--refresh"], ["--timeout", "3"], ["--offline"], ["--base-url", fixtures]] {
                     let result = try await newsctl.run(command + option)
                     #expect(result.status == 64, "\(command + option)")
                     #expect(result.stderr.hasPrefix("newsctl: Unknown option '\(option[0])'"), "\(command + option): \(result.stderr)")
                 }
-                let help = try await newsctl.run(command.prefix(1) + ["--help"])
+                let help = try await newsctl.run(command.prefix(command[0] == "fav" ? 2 : 1) + ["--help"])
                 #expect(!help.stdout.contains("--refresh") && !help.stdout.contains("--timeout"), "\(help.stdout)")
             }
             let read = try await newsctl.run(["read", "--json"])

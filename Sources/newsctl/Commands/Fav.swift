@@ -32,7 +32,7 @@ struct Fav: AsyncParsableCommand {
         @Argument(help: ArgumentHelp("The story's numeric id.", valueName: "id"))
         var id: String
 
-        @OptionGroup var options: GlobalOptions
+        @OptionGroup var options: ArchiveOptions
 
         func validate() throws { _ = try StoryID.parse(id, words: options.words) }
 
@@ -45,7 +45,7 @@ struct Fav: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "The stories kept, newest first; offline too.")
 
-        @OptionGroup var options: GlobalOptions
+        @OptionGroup var options: ArchiveOptions
 
         func run() async throws {
             try await FavoritesCommand.run(settings: try options.resolve()) { await $0.viewDidLoad() }
