@@ -90,7 +90,9 @@ struct SourceOptions: ParsableArguments {
             valueName: "url"))
     var baseURL: String?
 
+    // .unconditional: `--timeout -1` is a value newsctl checks and words, not a missing one.
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Total deadline in seconds for the command's network work (env NEWSCTL_TIMEOUT; default 10).", valueName: "seconds"))
     var timeout: String?

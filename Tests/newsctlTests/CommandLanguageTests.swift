@@ -50,6 +50,15 @@ extension ProcessTests {
                 "--timeout must be a number of seconds greater than 0 and at most 3600, not '0'")
             expectUsage(try await newsctl.run(["latest", "--timeout", "soon"]), "--timeout 应为大于 0、不超过 3600 的秒数，不能是 'soon'")
             expectUsage(try await newsctl.run(["sync", "--days", "1", "--timeout", "1e9"]), "--timeout 应为大于 0、不超过 3600 的秒数，不能是 '1e9'")
+            // A negative number is the option's value, checked as any other, not a missing value.
+            expectUsage(try await newsctl.run(["latest", "--timeout", "-1"]), "--timeout 应为大于 0、不超过 3600 的秒数，不能是 '-1'")
+            expectUsage(
+                try await newsctl.run(["search", "猫", "--limit", "-5", "--lang", "en"]), "--limit must be between 1 and 1000, not -5")
+            expectUsage(try await newsctl.run(["prune", "--keep-days", "-1"]), "--keep-days 至少为 1，不能是 -1")
+            let days = try await newsctl.run(["sync", "--days", "-3", "--lang", "en"])
+            #expect(days.status == 64)
+            #expect(
+                days.stderr.hasPrefix("newsctl: --days must be between 1 and ") && days.stderr.hasSuffix(", not -3\n"), "\(days.stderr)")
         }
 
         @Test func anEmptyVariableIsAsIfUnset() async throws {

@@ -18,7 +18,7 @@ struct Search: AsyncParsableCommand {
     static let defaultLimit = 20
     static let limits = 1...1_000
 
-    @Option(help: ArgumentHelp("At most N results, 1 to 1000.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("At most N results, 1 to 1000.", valueName: "N"))
     var limit = Search.defaultLimit
 
     @OptionGroup var options: ArchiveOptions

@@ -11,7 +11,8 @@ struct Sync: AsyncParsableCommand {
             it goes on from where it stopped. --timeout applies to each page here, not to the whole sync.
             """)
 
-    @Option(help: ArgumentHelp("The last N days, up to the source's latest day.", valueName: "N"))
+    // .unconditional: `--days -3` is a value newsctl checks and words, not a missing one.
+    @Option(parsing: .unconditional, help: ArgumentHelp("The last N days, up to the source's latest day.", valueName: "N"))
     var days: Int?
 
     @Option(help: ArgumentHelp("Every day from this date to the latest.", valueName: "yyyyMMdd"))
@@ -24,6 +25,7 @@ struct Sync: AsyncParsableCommand {
     var comments = false
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Pages fetched at once, 1 to \(SyncRequest.maxConcurrency); the default is polite to the source.", valueName: "K"))
     var concurrency = 2
@@ -105,7 +107,9 @@ struct Prune: AsyncParsableCommand {
         abstract: "Drop days older than the newest N from the archive; favourites and their text are kept.",
         discussion: "Counted back from the source's latest day. The file shrinks afterwards.")
 
-    @Option(name: .customLong("keep-days"), help: ArgumentHelp("How many of the newest days to keep.", valueName: "N"))
+    @Option(
+        name: .customLong("keep-days"), parsing: .unconditional,
+        help: ArgumentHelp("How many of the newest days to keep.", valueName: "N"))
     var keepDays: Int
 
     @OptionGroup var options: ArchiveOptions
