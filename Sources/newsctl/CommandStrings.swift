@@ -89,7 +89,7 @@ struct CommandStrings: Sendable {
                 "'\(error.text)' 不是日期；应为 yyyyMMdd，例如 20230421", "'\(error.text)' is not a date; expected yyyyMMdd, e.g. 20230421")
         case .impossible:
             return say(
-                "'\(error.text)' 不是日历上的日子；应为 yyyyMMdd，例如 20230421",
+                "'\(error.text)' 不是有效的日期；应为 yyyyMMdd，例如 20230421",
                 "'\(error.text)' is not a calendar day; expected yyyyMMdd, e.g. 20230421")
         }
     }
@@ -97,12 +97,12 @@ struct CommandStrings: Sendable {
     func tooEarly(_ text: String) -> String {
         let first = Day.firstIssue
         return say(
-            "'\(text)' 太早：第一期是 \(first)，最早是 'before \(first.adding(days: 1))'",
+            "'\(text)' 太早：知乎日报第一期是 \(first)，最早可用 'before \(first.adding(days: 1))'",
             "'\(text)' is too early: the first issue is \(first), so the earliest is 'before \(first.adding(days: 1))'")
     }
 
     func inTheFuture(_ text: String, latest: Day) -> String {
-        say("'\(text)' 在未来；最晚是 \(latest)", "'\(text)' is in the future; expected a date up to \(latest)")
+        say("'\(text)' 是未来的日期；最晚可以是 \(latest)", "'\(text)' is in the future; expected a date up to \(latest)")
     }
 
     func limitOutOfRange(_ limit: Int, _ range: ClosedRange<Int>) -> String {
