@@ -244,6 +244,21 @@ struct CommandStrings: Sendable {
         }
     }
 
+    /// A failed step the transport describes in its own (English) words: in Chinese, what
+    /// failed first, then those words as the technical cause.
+    func failedStep(_ step: HostCheck.StepKind, _ detail: String) -> String {
+        guard language == .zh else { return detail }
+        let what =
+            switch step {
+            case .resolve: "无法解析域名"
+            case .connect: "无法连接"
+            case .tls: "TLS 握手失败"
+            case .http: "没有得到 HTTP 应答"
+            case .page: "无法读取最新一期"
+            }
+        return detail.isEmpty ? what : what + "：" + detail
+    }
+
     func works(_ works: Bool) -> String {
         works ? say("可用", "works") : say("不可用", "does not work")
     }

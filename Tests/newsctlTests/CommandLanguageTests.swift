@@ -121,7 +121,7 @@ extension ProcessTests {
             #expect(two.status == 0, "\(two.stderr)")
             #expect(two.stdout.contains("\(fixtures)  可用\n"), "\(two.stdout)")
             #expect(two.stdout.contains("\(refused)  不可用\n"), "\(two.stdout)")
-            #expect(two.stdout.contains("  连接"), "\(two.stdout)")
+            #expect(two.stdout.contains("  连接             失败               无法连接："), "\(two.stdout)")
             #expect(two.stdout.contains("  最新一期         成功    ") && two.stdout.contains(" 20230314，6 篇文章\n"), "\(two.stdout)")
             #expect(two.stdout.hasSuffix("优先使用：无；按给定顺序尝试各个地址\n2 个地址中 1 个可用\n"), "\(two.stdout)")
 

@@ -49,7 +49,8 @@ struct NetworkDoctor {
                 let name = Self.padded(words.stepName(step.kind), 16)
                 let outcome = Self.padded(words.stepOutcome(step.succeeded), 7)
                 let time = Self.padded(step.duration.map(Self.milliseconds) ?? "", 10)
-                let detail = step.finding.map(words.finding) ?? step.detail
+                let detail =
+                    step.finding.map(words.finding) ?? (step.succeeded ? step.detail : words.failedStep(step.kind, step.detail))
                 text += "  \(name) \(outcome) \(time) \(TerminalText.sanitize(detail))\n"
             }
         }
