@@ -118,7 +118,12 @@ public final class StatusLinePresenter {
     }
 
     var status: StatusViewData {
-        guard let context, let provenance = context.pages.first?.provenance else { return StatusViewData(text: "", isStale: false) }
+        guard let context, let first = context.pages.first else { return StatusViewData(text: "", isStale: false) }
+        let provenance = first.provenance
+        if first.isLatest && provenance.staleReason == .notFound {
+            // Every API root has a latest page: a 404 for it means the address is wrong.
+            return StatusViewData(text: context.strings.latestPageMissingStatus(age: context.dates.age(provenance.age)), isStale: true)
+        }
         return StatusViewData(
             text: context.strings.status(
                 origin: provenance.origin.rawValue, staleReason: provenance.staleReason?.rawValue,

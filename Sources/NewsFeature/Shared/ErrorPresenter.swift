@@ -23,6 +23,10 @@ public struct ErrorPresenter: Sendable {
             case .storage: strings.storageMessage(error.databaseError?.problem ?? .other)
             case .unavailable where error.remoteError?.transportError?.code == .unavailable:
                 strings.transportUnavailableMessage(subject: subject)
+            case .notFound where error.isLatestPageMissing: strings.latestPageMissingMessage
+            case .notFound: strings.notFoundMessage(subject: subject, httpStatus: error.remoteError?.status)
+            case .unavailable where error.remoteError?.code == .unreachable:
+                strings.errorMessage(kind, subject: subject) + strings.unreachableHint
             default: strings.errorMessage(kind, subject: subject)
             }
         return ErrorViewData(kind: kind, message: message, detail: error.message, retryTitle: strings.retry)

@@ -4,6 +4,8 @@ import SyncEngine
 public enum ErrorKind: String, Sendable, Equatable {
     /// The source is unreachable or failed, and nothing is cached.
     case unavailable
+    /// The source answered that it has no such story or day (HTTP 404), and nothing is cached.
+    case notFound
     /// Offline, and the archive does not hold the page.
     case notCached
     /// The source sent bad data, and nothing is cached.
@@ -20,6 +22,7 @@ public enum ErrorKind: String, Sendable, Equatable {
     init(_ code: SyncError.Code) {
         switch code {
         case .unavailable: self = .unavailable
+        case .notFound: self = .notFound
         case .notCached: self = .notCached
         case .badResponse: self = .badData
         case .notPublished: self = .notPublished

@@ -154,19 +154,31 @@ struct Strings: Sendable {
             : "The local archive is read-only; it cannot be written, so it shows what it had"
     }
 
+    /// The status line of a cached latest page whose refresh answered 404: the address is wrong.
+    func latestPageMissingStatus(age: String) -> String {
+        let shown = age.first?.isNumber == true ? " \(age)" : "\(age)更新"
+        return language == .zh
+            ? "最新一页返回 HTTP 404，检查 --base-url（应以 /api/4 结尾）· 显示\(shown)的缓存"
+            : "The latest page answered HTTP 404; check --base-url: it ends in /api/4 · showing the archive from \(age)"
+    }
+
     func status(origin: String, staleReason: String?, age: String) -> String {
+        // "显示 2 小时前的缓存", but "显示刚刚更新的缓存".
+        let shown = age.first?.isNumber == true ? " \(age)" : "\(age)更新"
         switch (language, origin, staleReason) {
         case (.zh, "network", _): return "已更新"
         case (.en, "network", _): return "Updated just now"
         case (.zh, _, nil): return "来自缓存 · \(age)更新"
         case (.en, _, nil): return "From the archive · updated \(age)"
-        case (.zh, _, "server_error"): return "服务器出错 · 显示 \(age)的缓存"
+        case (.zh, _, "server_error"): return "服务器出错 · 显示\(shown)的缓存"
         case (.en, _, "server_error"): return "Server error · showing the archive from \(age)"
-        case (.zh, _, "bad_response"): return "数据有误 · 显示 \(age)的缓存"
+        case (.zh, _, "not_found"): return "知乎日报已没有这一项（HTTP 404）· 显示\(shown)的缓存"
+        case (.en, _, "not_found"): return "No longer at the source (HTTP 404) · showing the archive from \(age)"
+        case (.zh, _, "bad_response"): return "数据有误 · 显示\(shown)的缓存"
         case (.en, _, "bad_response"): return "Bad response · showing the archive from \(age)"
-        case (.zh, _, "storage_error"): return "无法保存新内容 · 显示 \(age)的缓存"
+        case (.zh, _, "storage_error"): return "无法保存新内容 · 显示\(shown)的缓存"
         case (.en, _, "storage_error"): return "Could not save the update · showing the archive from \(age)"
-        case (.zh, _, _): return "离线 · 显示 \(age)的缓存"
+        case (.zh, _, _): return "离线 · 显示\(shown)的缓存"
         case (.en, _, _): return "Offline · showing the archive from \(age)"
         }
     }
@@ -182,14 +194,16 @@ struct Strings: Sendable {
     }
 
     func errorMessage(_ kind: ErrorKind, subject: String) -> String {
+        let spaced = Self.spacedForChinese(subject)
         switch (language, kind) {
-        case (.zh, .unavailable): return "无法连接知乎日报，本地也没有\(subject)的缓存"
-        case (.en, .unavailable): return "Cannot reach Zhihu Daily, and \(subject) is not in the local archive"
-        case (.zh, .notCached): return "离线：本地存档中没有\(subject)"
+        case (.zh, .unavailable): return "无法连接知乎日报，本地也没有缓存\(spaced.leading)"
+        case (.en, .unavailable): return "Cannot reach Zhihu Daily, and the local archive has no copy of \(subject)"
+        case (_, .notFound): return notFoundMessage(subject: subject, httpStatus: 404)
+        case (.zh, .notCached): return "离线：本地存档中没有\(spaced.leading)"
         case (.en, .notCached): return "Offline: \(subject) is not in the local archive"
-        case (.zh, .badData): return "知乎日报返回的\(subject)数据有误"
+        case (.zh, .badData): return "知乎日报返回的\(spaced.both)数据有误"
         case (.en, .badData): return "Zhihu Daily sent bad data for \(subject)"
-        case (.zh, .notPublished): return "\(subject)的日报还没有发布"
+        case (.zh, .notPublished): return "\(spaced.trailing)的日报还没有发布"
         case (.en, .notPublished): return "\(subject) has not been published yet"
         case (_, .storage): return storageMessage(.other)
         case (.zh, .cancelled): return "已取消"
@@ -199,11 +213,46 @@ struct Strings: Sendable {
         }
     }
 
+    /// The source answered that it has no such thing: "知乎日报没有文章 123（HTTP 404）"; a
+    /// `file://` source's missing file has no status ("本地副本中没有…").
+    func notFoundMessage(subject: String, httpStatus: Int?) -> String {
+        let spaced = Self.spacedForChinese(subject).leading
+        switch (language, httpStatus) {
+        case (.zh, let status?): return "知乎日报没有\(spaced)（HTTP \(status)）"
+        case (.en, let status?): return "Zhihu Daily has no \(subject) (HTTP \(status))"
+        case (.zh, nil): return "本地副本（--base-url file://…）中没有\(spaced)"
+        case (.en, nil): return "The local copy (--base-url file://…) has no \(subject)"
+        }
+    }
+
+    /// The source's latest page answered 404: every API root has one, so the address is wrong.
+    var latestPageMissingMessage: String {
+        language == .zh
+            ? "知乎日报的最新一页返回 HTTP 404，地址多半不对：检查 --base-url，它应以 /api/4 结尾"
+            : "Zhihu Daily's latest page answered HTTP 404, so the address is most likely wrong: check --base-url: it ends in /api/4"
+    }
+
+    /// Appended to "cannot reach" with nothing cached (a first run offline): what to try.
+    var unreachableHint: String {
+        language == .zh
+            ? "；运行 newsctl doctor --network 检查网络，或用 --base-url file:///…/api/4 读取本地副本"
+            : "; run newsctl doctor --network to check the network, or read a local copy with --base-url file:///…/api/4"
+    }
+
+    /// A subject set apart from the Chinese around it by a space where it begins or ends with a
+    /// digit or a Latin letter ("文章 123" → "没有文章 123 的…", "2023年3月13日" → "没有 2023年3月13日").
+    static func spacedForChinese(_ subject: String) -> (leading: String, trailing: String, both: String) {
+        func isLatin(_ character: Character?) -> Bool { character.map { $0.isASCII && ($0.isLetter || $0.isNumber) } ?? false }
+        let before = isLatin(subject.first) ? " " : ""
+        let after = isLatin(subject.last) ? " " : ""
+        return (before + subject, subject + after, before + subject + after)
+    }
+
     /// `.unavailable` because this machine cannot do HTTP at all (libcurl could not be loaded).
     func transportUnavailableMessage(subject: String) -> String {
         language == .zh
-            ? "无法加载 libcurl，不能联网，本地也没有\(subject)的缓存"
-            : "libcurl could not be loaded, so there is no network, and \(subject) is not in the local archive"
+            ? "无法加载 libcurl，不能联网，本地也没有缓存\(Self.spacedForChinese(subject).leading)"
+            : "libcurl could not be loaded, so there is no network, and the local archive has no copy of \(subject)"
     }
 
     /// A local database failure, worded so the user knows what to fix.

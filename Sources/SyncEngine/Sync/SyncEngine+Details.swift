@@ -98,7 +98,8 @@ extension SyncEngine {
     /// Adds a favourite and caches its detail for offline reading.
     ///
     /// Without a network the favourite is still added when the archive knows the story's title;
-    /// the returned favourite says whether its detail is cached.
+    /// the returned favourite says whether its detail is cached. A story the source answers 404
+    /// for is not added (`.notFound`).
     ///
     /// - Parameters:
     ///   - id: the story's id.
@@ -112,7 +113,9 @@ extension SyncEngine {
                 title = try await detail(id: id, policy: policy).detail.title
             } catch {
                 // Cancelled means the user wants out, not a favourite added another way.
-                guard error.code != .cancelled, !Task.isCancelled, let known = try details.knownTitle(id) else { throw error }
+                // The source saying it has no such story is not a favourite to keep either.
+                guard error.code != .cancelled, error.code != .notFound, !Task.isCancelled, let known = try details.knownTitle(id)
+                else { throw error }
                 logger.notice("favourite added without its detail", metadata: ["story": "\(id)", "error": "\(error)"])
                 title = known
             }

@@ -390,6 +390,7 @@ public actor SyncEngine {
     }
 
     static func staleReason(for error: RemoteError) -> Provenance.StaleReason {
+        if error.isNotFound { return .notFound }
         switch error.code {
         case .unreachable, .cancelled: return .offline
         case .httpStatus: return .serverError
