@@ -145,19 +145,21 @@ struct ArchiveStrings: Sendable {
         language == .zh ? "日期：\(first) 至 \(last)，共 \(days) 天" : "Days: \(first) to \(last), \(days) in all"
     }
 
-    var emptyArchive: String { language == .zh ? "存档是空的；运行 sync 下载日报" : "The archive is empty; run sync to download days" }
+    var emptyArchive: String {
+        language == .zh ? "存档是空的；运行 newsctl sync --days 7 下载最近 7 天" : "The archive is empty; run newsctl sync --days 7 to download the last 7 days"
+    }
 
     func gaps(_ gaps: [ArchiveStatusViewData.Gap]) -> String {
         guard !gaps.isEmpty else { return language == .zh ? "缺口：无" : "Gaps: none" }
         let total = gaps.reduce(0) { $0 + $1.days }
         let shown =
-            gaps.prefix(5).map { $0.from == $0.to ? $0.from : "\($0.from)–\($0.to)" }.joined(separator: ", ")
-            + (gaps.count > 5 ? ", …" : "")
+            gaps.prefix(5).map { $0.from == $0.to ? $0.from : "\($0.from)–\($0.to)" }
+            .joined(separator: language == .zh ? "、" : "; ") + (gaps.count > 5 ? (language == .zh ? "……" : "; …") : "")
         return language == .zh ? "缺口：\(gaps.count) 处，共 \(total) 天（\(shown)）" : "Gaps: \(gaps.count), \(total) days (\(shown))"
     }
 
     func partial(_ days: [String]) -> String {
-        language == .zh ? "未完成：\(days.joined(separator: ", "))（仍会更新）" : "Partial: \(days.joined(separator: ", ")) (still updating)"
+        language == .zh ? "未完成：\(days.joined(separator: "、"))（仍会更新）" : "Partial: \(days.joined(separator: "; ")) (still updating)"
     }
 
     func counts(stories: Int, details: Int, favorites: Int) -> String {

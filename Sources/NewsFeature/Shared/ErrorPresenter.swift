@@ -24,7 +24,10 @@ public struct ErrorPresenter: Sendable {
             case .unavailable where error.remoteError?.transportError?.code == .unavailable:
                 strings.transportUnavailableMessage(subject: subject)
             case .notFound where error.isLatestPageMissing: strings.latestPageMissingMessage
-            case .notFound: strings.notFoundMessage(subject: subject, httpStatus: error.remoteError?.status)
+            case .notFound:
+                // A `file://` copy's missing file has no HTTP status; anything else is a 404.
+                strings.notFoundMessage(
+                    subject: subject, httpStatus: error.remoteError?.transportError?.code == .notFound ? nil : error.remoteError?.status ?? 404)
             case .unavailable where error.remoteError?.code == .unreachable:
                 strings.errorMessage(kind, subject: subject) + strings.unreachableHint
             default: strings.errorMessage(kind, subject: subject)
