@@ -161,6 +161,21 @@ extension ProcessTests {
             #expect(try snapshot(archive, layout) == before)
         }
 
+        @Test(arguments: [Layout.readOnlyFile, .readOnlyFolder])
+        func aPageTheArchiveLacksIsShownFromTheNetworkAndSaidNotKept(_ layout: Layout) async throws {
+            let archive = try await archive(layout)
+            let before = try snapshot(archive, layout)
+            let day = try await run(archive, ["before", "20230314", "--base-url", Self.api])
+            #expect(day.status == 0, "shown as asked: \(day.stderr)")
+            #expect(day.stdout.contains("如何判断一个西瓜熟没熟？"), "\(day.stdout)")
+            #expect(day.stdout.hasSuffix("刚从网上取到 · 未能存入本地存档\n"), "\(day.stdout)")
+            #expect(day.stderr == "newsctl: 本地存档是只读的：显示的是刚从网上取到的内容，没有存入存档\n")
+            let json = try await run(archive, ["before", "20230314", "--json", "--base-url", Self.api]).stdout.jsonObject()
+            #expect(json["origin"] as? String == "network")
+            #expect(json["stale_reason"] as? String == "storage_error")
+            #expect(try snapshot(archive, layout) == before)
+        }
+
         @Test func anOutdatedReadOnlyArchiveMustBeUpgradedByAWritableRun() async throws {
             let newsctl = try NewsctlProcess()
             let folder = (newsctl.databasePath as NSString).deletingLastPathComponent

@@ -133,8 +133,15 @@ public final class StatusLinePresenter {
 
     /// A fetched page that could not be saved is reported beside the list.
     var warning: ErrorViewData? {
-        guard let context, context.pages.contains(where: { $0.provenance.staleReason == .storageError }) else { return nil }
-        let message = context.interactor.isArchiveReadOnly ? context.strings.saveFailedReadOnly : context.strings.saveFailed
+        guard let context, let page = context.pages.first(where: { $0.provenance.staleReason == .storageError }) else { return nil }
+        let readOnly = context.interactor.isArchiveReadOnly
+        // Fresh from the network but not kept is shown as asked: only the keeping failed.
+        guard page.provenance.origin == .cache else {
+            return ErrorViewData(
+                kind: .notSaved, message: context.strings.notKept(readOnly: readOnly), detail: "storage_error",
+                retryTitle: context.strings.retry)
+        }
+        let message = readOnly ? context.strings.saveFailedReadOnly : context.strings.saveFailed
         return ErrorViewData(
             kind: .storage, message: message, detail: "storage_error",
             retryTitle: context.strings.retry)

@@ -14,6 +14,9 @@ public enum ErrorKind: String, Sendable, Equatable {
     case notPublished
     /// The local database failed.
     case storage
+    /// Shown as asked, from the network, but the local archive could not keep it (read-only,
+    /// disk full): a warning beside what is shown, not a failure of the command.
+    case notSaved
     /// The work was cancelled.
     case cancelled
     /// The user's input cannot be used (an empty search query).

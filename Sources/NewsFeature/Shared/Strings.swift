@@ -147,6 +147,16 @@ struct Strings: Sendable {
             : "Could not save to the local archive (disk full or database busy); showing what it had"
     }
 
+    /// A page shown fresh from the network that the archive could not keep.
+    func notKept(readOnly: Bool) -> String {
+        switch (language, readOnly) {
+        case (.zh, true): return "本地存档是只读的：显示的是刚从网上取到的内容，没有存入存档"
+        case (.en, true): return "The local archive is read-only: this is what the network gave, and it was not kept"
+        case (.zh, false): return "无法写入本地存档（磁盘已满或数据库被占用）：显示的是刚从网上取到的内容，没有存入存档"
+        case (.en, false): return "Could not save to the local archive (disk full or database busy): this is what the network gave, not kept"
+        }
+    }
+
     /// `saveFailed` for an archive opened read-only, worded like `storageMessage(.readOnly)`.
     var saveFailedReadOnly: String {
         language == .zh
@@ -166,6 +176,8 @@ struct Strings: Sendable {
         // "显示 2 小时前的缓存", but "显示刚刚更新的缓存".
         let shown = age.first?.isNumber == true ? " \(age)" : "\(age)更新"
         switch (language, origin, staleReason) {
+        case (.zh, "network", "storage_error"): return "刚从网上取到 · 未能存入本地存档"
+        case (.en, "network", "storage_error"): return "Fresh from the network · not kept in the local archive"
         case (.zh, "network", _): return "已更新"
         case (.en, "network", _): return "Updated just now"
         case (.zh, _, nil): return "来自缓存 · \(age)更新"
@@ -206,6 +218,7 @@ struct Strings: Sendable {
         case (.zh, .notPublished): return "\(spaced.trailing)的日报还没有发布"
         case (.en, .notPublished): return "\(subject) has not been published yet"
         case (_, .storage): return storageMessage(.other)
+        case (_, .notSaved): return notKept(readOnly: false)
         case (.zh, .cancelled): return "已取消"
         case (.en, .cancelled): return "Cancelled"
         case (.zh, .invalidInput): return "搜索词需要含有文字或数字，且不超过 \(SyncEngine.maxQueryLength) 个字符"
@@ -255,6 +268,50 @@ struct Strings: Sendable {
             : "libcurl could not be loaded, so there is no network, and the local archive has no copy of \(subject)"
     }
 
+    /// What to run about a local database failure, appended to its words: "" when nothing helps.
+    func storageAdvice(_ problem: DatabaseError.Problem) -> String {
+        switch (language, problem) {
+        case (.zh, .corrupt): return "；运行 newsctl doctor 查看，newsctl doctor --rebuild 重建缓存（收藏会保留）"
+        case (.en, .corrupt):
+            return "; run newsctl doctor to see what is wrong, newsctl doctor --rebuild to rebuild the cache (favourites are kept)"
+        case (.zh, .notADatabase): return "；检查 --db 是否指向 newsctl 的存档；若是，newsctl doctor --rebuild --force 重建（原文件保留为备份）"
+        case (.en, .notADatabase):
+            return "; check that --db names a newsctl archive; if it does, newsctl doctor --rebuild --force rebuilds it (the old file is kept as a backup)"
+        default: return ""
+        }
+    }
+
+    /// No archive where a command that only reads looks: where, and what makes one.
+    func noArchive(_ path: String) -> String {
+        language == .zh
+            ? "没有本地存档：\(path)（检查 --db；新建存档请运行 newsctl sync --days 7）"
+            : "No archive at \(path) (check --db; to make one, run newsctl sync --days 7)"
+    }
+
+    /// An archive that cannot be created, for a command that shows what the network gives anyway.
+    func archiveNotCreated(_ path: String) -> String {
+        language == .zh
+            ? "无法创建本地存档（\(path)）：显示的是网上的内容，不会保存"
+            : "Cannot create the local archive (\(path)): showing what the network gives, without keeping it"
+    }
+
+    /// `doctor --rebuild` refused because user tables could not be read: `--force` goes on.
+    func rebuildNeedsForce(_ tables: [String]) -> String {
+        let names = tables.map { table in
+            switch (language, table) {
+            case (.zh, "favorite"): return "收藏"
+            case (.en, "favorite"): return "favourites"
+            case (.zh, "read_mark"): return "已读标记"
+            case (.en, "read_mark"): return "read marks"
+            default: return table
+            }
+        }
+        return language == .zh
+            ? "无法从旧存档读出\(names.joined(separator: "、"))，未做任何改动；加上 --force 仍然重建（读不出的内容只留在备份文件中）"
+            : "Could not read the \(names.joined(separator: " and ")) of the old archive; nothing was changed. "
+                + "Add --force to rebuild anyway (what could not be read stays in the backup file only)"
+    }
+
     /// A local database failure, worded so the user knows what to fix.
     func storageMessage(_ problem: DatabaseError.Problem) -> String {
         switch (language, problem) {
@@ -267,6 +324,8 @@ struct Strings: Sendable {
         case (.en, .cannotOpen): return "Cannot open or create the local archive (check that its folder exists and is writable)"
         case (.zh, .notADatabase): return "本地存档不是 SQLite 数据库"
         case (.en, .notADatabase): return "The local archive is not an SQLite database"
+        case (.zh, .isAFolder): return "--db 指向的是一个文件夹，需要的是文件路径（例如 …/news.sqlite）"
+        case (.en, .isAFolder): return "--db names a folder; it needs a file path (such as …/news.sqlite)"
         case (.zh, .corrupt): return "本地存档已损坏"
         case (.en, .corrupt): return "The local archive is corrupt"
         case (.zh, .diskFull): return "磁盘已满，无法写入本地存档"

@@ -29,6 +29,9 @@ public struct SyncError: Error, Sendable, CustomStringConvertible {
     public let databaseError: DatabaseError?
     /// What went wrong, in one line.
     public let message: String
+    /// For a refused `ArchiveMaintenance.rebuild`: the user tables that could not be read from the
+    /// old file (`force` rebuilds without them; their rows stay in the backup). Empty otherwise.
+    public internal(set) var unreadableTables: [String] = []
 
     init(code: Code, remoteError: RemoteError? = nil, databaseError: DatabaseError? = nil, message: String) {
         self.code = code
@@ -61,6 +64,8 @@ public struct SyncError: Error, Sendable, CustomStringConvertible {
             return SyncError(code: code, remoteError: error, message: error.description)
         case let error as DatabaseError:
             return SyncError(code: .storage, databaseError: error, message: error.description)
+        case let unsaved as SyncEngine.UnsavedFetch:
+            return wrapping(unsaved.error)
         case is CancellationError:
             return SyncError(code: .cancelled, message: "cancelled")
         default:

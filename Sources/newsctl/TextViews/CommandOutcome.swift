@@ -17,6 +17,7 @@ enum ExitStatus {
         case .badData: return badData
         case .notFound: return notFound
         case .storage: return ioError
+        case .notSaved: return ok
         case .cancelled: return Interrupt.exitStatus
         case .invalidInput: return usage
         }
