@@ -118,7 +118,9 @@ extension ProcessTests {
         }
 
         @Test func aStoryNeverReadIsNotAvailableOffline() async throws {
-            let result = try await NewsctlProcess().run(["show", id, "--offline"])
+            let newsctl = try NewsctlProcess()
+            #expect(try await newsctl.run(["latest", "--base-url", "file://" + Fixtures.apiRoot]).status == 0)
+            let result = try await newsctl.run(["show", id, "--offline"])
             #expect(result.status == 69)
             #expect(result.stderr == "newsctl: 离线：本地存档中没有文章 9759301\n")
         }

@@ -115,6 +115,8 @@ extension ProcessTests {
 
         @Test func anUncachedDayWithoutANetworkExits69WithOneLine() async throws {
             let newsctl = try NewsctlProcess()
+            // An archive without that day (one with no archive at all is another line).
+            #expect(try await newsctl.run(["latest", "--base-url", "file://" + Fixtures.apiRoot]).status == 0)
             let offline = try await newsctl.run(["before", "20230313", "--offline"])
             #expect(offline.status == 69)
             #expect(offline.stdout.isEmpty)
@@ -228,7 +230,10 @@ extension ProcessTests {
             try garbage.write(to: URL(fileURLWithPath: newsctl.databasePath))
             let result = try await newsctl.run(["latest", "--offline"])
             #expect(result.status == 74)
-            #expect(result.stderr == "newsctl: 本地存档不是 SQLite 数据库 (\(newsctl.databasePath))\n")
+            #expect(
+                result.stderr
+                    == "newsctl: 本地存档不是 SQLite 数据库 (\(newsctl.databasePath))"
+                    + "；检查 --db 是否指向 newsctl 的存档；若是，newsctl doctor --rebuild --force 重建（原文件保留为备份）\n")
             #expect(try Data(contentsOf: URL(fileURLWithPath: newsctl.databasePath)) == garbage)
         }
 

@@ -112,6 +112,8 @@ extension ProcessTests {
             let second = try await newsctl.run(["sync", "--days", "1", "--details", "--base-url", base])
             #expect(second.status == 0, "\(second.stderr)")
             #expect(second.stdout.contains("；4 篇文章源站没有（HTTP 404），一个月内不再取"), "\(second.stdout)")
+            let secondJSON = try await newsctl.run(["sync", "--days", "1", "--details", "--json", "--base-url", base])
+            #expect(try secondJSON.stdout.jsonObject()["details_not_at_source"] as? Int == 4, "\(secondJSON.stdout)")
             #expect(server.requestCount(missing) == 1, "not asked for again")
 
             // --retry-failed asks now, and --json lists every one with its reason.

@@ -78,7 +78,15 @@ public final class ArchivePresenter {
                 kind: kind, message: strings.incomplete(failures: resumable.count, skipped: summary.skipped),
                 detail: resumable.first?.error.message ?? "", retryTitle: "")
         }
-        let failedItems = summary.failures.map { failure in
+        // Days, then stories, then comment threads, each in order: the same run lists the same way.
+        func order(_ item: SyncFailure.Item) -> (Int, Int64) {
+            switch item {
+            case .day(let day): return (0, day.dayNumber)
+            case .story(let id): return (1, id)
+            case .comments(let id): return (2, id)
+            }
+        }
+        let failedItems = summary.failures.sorted { order($0.item) < order($1.item) }.map { failure in
             strings.failedItem(failure.item, ErrorKind(failure.error.code))
         }
         let seconds = summary.duration / .seconds(1)
@@ -88,7 +96,7 @@ public final class ArchivePresenter {
                 storiesFetched: summary.commentStoriesFetched, storiesPresent: summary.commentStoriesPresent,
                 comments: summary.commentsFetched)
             : nil
-        return SyncSummaryViewData(
+        var viewData = SyncSummaryViewData(
             from: summary.days.lowerBound.description, to: summary.days.upperBound.description,
             daysFetched: summary.daysFetched, daysPresent: summary.daysPresent,
             detailsFetched: summary.detailsFetched, detailsPresent: summary.detailsPresent,
@@ -105,6 +113,8 @@ public final class ArchivePresenter {
             problem: problem, detailsDeferred: summary.detailsDeferred,
             slowedDown: summary.slowedDown.map { SlowDownViewData(from: $0.from, to: $0.to, requests: $0.requests) },
             comments: comments)
+        viewData.detailsNotAtSource = summary.detailsNotAtSource
+        return viewData
     }
 
     /// Shows what the archive holds, or the error.
