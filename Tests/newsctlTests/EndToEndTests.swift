@@ -124,7 +124,8 @@ extension ProcessTests {
 
             let unreachable = try await newsctl.run(["before", "20230313", "--base-url", "http://127.0.0.1:9/api/4", "--lang", "en"])
             #expect(unreachable.status == 69)
-            #expect(unreachable.stderr == "newsctl: Cannot reach Zhihu Daily, and the local archive has no copy of Mar 12, 2023; "
+            #expect(
+                unreachable.stderr == "newsctl: Cannot reach Zhihu Daily, and the local archive has no copy of Mar 12, 2023; "
                     + "run newsctl doctor --network to check the network, or read a local copy with --base-url file:///…/api/4\n")
         }
 

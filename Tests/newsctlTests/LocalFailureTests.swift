@@ -126,7 +126,8 @@ extension ProcessTests {
             let newsctl = try NewsctlProcess()
             try Data(repeating: 0x5A, count: 8_192).write(to: URL(fileURLWithPath: newsctl.databasePath))
             let latest = try await newsctl.run(["latest", "--offline"])
-            expectOneLine(latest, "本地存档不是 SQLite 数据库 (\(newsctl.databasePath))；检查 --db 是否指向 newsctl 的存档；若是，newsctl doctor --rebuild --force 重建")
+            expectOneLine(
+                latest, "本地存档不是 SQLite 数据库 (\(newsctl.databasePath))；检查 --db 是否指向 newsctl 的存档；若是，newsctl doctor --rebuild --force 重建")
             let rebuild = try await newsctl.run(["doctor", "--rebuild"])
             expectOneLine(rebuild, "无法从旧存档读出收藏、已读标记，未做任何改动；加上 --force 仍然重建")
             let english = try await newsctl.run(["doctor", "--rebuild", "--lang", "en"])

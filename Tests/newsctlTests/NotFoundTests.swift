@@ -56,7 +56,8 @@ extension ProcessTests {
             #expect(fresh.stderr == "newsctl: 知乎日报的最新一页返回 HTTP 404，地址多半不对：检查 --base-url，它应以 /api/4 结尾\n")
             let english = try await newsctl.run(["sync", "--days", "1", "--lang", "en", "--base-url", root])
             #expect(english.status == 66)
-            #expect(english.stderr.hasSuffix("the address is most likely wrong: check --base-url: it ends in /api/4\n"), "\(english.stderr)")
+            #expect(
+                english.stderr.hasSuffix("the address is most likely wrong: check --base-url: it ends in /api/4\n"), "\(english.stderr)")
 
             // With a cached page, the page is shown and the status line says the same, not 服务器出错.
             #expect(try await newsctl.run(["latest", "--base-url", base]).status == 0)
@@ -94,7 +95,8 @@ extension ProcessTests {
             #expect(first.stderr.isEmpty, "nothing to resume: \(first.stderr)")
             #expect(first.stdout.contains("；失败 4；"), "\(first.stdout)")
             #expect(
-                first.stdout.contains("。失败的有：文章 9759302：源站没有（HTTP 404），文章 9759303：源站没有（HTTP 404），文章 9759304：源站没有（HTTP 404），另有 1 项（--json 列出全部）"),
+                first.stdout.contains(
+                    "。失败的有：文章 9759302：源站没有（HTTP 404），文章 9759303：源站没有（HTTP 404），文章 9759304：源站没有（HTTP 404），另有 1 项（--json 列出全部）"),
                 "\(first.stdout)")
             let missing = "/api/4/news/9759302"
             #expect(server.requestCount(missing) == 1)

@@ -146,7 +146,8 @@ struct ArchiveStrings: Sendable {
     }
 
     var emptyArchive: String {
-        language == .zh ? "存档是空的；运行 newsctl sync --days 7 下载最近 7 天" : "The archive is empty; run newsctl sync --days 7 to download the last 7 days"
+        language == .zh
+            ? "存档是空的；运行 newsctl sync --days 7 下载最近 7 天" : "The archive is empty; run newsctl sync --days 7 to download the last 7 days"
     }
 
     func gaps(_ gaps: [ArchiveStatusViewData.Gap]) -> String {

@@ -20,7 +20,8 @@ public struct ErrorPresenter: Sendable {
     public func openFailure(_ error: SyncError, path: String) -> ErrorViewData {
         let shown = viewData(for: error, subject: "")
         guard shown.kind == .storage else {
-            return ErrorViewData(kind: shown.kind, message: shown.message + " (" + path + ")", detail: shown.detail, retryTitle: shown.retryTitle)
+            return ErrorViewData(
+                kind: shown.kind, message: shown.message + " (" + path + ")", detail: shown.detail, retryTitle: shown.retryTitle)
         }
         let problem = error.databaseError?.problem ?? .other
         return ErrorViewData(
@@ -58,7 +59,8 @@ public struct ErrorPresenter: Sendable {
             case .notFound:
                 // A `file://` copy's missing file has no HTTP status; anything else is a 404.
                 strings.notFoundMessage(
-                    subject: subject, httpStatus: error.remoteError?.transportError?.code == .notFound ? nil : error.remoteError?.status ?? 404)
+                    subject: subject,
+                    httpStatus: error.remoteError?.transportError?.code == .notFound ? nil : error.remoteError?.status ?? 404)
             case .unavailable where error.remoteError?.code == .unreachable:
                 strings.errorMessage(kind, subject: subject) + strings.unreachableHint
             default: strings.errorMessage(kind, subject: subject)

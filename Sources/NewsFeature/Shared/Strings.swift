@@ -153,7 +153,8 @@ struct Strings: Sendable {
         case (.zh, true): return "本地存档是只读的：显示的是刚从网上取到的内容，没有存入存档"
         case (.en, true): return "The local archive is read-only: this is what the network gave, and it was not kept"
         case (.zh, false): return "无法写入本地存档（磁盘已满或数据库被占用）：显示的是刚从网上取到的内容，没有存入存档"
-        case (.en, false): return "Could not save to the local archive (disk full or database busy): this is what the network gave, not kept"
+        case (.en, false):
+            return "Could not save to the local archive (disk full or database busy): this is what the network gave, not kept"
         }
     }
 
@@ -276,7 +277,8 @@ struct Strings: Sendable {
             return "; run newsctl doctor to see what is wrong, newsctl doctor --rebuild to rebuild the cache (favourites are kept)"
         case (.zh, .notADatabase): return "；检查 --db 是否指向 newsctl 的存档；若是，newsctl doctor --rebuild --force 重建（原文件保留为备份）"
         case (.en, .notADatabase):
-            return "; check that --db names a newsctl archive; if it does, newsctl doctor --rebuild --force rebuilds it (the old file is kept as a backup)"
+            return
+                "; check that --db names a newsctl archive; if it does, newsctl doctor --rebuild --force rebuilds it (the old file is kept as a backup)"
         default: return ""
         }
     }

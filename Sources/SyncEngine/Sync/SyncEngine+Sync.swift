@@ -148,7 +148,9 @@ extension SyncEngine {
         guard !failed.isEmpty else { return (missing, 0, 0) }
         if retryingThem {
             let listed = Set(missing.map(\.id))
-            return (missing + failed.filter { !listed.contains($0.id) }.map { .init(id: $0.id, needsDetail: true, needsExtra: false) }, 0, 0)
+            return (
+                missing + failed.filter { !listed.contains($0.id) }.map { .init(id: $0.id, needsDetail: true, needsExtra: false) }, 0, 0
+            )
         }
         let now = clock.now().timeIntervalSince1970
         let waiting = Dictionary(failed.filter { $0.nextTry > now }.map { ($0.id, $0.lastStatus) }, uniquingKeysWith: { first, _ in first })

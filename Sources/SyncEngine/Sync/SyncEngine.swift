@@ -484,7 +484,8 @@ public actor SyncEngine {
                 origin: .network, fetchedAt: clock.now(), age: .zero, isFinal: isFinal, staleReason: .storageError)
             throw UnsavedFetch(
                 error: error,
-                page: Page(day: remote.day, stories: remote.stories, topStories: remote.topStories, isLatest: isLatest, provenance: provenance))
+                page: Page(
+                    day: remote.day, stories: remote.stories, topStories: remote.topStories, isLatest: isLatest, provenance: provenance))
         }
     }
 

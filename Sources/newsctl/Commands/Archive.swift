@@ -50,7 +50,8 @@ enum Archive {
                 let transient = try? engine(settings, databasePath: ":memory:")
             {
                 // No archive can be made there: the answer is still worth showing, kept nowhere.
-                errorLine.write(ErrorViewData(kind: .notSaved, message: errors.archiveNotCreated(path: path), detail: error.message, retryTitle: ""))
+                errorLine.write(
+                    ErrorViewData(kind: .notSaved, message: errors.archiveNotCreated(path: path), detail: error.message, retryTitle: ""))
                 return .success(transient)
             }
             let viewData = errors.openFailure(error, path: path)

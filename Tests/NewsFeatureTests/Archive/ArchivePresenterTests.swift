@@ -209,7 +209,8 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         for (language, text, failed) in [
             (Language.zh, "；评论新取 4 篇文章共 87 条，已有 2 篇。失败的有：文章 9759306 的评论：无法获取", "文章 9759306 的评论：无法获取"),
             (
-                .en, "; comments: 87 from 4 stories, 2 stories already read to the end. Failed: comments of story 9759306: could not be fetched",
+                .en,
+                "; comments: 87 from 4 stories, 2 stories already read to the end. Failed: comments of story 9759306: could not be fetched",
                 "comments of story 9759306: could not be fetched"
             ),
         ] {
