@@ -79,6 +79,13 @@ extension ProcessTests {
                     == "newsctl: 无法连接知乎日报，本地也没有缓存今日内容；运行 newsctl doctor --network 检查网络，或用 --base-url file:///…/api/4 读取本地副本\n")
         }
 
+        @Test func aFileCopyWithoutItsAPIRootIsSaidToBeWrongToo() async throws {
+            let root = "file://" + ((Fixtures.apiRoot as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+            let result = try await NewsctlProcess().run(["latest", "--base-url", root])
+            #expect(result.status == 66)
+            #expect(result.stderr == "newsctl: 本地副本中没有最新一页（news/latest），地址多半不对：检查 --base-url，它应以 /api/4 结尾\n")
+        }
+
         @Test func aFileCopyLackingAStoryIsNotFoundToo() async throws {
             let result = try await NewsctlProcess().run(["show", "123", "--base-url", "file://" + Fixtures.apiRoot])
             #expect(result.status == 66)

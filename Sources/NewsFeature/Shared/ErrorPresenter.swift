@@ -15,6 +15,11 @@ public struct ErrorPresenter: Sendable {
         strings.storageMessage(problem)
     }
 
+    /// A `file://` copy's missing file has no HTTP status; anything else not found is a 404.
+    private static func httpStatus(of error: SyncError) -> Int? {
+        error.remoteError?.transportError?.code == .notFound ? nil : error.remoteError?.status ?? 404
+    }
+
     /// The line for an archive that cannot be opened at `path`: what is wrong, where, and what
     /// to run about it (`doctor --rebuild` for a corrupt one).
     public func openFailure(_ error: SyncError, path: String) -> ErrorViewData {
@@ -55,12 +60,8 @@ public struct ErrorPresenter: Sendable {
                     + strings.storageAdvice(error.databaseError?.problem ?? .other)
             case .unavailable where error.remoteError?.transportError?.code == .unavailable:
                 strings.transportUnavailableMessage(subject: subject)
-            case .notFound where error.isLatestPageMissing: strings.latestPageMissingMessage
-            case .notFound:
-                // A `file://` copy's missing file has no HTTP status; anything else is a 404.
-                strings.notFoundMessage(
-                    subject: subject,
-                    httpStatus: error.remoteError?.transportError?.code == .notFound ? nil : error.remoteError?.status ?? 404)
+            case .notFound where error.isLatestPageMissing: strings.latestPageMissingMessage(httpStatus: Self.httpStatus(of: error))
+            case .notFound: strings.notFoundMessage(subject: subject, httpStatus: Self.httpStatus(of: error))
             case .unavailable where error.remoteError?.code == .unreachable:
                 strings.errorMessage(kind, subject: subject) + strings.unreachableHint
             default: strings.errorMessage(kind, subject: subject)

@@ -240,10 +240,18 @@ struct Strings: Sendable {
     }
 
     /// The source's latest page answered 404: every API root has one, so the address is wrong.
-    var latestPageMissingMessage: String {
-        language == .zh
-            ? "知乎日报的最新一页返回 HTTP 404，地址多半不对：检查 --base-url，它应以 /api/4 结尾"
-            : "Zhihu Daily's latest page answered HTTP 404, so the address is most likely wrong: check --base-url: it ends in /api/4"
+    /// A `file://` copy without `news/latest` (no HTTP status) is worded as a missing file.
+    func latestPageMissingMessage(httpStatus: Int?) -> String {
+        switch (language, httpStatus) {
+        case (.zh, let status?): return "知乎日报的最新一页返回 HTTP \(status)，地址多半不对：检查 --base-url，它应以 /api/4 结尾"
+        case (.en, let status?):
+            return
+                "Zhihu Daily's latest page answered HTTP \(status), so the address is most likely wrong: check --base-url: it ends in /api/4"
+        case (.zh, nil): return "本地副本中没有最新一页（news/latest），地址多半不对：检查 --base-url，它应以 /api/4 结尾"
+        case (.en, nil):
+            return
+                "The local copy has no latest page (news/latest), so the address is most likely wrong: check --base-url: it ends in /api/4"
+        }
     }
 
     /// Appended to "cannot reach" with nothing cached (a first run offline): what to try.
