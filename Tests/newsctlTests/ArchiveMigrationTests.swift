@@ -78,7 +78,7 @@ extension ProcessTests {
             #expect((try? first.stdout.jsonObject()) != nil, "stdout is still JSON: \(first.stdout)")
             // A new archive is made, not upgraded: nothing to say.
             let fresh = try NewsctlProcess()
-            let status = try await fresh.run(["status", "--lang", "en"])
+            let status = try await fresh.run(["latest", "--lang", "en", "--base-url", "file://" + Fixtures.apiRoot])
             #expect(status.status == 0, "\(status.stderr)")
             #expect(status.stderr.isEmpty, "\(status.stderr)")
         }

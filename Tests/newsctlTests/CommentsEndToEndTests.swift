@@ -133,6 +133,8 @@ extension ProcessTests {
                 let result = try await newsctl.run(arguments)
                 #expect(result.status == 64, "\(arguments): \(result.stderr)")
             }
+            // An archive that has never read the thread (one it lacks altogether is another line).
+            #expect(try await newsctl.run(["latest", "--base-url", "file://" + Fixtures.apiRoot]).status == 0)
             let offline = try await newsctl.run(["comments", story, "--offline"])
             #expect(offline.status == 69)
             #expect(offline.stdout.isEmpty)

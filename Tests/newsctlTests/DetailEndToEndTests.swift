@@ -118,7 +118,9 @@ extension ProcessTests {
         }
 
         @Test func aStoryNeverReadIsNotAvailableOffline() async throws {
-            let result = try await NewsctlProcess().run(["show", id, "--offline"])
+            let newsctl = try NewsctlProcess()
+            #expect(try await newsctl.run(["latest", "--base-url", "file://" + Fixtures.apiRoot]).status == 0)
+            let result = try await newsctl.run(["show", id, "--offline"])
             #expect(result.status == 69)
             #expect(result.stderr == "newsctl: 离线：本地存档中没有文章 9759301\n")
         }
@@ -140,7 +142,7 @@ extension ProcessTests {
             let newsctl = try NewsctlProcess()
             let story = try await newsctl.run(["show", "9759302", "--base-url", base, "--timeout", "3"])
             #expect(story.status == 69)
-            #expect(story.stderr == "newsctl: 无法连接知乎日报，本地也没有文章 9759302的缓存\n")
+            #expect(story.stderr == "newsctl: 无法连接知乎日报，本地也没有缓存文章 9759302\n")
             #expect(try await newsctl.run(["latest", "--base-url", base]).status == 0)
             await server.stop()
         }

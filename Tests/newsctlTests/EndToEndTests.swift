@@ -108,21 +108,25 @@ extension ProcessTests {
 
             let text = try await newsctl.run(["latest", "--base-url", base])
             #expect(text.status == 0)
-            #expect(text.stdout.split(separator: "\n").last == "离线 · 显示 刚刚的缓存")
+            #expect(text.stdout.split(separator: "\n").last == "离线 · 显示刚刚更新的缓存")
             let english = try await newsctl.run(["latest", "--lang", "en", "--base-url", base])
             #expect(english.stdout.split(separator: "\n").last == "Offline · showing the archive from just now")
         }
 
         @Test func anUncachedDayWithoutANetworkExits69WithOneLine() async throws {
             let newsctl = try NewsctlProcess()
+            // An archive without that day (one with no archive at all is another line).
+            #expect(try await newsctl.run(["latest", "--base-url", "file://" + Fixtures.apiRoot]).status == 0)
             let offline = try await newsctl.run(["before", "20230313", "--offline"])
             #expect(offline.status == 69)
             #expect(offline.stdout.isEmpty)
-            #expect(offline.stderr == "newsctl: 离线：本地存档中没有2023年3月12日\n")
+            #expect(offline.stderr == "newsctl: 离线：本地存档中没有 2023年3月12日\n")
 
             let unreachable = try await newsctl.run(["before", "20230313", "--base-url", "http://127.0.0.1:9/api/4", "--lang", "en"])
             #expect(unreachable.status == 69)
-            #expect(unreachable.stderr == "newsctl: Cannot reach Zhihu Daily, and Mar 12, 2023 is not in the local archive\n")
+            #expect(
+                unreachable.stderr == "newsctl: Cannot reach Zhihu Daily, and the local archive has no copy of Mar 12, 2023; "
+                    + "run newsctl doctor --network to check the network, or read a local copy with --base-url file:///…/api/4\n")
         }
 
         @Test func aDayTheSourceHasNotPublishedExits69() async throws {
@@ -162,12 +166,12 @@ extension ProcessTests {
             let errorLines = bad.stderr.split(separator: "\n").filter { $0.hasPrefix("newsctl: ") }
             #expect(errorLines.count == 1, "\(bad.stderr)")
             let line = errorLines.first.map(String.init) ?? ""
-            #expect(line.hasPrefix("newsctl: 知乎日报返回的2023年1月31日数据有误 ("), "\(line)")
+            #expect(line.hasPrefix("newsctl: 知乎日报返回的 2023年1月31日数据有误 ("), "\(line)")
             #expect(line.contains("asked for 20230131, the source answered with 20230128, although its latest day is 20230425"), "\(line)")
 
             let plain = try await newsctl.run(["before", "20230201", "--base-url", base])
             #expect(plain.status == 65)
-            #expect(plain.stderr == "newsctl: 知乎日报返回的2023年1月31日数据有误\n")
+            #expect(plain.stderr == "newsctl: 知乎日报返回的 2023年1月31日数据有误\n")
 
             // Nothing was written: the archive still holds the one day it had.
             let status = try await newsctl.run(["status", "--json"]).stdout.jsonObject()
@@ -227,7 +231,10 @@ extension ProcessTests {
             try garbage.write(to: URL(fileURLWithPath: newsctl.databasePath))
             let result = try await newsctl.run(["latest", "--offline"])
             #expect(result.status == 74)
-            #expect(result.stderr == "newsctl: 本地存档不是 SQLite 数据库 (\(newsctl.databasePath))\n")
+            #expect(
+                result.stderr
+                    == "newsctl: 本地存档不是 SQLite 数据库 (\(newsctl.databasePath))"
+                    + "；检查 --db 是否指向 newsctl 的存档；若是，newsctl doctor --rebuild --force 重建（原文件保留为备份）\n")
             #expect(try Data(contentsOf: URL(fileURLWithPath: newsctl.databasePath)) == garbage)
         }
 
@@ -237,7 +244,9 @@ extension ProcessTests {
             let newsctl = try NewsctlProcess()
             let result = try await newsctl.run(["latest", "--timeout", "1", "--base-url", base])
             #expect(result.status == 69)
-            #expect(result.stderr == "newsctl: 无法连接知乎日报，本地也没有今日内容的缓存\n")
+            #expect(
+                result.stderr
+                    == "newsctl: 无法连接知乎日报，本地也没有缓存今日内容；运行 newsctl doctor --network 检查网络，或用 --base-url file:///…/api/4 读取本地副本\n")
             // Far from the server's 30 s: the 1 s deadline, with room for a loaded machine.
             #expect(.seconds(result.seconds) < TimeBound.process(.seconds(1)), "took \(result.seconds) s")
             #expect(try await newsctl.run(["latest", "--offline"]).status == 69, "nothing was written")

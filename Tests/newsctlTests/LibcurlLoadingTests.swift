@@ -46,7 +46,7 @@ extension ProcessTests {
             let result = try await newsctl.run(["latest", "--base-url", Self.fixtures], environment: try brokenLibcurl())
             #expect(result.status == 69)
             #expect(result.stdout.isEmpty)
-            #expect(result.stderr == "newsctl: 无法加载 libcurl，不能联网，本地也没有今日内容的缓存\n")
+            #expect(result.stderr == "newsctl: 无法加载 libcurl，不能联网，本地也没有缓存今日内容\n")
         }
 
         @Test func anUnusableLibcurlServesTheArchiveAsOffline() async throws {

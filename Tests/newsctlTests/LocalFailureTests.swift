@@ -42,8 +42,13 @@ extension ProcessTests {
             try handle.close()
             let damaged = try Data(contentsOf: URL(fileURLWithPath: newsctl.databasePath))
 
-            expectOneLine(try await newsctl.run(["latest", "--offline"]), "本地存档已损坏")
-            expectOneLine(try await newsctl.run(["before", "20230314", "--base-url", "file://" + Fixtures.apiRoot]), "本地存档已损坏")
+            // Every such line says what to run.
+            let advice = "；运行 newsctl doctor 查看，newsctl doctor --rebuild 重建缓存（收藏会保留）\n"
+            for arguments in [["latest", "--offline"], ["before", "20230314", "--base-url", "file://" + Fixtures.apiRoot], ["status"]] {
+                let result = try await newsctl.run(arguments)
+                expectOneLine(result, "本地存档已损坏")
+                #expect(result.stderr == "newsctl: 本地存档已损坏" + advice, "\(arguments)")
+            }
             #expect(try Data(contentsOf: URL(fileURLWithPath: newsctl.databasePath)) == damaged)
 
             let doctor = try await newsctl.run(["doctor"])
@@ -101,14 +106,41 @@ extension ProcessTests {
         }
 
         @Test(.enabled(if: Unprivileged.isAvailable, Unprivileged.reason))
-        func anArchiveInAnUnwritableFolderExits74WithOneLine() async throws {
+        func anArchiveThatCannotBeCreatedStillShowsTheNetworkAndSaysItIsNotKept() async throws {
             let folder = try Fixtures.temporaryFolder()
             try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
+            let path = folder + "/sub/news.sqlite"
             let result = try await NewsctlProcess().run(
-                ["latest", "--db", folder + "/sub/news.sqlite", "--base-url", "file://" + Fixtures.apiRoot], launcher: Unprivileged.launcher
-            )
-            expectOneLine(result, "无法打开或创建本地存档")
+                ["latest", "--db", path, "--base-url", "file://" + Fixtures.apiRoot], launcher: Unprivileged.launcher)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("为什么春天的风总是特别大？"), "\(result.stdout)")
+            #expect(result.stderr == "newsctl: 无法创建本地存档（\(path)）：显示的是网上的内容，不会保存\n")
             #expect(!FileManager.default.fileExists(atPath: folder + "/sub"))
+            // A command that must write still fails with one line.
+            let sync = try await NewsctlProcess().run(
+                ["sync", "--days", "1", "--db", path, "--base-url", "file://" + Fixtures.apiRoot], launcher: Unprivileged.launcher)
+            expectOneLine(sync, "无法打开或创建本地存档")
+        }
+
+        @Test func aFileThatIsNoArchiveSaysWhatToCheck_andRebuildSaysItNeedsForce() async throws {
+            let newsctl = try NewsctlProcess()
+            try Data(repeating: 0x5A, count: 8_192).write(to: URL(fileURLWithPath: newsctl.databasePath))
+            let latest = try await newsctl.run(["latest", "--offline"])
+            expectOneLine(
+                latest, "本地存档不是 SQLite 数据库 (\(newsctl.databasePath))；检查 --db 是否指向 newsctl 的存档；若是，newsctl doctor --rebuild --force 重建")
+            let rebuild = try await newsctl.run(["doctor", "--rebuild"])
+            expectOneLine(rebuild, "无法从旧存档读出收藏、已读标记，未做任何改动；加上 --force 仍然重建")
+            let english = try await newsctl.run(["doctor", "--rebuild", "--lang", "en"])
+            expectOneLine(english, "Could not read the favourites and read marks of the old archive; nothing was changed. Add --force")
+            let forced = try await newsctl.run(["doctor", "--rebuild", "--force"])
+            #expect(forced.status == 0, "\(forced.stderr)")
+        }
+
+        @Test func aFolderGivenAsTheArchiveIsSaidToBeOne() async throws {
+            let folder = try Fixtures.temporaryFolder()
+            let result = try await NewsctlProcess().run(["latest", "--db", folder, "--base-url", "file://" + Fixtures.apiRoot])
+            #expect(result.status == 64, "the argument's mistake: \(result.stderr)")
+            #expect(result.stderr == "newsctl: --db 指向的是一个文件夹，需要的是文件路径（例如 …/news.sqlite） (\(folder))\n")
         }
 
         @Test(.enabled(if: canMountTmpfs, "needs a private mount namespace (unshare -m) for a small tmpfs"))

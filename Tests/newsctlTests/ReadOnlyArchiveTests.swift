@@ -161,6 +161,32 @@ extension ProcessTests {
             #expect(try snapshot(archive, layout) == before)
         }
 
+        @Test(arguments: [Layout.readOnlyFile, .readOnlyFolder])
+        func aPageTheArchiveLacksIsShownFromTheNetworkAndSaidNotKept(_ layout: Layout) async throws {
+            let archive = try await archive(layout)
+            let before = try snapshot(archive, layout)
+            let day = try await run(archive, ["before", "20230314", "--base-url", Self.api])
+            #expect(day.status == 0, "shown as asked: \(day.stderr)")
+            #expect(day.stdout.contains("如何判断一个西瓜熟没熟？"), "\(day.stdout)")
+            #expect(day.stdout.hasSuffix("刚从网上取到 · 未能存入本地存档\n"), "\(day.stdout)")
+            #expect(day.stderr == "newsctl: 本地存档是只读的：显示的是刚从网上取到的内容，没有存入存档\n")
+            let json = try await run(archive, ["before", "20230314", "--json", "--base-url", Self.api]).stdout.jsonObject()
+            #expect(json["origin"] as? String == "network")
+            #expect(json["stale_reason"] as? String == "storage_error")
+
+            // A story it lacks too: shown, and the status line says it was not kept.
+            let server = LoopbackServer()
+            try await server.start()
+            let detail = try Fixtures.text("news/9759301").replacingOccurrences(of: "9759301", with: "9759302")
+            server.setReply(.body(status: 200, text: detail), for: "/api/4/news/9759302")
+            let story = try await run(archive, ["show", "9759302", "--base-url", await server.baseURL])
+            #expect(story.status == 0, "\(story.stderr)")
+            #expect(story.stdout.contains("春天风大，主要有三个原因。"), "\(story.stdout)")
+            #expect(story.stdout.hasSuffix("刚从网上取到 · 未能存入本地存档\n"), "\(story.stdout)")
+            await server.stop()
+            #expect(try snapshot(archive, layout) == before)
+        }
+
         @Test func anOutdatedReadOnlyArchiveMustBeUpgradedByAWritableRun() async throws {
             let newsctl = try NewsctlProcess()
             let folder = (newsctl.databasePath as NSString).deletingLastPathComponent

@@ -48,7 +48,7 @@ extension ProcessTests {
             #expect(failing.first?["last_status"] as? Int == 500)
             #expect(try Self.seconds(failing.first?["next_try"]) - Self.seconds(failing.first?["last_failure"]) == 3_600)
             let text = try await newsctl.run(["status"])
-            #expect(text.stdout.contains("服务器出错的文章：1 篇"), "\(text.stdout)")
+            #expect(text.stdout.contains("取不到正文的文章：1 篇"), "\(text.stdout)")
             #expect(text.stdout.contains("9759302"), "\(text.stdout)")
 
             // The next sync leaves it alone, says so, and succeeds.

@@ -74,15 +74,25 @@ public final class ArchivePresenter {
 
     func summaryViewData(_ summary: SyncSummary, request: SyncRequest) -> SyncSummaryViewData {
         let failures = summary.failures.count
+        // What the source said it does not have is not resumable: syncing again asks nothing new.
+        let resumable = summary.failures.filter { $0.error.code != .notFound }
         var problem: ErrorViewData?
-        if failures > 0 || summary.skipped > 0 {
+        if !resumable.isEmpty || summary.skipped > 0 {
             // The first failure says what kind of trouble it was (and so the exit status).
-            let kind = summary.failures.first.map { ErrorKind($0.error.code) } ?? .unavailable
+            let kind = resumable.first.map { ErrorKind($0.error.code) } ?? .unavailable
             problem = ErrorViewData(
-                kind: kind, message: strings.incomplete(failures: failures, skipped: summary.skipped),
-                detail: summary.failures.first?.error.message ?? "", retryTitle: "")
+                kind: kind, message: strings.incomplete(failures: resumable.count, skipped: summary.skipped),
+                detail: resumable.first?.error.message ?? "", retryTitle: "")
         }
-        let failedItems = summary.failures.prefix(10).map { failure in
+        // Days, then stories, then comment threads, each in order: the same run lists the same way.
+        func order(_ item: SyncFailure.Item) -> (Int, Int64) {
+            switch item {
+            case .day(let day): return (0, day.dayNumber)
+            case .story(let id): return (1, id)
+            case .comments(let id): return (2, id)
+            }
+        }
+        let failedItems = summary.failures.sorted { order($0.item) < order($1.item) }.map { failure in
             strings.failedItem(failure.item, ErrorKind(failure.error.code))
         }
         let seconds = summary.duration / .seconds(1)
@@ -92,7 +102,7 @@ public final class ArchivePresenter {
                 storiesFetched: summary.commentStoriesFetched, storiesPresent: summary.commentStoriesPresent,
                 comments: summary.commentsFetched)
             : nil
-        return SyncSummaryViewData(
+        var viewData = SyncSummaryViewData(
             from: summary.days.lowerBound.description, to: summary.days.upperBound.description,
             daysFetched: summary.daysFetched, daysPresent: summary.daysPresent,
             detailsFetched: summary.detailsFetched, detailsPresent: summary.detailsPresent,
@@ -102,10 +112,15 @@ public final class ArchivePresenter {
                 daysFetched: summary.daysFetched, daysPresent: summary.daysPresent,
                 details: request.includeDetails || request.retryFailed ? (summary.detailsFetched, summary.detailsPresent) : nil,
                 failures: failures, seconds: seconds)
-                + strings.summaryNotes(deferred: summary.detailsDeferred, slowedDown: summary.slowedDown, comments: comments),
+                + strings.summaryNotes(
+                    deferred: summary.detailsDeferred, notAtSource: summary.detailsNotAtSource, slowedDown: summary.slowedDown,
+                    comments: comments)
+                + strings.failedList(failedItems),
             problem: problem, detailsDeferred: summary.detailsDeferred,
             slowedDown: summary.slowedDown.map { SlowDownViewData(from: $0.from, to: $0.to, requests: $0.requests) },
             comments: comments)
+        viewData.detailsNotAtSource = summary.detailsNotAtSource
+        return viewData
     }
 
     /// Shows what the archive holds, or the error.
@@ -129,15 +144,23 @@ public final class ArchivePresenter {
         var lines: [String] = []
         if let first = coverage.first, let last = coverage.last {
             lines.append(strings.span(context.dates.fullDate(first), context.dates.fullDate(last), days: coverage.dayCount))
-            lines.append(strings.gaps(gaps))
-            if !coverage.partialDays.isEmpty { lines.append(strings.partial(coverage.partialDays.map(\.description))) }
+            lines.append(
+                strings.gaps(
+                    coverage.gaps.map {
+                        ArchiveStatusViewData.Gap(
+                            from: context.dates.fullDate($0.lowerBound), to: context.dates.fullDate($0.upperBound), days: $0.dayCount)
+                    }))
+            if !coverage.partialDays.isEmpty { lines.append(strings.partial(coverage.partialDays.map(context.dates.fullDate))) }
         } else {
             lines.append(strings.emptyArchive)
         }
         lines.append(strings.counts(stories: status.stories, details: status.details, favorites: status.favorites))
         lines.append(strings.size(status.databaseBytes))
+        let lastSyncTime = status.lastSync.map { context.dates.beijingDateTime(unixTime: Int64($0.timeIntervalSince1970.rounded(.down))) }
         lines.append(
-            strings.lastSync(lastSyncAge.map { age in lastSync.map { "\(age) (\($0))" } ?? age }, interrupted: status.lastSyncInterrupted))
+            strings.lastSync(
+                lastSyncAge.map { age in lastSyncTime.map { strings.ageAndTime(age, $0) } ?? age },
+                interrupted: status.lastSyncInterrupted))
         let failing = status.failingStories.map { story in
             FailingStoryViewData(
                 id: story.id, title: story.title.map(NewsListPresenter.oneLine), failures: story.failures,
@@ -146,10 +169,11 @@ public final class ArchivePresenter {
         }
         if !failing.isEmpty {
             lines.append(strings.failingStories(failing.count))
-            for story in failing.prefix(20) {
+            for (story, source) in zip(failing, status.failingStories).prefix(20) {
+                let nextTry = context.dates.beijingDateTime(unixTime: Int64(source.nextTry.timeIntervalSince1970.rounded(.down)))
                 lines.append(
                     strings.failingStory(
-                        id: story.id, title: story.title, status: story.lastStatus, failures: story.failures, nextTry: story.nextTry))
+                        id: story.id, title: story.title, status: story.lastStatus, failures: story.failures, nextTry: nextTry))
             }
         }
         return ArchiveStatusViewData(

@@ -63,7 +63,7 @@ struct ArchiveStrings: Sendable {
     }
 
     /// What a sync left alone or was told, appended to its summary: "" when nothing.
-    func summaryNotes(deferred: Int, slowedDown: SyncSlowDown?, comments: CommentsSyncViewData? = nil) -> String {
+    func summaryNotes(deferred: Int, notAtSource: Int = 0, slowedDown: SyncSlowDown?, comments: CommentsSyncViewData? = nil) -> String {
         var notes = ""
         if let comments {
             notes +=
@@ -78,6 +78,12 @@ struct ArchiveStrings: Sendable {
                 ? "；\(deferred) 篇文章最近返回服务器错误，暂不重试"
                 : "; \(deferred) \(deferred == 1 ? "story" : "stories") left alone after server errors"
         }
+        if notAtSource > 0 {
+            notes +=
+                language == .zh
+                ? "；\(notAtSource) 篇文章源站没有（HTTP 404），一个月内不再取"
+                : "; \(notAtSource) \(notAtSource == 1 ? "story" : "stories") the source does not have (HTTP 404), left alone for a month"
+        }
         if let slowedDown {
             notes +=
                 language == .zh
@@ -87,24 +93,46 @@ struct ArchiveStrings: Sendable {
         return notes
     }
 
-    /// The heading of `status`'s list of stories whose detail answered 5xx.
+    /// The heading of `status`'s list of stories whose detail answered 5xx or 404.
     func failingStories(_ count: Int) -> String {
         language == .zh
-            ? "服务器出错的文章：\(count) 篇，同步到下次重试的时间才再取（newsctl sync --retry-failed 立即重试）"
-            : "Stories the source failed on: \(count); syncs ask again at each one's next try (newsctl sync --retry-failed: now)"
+            ? "取不到正文的文章：\(count) 篇，同步到下次重试的时间才再取（newsctl sync --retry-failed 立即重试）"
+            : "Stories whose text the source did not give: \(count); syncs ask again at each one's next try (newsctl sync --retry-failed: now)"
     }
 
-    /// "  9787342 标题：HTTP 500，连续 3 次，下次 2026-02-28T03:00:00Z".
+    /// "  9787342 标题：HTTP 500，连续 3 次，下次 2026年2月28日 11:00（北京时间）"; a 404 says the
+    /// source does not have it.
     func failingStory(id: Int64, title: String?, status: Int, failures: Int, nextTry: String) -> String {
         let name = title.map { " \($0)" } ?? ""
-        return language == .zh
-            ? "  \(id)\(name)：HTTP \(status)，连续 \(failures) 次，下次 \(nextTry)"
-            : "  \(id)\(name): HTTP \(status), \(failures) in a row, next try \(nextTry)"
+        switch (language, status) {
+        case (.zh, 404): return "  \(id)\(name)：源站没有（HTTP 404），下次 \(nextTry)（北京时间）"
+        case (.en, 404): return "  \(id)\(name): not at the source (HTTP 404), next try \(nextTry) Beijing time"
+        case (.zh, _): return "  \(id)\(name)：HTTP \(status)，连续 \(failures) 次，下次 \(nextTry)（北京时间）"
+        case (.en, _): return "  \(id)\(name): HTTP \(status), \(failures) in a row, next try \(nextTry) Beijing time"
+        }
+    }
+
+    /// What failed, after the summary: the first three with their reason, then how many more.
+    func failedList(_ items: [String]) -> String {
+        guard !items.isEmpty else { return "" }
+        let shown = items.prefix(3).joined(separator: language == .zh ? "，" : ", ")
+        let more = items.count - 3
+        switch language {
+        case .zh: return "。失败的有：" + shown + (more > 0 ? "，另有 \(more) 项（--json 列出全部）" : "")
+        case .en: return ". Failed: " + shown + (more > 0 ? ", and \(more) more (--json lists all)" : "")
+        }
+    }
+
+    /// "2 小时前（2026年2月28日 11:00，北京时间）".
+    func ageAndTime(_ age: String, _ time: String) -> String {
+        language == .zh ? "\(age)（\(time)，北京时间）" : "\(age) (\(time) Beijing time)"
     }
 
     func failedItem(_ item: SyncFailure.Item, _ kind: ErrorKind) -> String {
         let message: String
         switch (language, kind) {
+        case (.zh, .notFound): message = "源站没有（HTTP 404）"
+        case (.en, .notFound): message = "not at the source (HTTP 404)"
         case (.zh, .badData): message = "数据有误"
         case (.en, .badData): message = "bad data"
         case (.zh, _): message = "无法获取"
@@ -124,19 +152,22 @@ struct ArchiveStrings: Sendable {
         language == .zh ? "日期：\(first) 至 \(last)，共 \(days) 天" : "Days: \(first) to \(last), \(days) in all"
     }
 
-    var emptyArchive: String { language == .zh ? "存档是空的；运行 sync 下载日报" : "The archive is empty; run sync to download days" }
+    var emptyArchive: String {
+        language == .zh
+            ? "存档是空的；运行 newsctl sync --days 7 下载最近 7 天" : "The archive is empty; run newsctl sync --days 7 to download the last 7 days"
+    }
 
     func gaps(_ gaps: [ArchiveStatusViewData.Gap]) -> String {
         guard !gaps.isEmpty else { return language == .zh ? "缺口：无" : "Gaps: none" }
         let total = gaps.reduce(0) { $0 + $1.days }
         let shown =
-            gaps.prefix(5).map { $0.from == $0.to ? $0.from : "\($0.from)–\($0.to)" }.joined(separator: ", ")
-            + (gaps.count > 5 ? ", …" : "")
+            gaps.prefix(5).map { $0.from == $0.to ? $0.from : "\($0.from)–\($0.to)" }
+            .joined(separator: language == .zh ? "、" : "; ") + (gaps.count > 5 ? (language == .zh ? "……" : "; …") : "")
         return language == .zh ? "缺口：\(gaps.count) 处，共 \(total) 天（\(shown)）" : "Gaps: \(gaps.count), \(total) days (\(shown))"
     }
 
     func partial(_ days: [String]) -> String {
-        language == .zh ? "未完成：\(days.joined(separator: ", "))（仍会更新）" : "Partial: \(days.joined(separator: ", ")) (still updating)"
+        language == .zh ? "未完成：\(days.joined(separator: "、"))（仍会更新）" : "Partial: \(days.joined(separator: "; ")) (still updating)"
     }
 
     func counts(stories: Int, details: Int, favorites: Int) -> String {

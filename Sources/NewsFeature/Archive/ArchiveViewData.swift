@@ -49,7 +49,7 @@ public struct SyncSummaryViewData: Equatable, Sendable {
     public let detailsPresent: Int
     /// Days and stories that failed.
     public let failures: Int
-    /// "20230301: 无法连接知乎日报…" for each failure, at most a few.
+    /// "文章 9759302：源站没有（HTTP 404）" for each failure, all of them.
     public let failedItems: [String]
     /// Items not tried because the network went away.
     public let skipped: Int
@@ -61,6 +61,8 @@ public struct SyncSummaryViewData: Equatable, Sendable {
     public let problem: ErrorViewData?
     /// Stories left alone because their detail answered 5xx recently.
     public let detailsDeferred: Int
+    /// Stories left alone because the source answered 404 for their detail within the month.
+    public var detailsNotAtSource = 0
     /// When the source asked to slow down: the transfers at once before and after.
     public let slowedDown: SlowDownViewData?
     /// What a sync with comments brought in; nil when it was not asked for them.

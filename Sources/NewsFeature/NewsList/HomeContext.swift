@@ -118,7 +118,12 @@ public final class StatusLinePresenter {
     }
 
     var status: StatusViewData {
-        guard let context, let provenance = context.pages.first?.provenance else { return StatusViewData(text: "", isStale: false) }
+        guard let context, let first = context.pages.first else { return StatusViewData(text: "", isStale: false) }
+        let provenance = first.provenance
+        if first.isLatest && provenance.staleReason == .notFound {
+            // Every API root has a latest page: a 404 for it means the address is wrong.
+            return StatusViewData(text: context.strings.latestPageMissingStatus(age: context.dates.age(provenance.age)), isStale: true)
+        }
         return StatusViewData(
             text: context.strings.status(
                 origin: provenance.origin.rawValue, staleReason: provenance.staleReason?.rawValue,
@@ -128,8 +133,15 @@ public final class StatusLinePresenter {
 
     /// A fetched page that could not be saved is reported beside the list.
     var warning: ErrorViewData? {
-        guard let context, context.pages.contains(where: { $0.provenance.staleReason == .storageError }) else { return nil }
-        let message = context.interactor.isArchiveReadOnly ? context.strings.saveFailedReadOnly : context.strings.saveFailed
+        guard let context, let page = context.pages.first(where: { $0.provenance.staleReason == .storageError }) else { return nil }
+        let readOnly = context.interactor.isArchiveReadOnly
+        // Fresh from the network but not kept is shown as asked: only the keeping failed.
+        guard page.provenance.origin == .cache else {
+            return ErrorViewData(
+                kind: .notSaved, message: context.strings.notKept(readOnly: readOnly), detail: "storage_error",
+                retryTitle: context.strings.retry)
+        }
+        let message = readOnly ? context.strings.saveFailedReadOnly : context.strings.saveFailed
         return ErrorViewData(
             kind: .storage, message: message, detail: "storage_error",
             retryTitle: context.strings.retry)

@@ -103,7 +103,7 @@ public struct SourceViewData: Equatable, Sendable {
     public let isFinal: Bool
     /// The day was served from the archive although it may be out of date.
     public let isStale: Bool
-    /// "offline", "server_error", "bad_response", or nil.
+    /// "offline", "server_error", "not_found", "bad_response", "storage_error", or nil.
     public let staleReason: String?
 
     /// Creates the view data; the presenter makes these, tests may too.

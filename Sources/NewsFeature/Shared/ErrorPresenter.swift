@@ -15,14 +15,55 @@ public struct ErrorPresenter: Sendable {
         strings.storageMessage(problem)
     }
 
+    /// A `file://` copy's missing file has no HTTP status; anything else not found is a 404.
+    private static func httpStatus(of error: SyncError) -> Int? {
+        error.remoteError?.transportError?.code == .notFound ? nil : error.remoteError?.status ?? 404
+    }
+
+    /// The line for an archive that cannot be opened at `path`: what is wrong, where, and what
+    /// to run about it (`doctor --rebuild` for a corrupt one).
+    public func openFailure(_ error: SyncError, path: String) -> ErrorViewData {
+        let shown = viewData(for: error, subject: "")
+        guard shown.kind == .storage else {
+            return ErrorViewData(
+                kind: shown.kind, message: shown.message + " (" + path + ")", detail: shown.detail, retryTitle: shown.retryTitle)
+        }
+        let problem = error.databaseError?.problem ?? .other
+        return ErrorViewData(
+            kind: .storage, message: strings.storageMessage(problem) + " (" + path + ")" + strings.storageAdvice(problem),
+            detail: shown.detail, retryTitle: shown.retryTitle)
+    }
+
+    /// No archive at `path` for a command that only reads (it never creates one); `.notFound`.
+    public func noArchive(path: String) -> ErrorViewData {
+        ErrorViewData(kind: .notFound, message: strings.noArchive(path), detail: "no file at \(path)", retryTitle: strings.retry)
+    }
+
+    /// The one line of a command that shows the network's answer without an archive to keep it in.
+    public func archiveNotCreated(path: String) -> String {
+        strings.archiveNotCreated(path)
+    }
+
+    /// Why `ArchiveMaintenance.rebuild` refused and what to add (`--force`), or nil when the
+    /// error is not a refusal over unreadable user tables.
+    public func rebuildRefusal(_ error: SyncError) -> String? {
+        error.unreadableTables.isEmpty ? nil : strings.rebuildNeedsForce(error.unreadableTables)
+    }
+
     /// - Parameter subject: what the failed load was about ("2023年3月13日", "today's stories").
     public func viewData(for error: SyncError, subject: String) -> ErrorViewData {
         let kind = ErrorKind(error.code)
         let message =
             switch kind {
-            case .storage: strings.storageMessage(error.databaseError?.problem ?? .other)
+            case .storage:
+                strings.storageMessage(error.databaseError?.problem ?? .other)
+                    + strings.storageAdvice(error.databaseError?.problem ?? .other)
             case .unavailable where error.remoteError?.transportError?.code == .unavailable:
                 strings.transportUnavailableMessage(subject: subject)
+            case .notFound where error.isLatestPageMissing: strings.latestPageMissingMessage(httpStatus: Self.httpStatus(of: error))
+            case .notFound: strings.notFoundMessage(subject: subject, httpStatus: Self.httpStatus(of: error))
+            case .unavailable where error.remoteError?.code == .unreachable:
+                strings.errorMessage(kind, subject: subject) + strings.unreachableHint
             default: strings.errorMessage(kind, subject: subject)
             }
         return ErrorViewData(kind: kind, message: message, detail: error.message, retryTitle: strings.retry)

@@ -4,6 +4,8 @@ import SyncEngine
 public enum ErrorKind: String, Sendable, Equatable {
     /// The source is unreachable or failed, and nothing is cached.
     case unavailable
+    /// The source answered that it has no such story or day (HTTP 404), and nothing is cached.
+    case notFound
     /// Offline, and the archive does not hold the page.
     case notCached
     /// The source sent bad data, and nothing is cached.
@@ -12,6 +14,9 @@ public enum ErrorKind: String, Sendable, Equatable {
     case notPublished
     /// The local database failed.
     case storage
+    /// Shown as asked, from the network, but the local archive could not keep it (read-only,
+    /// disk full): a warning beside what is shown, not a failure of the command.
+    case notSaved
     /// The work was cancelled.
     case cancelled
     /// The user's input cannot be used (an empty search query).
@@ -20,6 +25,7 @@ public enum ErrorKind: String, Sendable, Equatable {
     init(_ code: SyncError.Code) {
         switch code {
         case .unavailable: self = .unavailable
+        case .notFound: self = .notFound
         case .notCached: self = .notCached
         case .badResponse: self = .badData
         case .notPublished: self = .notPublished

@@ -147,6 +147,17 @@ struct Strings: Sendable {
             : "Could not save to the local archive (disk full or database busy); showing what it had"
     }
 
+    /// A page shown fresh from the network that the archive could not keep.
+    func notKept(readOnly: Bool) -> String {
+        switch (language, readOnly) {
+        case (.zh, true): return "本地存档是只读的：显示的是刚从网上取到的内容，没有存入存档"
+        case (.en, true): return "The local archive is read-only: this is what the network gave, and it was not kept"
+        case (.zh, false): return "无法写入本地存档（磁盘已满或数据库被占用）：显示的是刚从网上取到的内容，没有存入存档"
+        case (.en, false):
+            return "Could not save to the local archive (disk full or database busy): this is what the network gave, not kept"
+        }
+    }
+
     /// `saveFailed` for an archive opened read-only, worded like `storageMessage(.readOnly)`.
     var saveFailedReadOnly: String {
         language == .zh
@@ -154,19 +165,33 @@ struct Strings: Sendable {
             : "The local archive is read-only; it cannot be written, so it shows what it had"
     }
 
+    /// The status line of a cached latest page whose refresh answered 404: the address is wrong.
+    func latestPageMissingStatus(age: String) -> String {
+        let shown = age.first?.isNumber == true ? " \(age)" : "\(age)更新"
+        return language == .zh
+            ? "最新一页返回 HTTP 404，检查 --base-url（应以 /api/4 结尾）· 显示\(shown)的缓存"
+            : "The latest page answered HTTP 404; check --base-url: it ends in /api/4 · showing the archive from \(age)"
+    }
+
     func status(origin: String, staleReason: String?, age: String) -> String {
+        // "显示 2 小时前的缓存", but "显示刚刚更新的缓存".
+        let shown = age.first?.isNumber == true ? " \(age)" : "\(age)更新"
         switch (language, origin, staleReason) {
+        case (.zh, "network", "storage_error"): return "刚从网上取到 · 未能存入本地存档"
+        case (.en, "network", "storage_error"): return "Fresh from the network · not kept in the local archive"
         case (.zh, "network", _): return "已更新"
         case (.en, "network", _): return "Updated just now"
         case (.zh, _, nil): return "来自缓存 · \(age)更新"
         case (.en, _, nil): return "From the archive · updated \(age)"
-        case (.zh, _, "server_error"): return "服务器出错 · 显示 \(age)的缓存"
+        case (.zh, _, "server_error"): return "服务器出错 · 显示\(shown)的缓存"
         case (.en, _, "server_error"): return "Server error · showing the archive from \(age)"
-        case (.zh, _, "bad_response"): return "数据有误 · 显示 \(age)的缓存"
+        case (.zh, _, "not_found"): return "知乎日报已没有这一项（HTTP 404）· 显示\(shown)的缓存"
+        case (.en, _, "not_found"): return "No longer at the source (HTTP 404) · showing the archive from \(age)"
+        case (.zh, _, "bad_response"): return "数据有误 · 显示\(shown)的缓存"
         case (.en, _, "bad_response"): return "Bad response · showing the archive from \(age)"
-        case (.zh, _, "storage_error"): return "无法保存新内容 · 显示 \(age)的缓存"
+        case (.zh, _, "storage_error"): return "无法保存新内容 · 显示\(shown)的缓存"
         case (.en, _, "storage_error"): return "Could not save the update · showing the archive from \(age)"
-        case (.zh, _, _): return "离线 · 显示 \(age)的缓存"
+        case (.zh, _, _): return "离线 · 显示\(shown)的缓存"
         case (.en, _, _): return "Offline · showing the archive from \(age)"
         }
     }
@@ -182,16 +207,19 @@ struct Strings: Sendable {
     }
 
     func errorMessage(_ kind: ErrorKind, subject: String) -> String {
+        let spaced = Self.spacedForChinese(subject)
         switch (language, kind) {
-        case (.zh, .unavailable): return "无法连接知乎日报，本地也没有\(subject)的缓存"
-        case (.en, .unavailable): return "Cannot reach Zhihu Daily, and \(subject) is not in the local archive"
-        case (.zh, .notCached): return "离线：本地存档中没有\(subject)"
+        case (.zh, .unavailable): return "无法连接知乎日报，本地也没有缓存\(spaced.leading)"
+        case (.en, .unavailable): return "Cannot reach Zhihu Daily, and the local archive has no copy of \(subject)"
+        case (_, .notFound): return notFoundMessage(subject: subject, httpStatus: 404)
+        case (.zh, .notCached): return "离线：本地存档中没有\(spaced.leading)"
         case (.en, .notCached): return "Offline: \(subject) is not in the local archive"
-        case (.zh, .badData): return "知乎日报返回的\(subject)数据有误"
+        case (.zh, .badData): return "知乎日报返回的\(spaced.both)数据有误"
         case (.en, .badData): return "Zhihu Daily sent bad data for \(subject)"
-        case (.zh, .notPublished): return "\(subject)的日报还没有发布"
+        case (.zh, .notPublished): return "\(spaced.trailing)的日报还没有发布"
         case (.en, .notPublished): return "\(subject) has not been published yet"
         case (_, .storage): return storageMessage(.other)
+        case (_, .notSaved): return notKept(readOnly: false)
         case (.zh, .cancelled): return "已取消"
         case (.en, .cancelled): return "Cancelled"
         case (.zh, .invalidInput): return "搜索词需要含有文字或数字，且不超过 \(SyncEngine.maxQueryLength) 个字符"
@@ -199,11 +227,99 @@ struct Strings: Sendable {
         }
     }
 
+    /// The source answered that it has no such thing: "知乎日报没有文章 123（HTTP 404）"; a
+    /// `file://` source's missing file has no status ("本地副本中没有…").
+    func notFoundMessage(subject: String, httpStatus: Int?) -> String {
+        let spaced = Self.spacedForChinese(subject).leading
+        switch (language, httpStatus) {
+        case (.zh, let status?): return "知乎日报没有\(spaced)（HTTP \(status)）"
+        case (.en, let status?): return "Zhihu Daily has no \(subject) (HTTP \(status))"
+        case (.zh, nil): return "本地副本（--base-url file://…）中没有\(spaced)"
+        case (.en, nil): return "The local copy (--base-url file://…) has no \(subject)"
+        }
+    }
+
+    /// The source's latest page answered 404: every API root has one, so the address is wrong.
+    /// A `file://` copy without `news/latest` (no HTTP status) is worded as a missing file.
+    func latestPageMissingMessage(httpStatus: Int?) -> String {
+        switch (language, httpStatus) {
+        case (.zh, let status?): return "知乎日报的最新一页返回 HTTP \(status)，地址多半不对：检查 --base-url，它应以 /api/4 结尾"
+        case (.en, let status?):
+            return
+                "Zhihu Daily's latest page answered HTTP \(status), so the address is most likely wrong: check --base-url: it ends in /api/4"
+        case (.zh, nil): return "本地副本中没有最新一页（news/latest），地址多半不对：检查 --base-url，它应以 /api/4 结尾"
+        case (.en, nil):
+            return
+                "The local copy has no latest page (news/latest), so the address is most likely wrong: check --base-url: it ends in /api/4"
+        }
+    }
+
+    /// Appended to "cannot reach" with nothing cached (a first run offline): what to try.
+    var unreachableHint: String {
+        language == .zh
+            ? "；运行 newsctl doctor --network 检查网络，或用 --base-url file:///…/api/4 读取本地副本"
+            : "; run newsctl doctor --network to check the network, or read a local copy with --base-url file:///…/api/4"
+    }
+
+    /// A subject set apart from the Chinese around it by a space where it begins or ends with a
+    /// digit or a Latin letter ("文章 123" → "没有文章 123 的…", "2023年3月13日" → "没有 2023年3月13日").
+    static func spacedForChinese(_ subject: String) -> (leading: String, trailing: String, both: String) {
+        func isLatin(_ character: Character?) -> Bool { character.map { $0.isASCII && ($0.isLetter || $0.isNumber) } ?? false }
+        let before = isLatin(subject.first) ? " " : ""
+        let after = isLatin(subject.last) ? " " : ""
+        return (before + subject, subject + after, before + subject + after)
+    }
+
     /// `.unavailable` because this machine cannot do HTTP at all (libcurl could not be loaded).
     func transportUnavailableMessage(subject: String) -> String {
         language == .zh
-            ? "无法加载 libcurl，不能联网，本地也没有\(subject)的缓存"
-            : "libcurl could not be loaded, so there is no network, and \(subject) is not in the local archive"
+            ? "无法加载 libcurl，不能联网，本地也没有缓存\(Self.spacedForChinese(subject).leading)"
+            : "libcurl could not be loaded, so there is no network, and the local archive has no copy of \(subject)"
+    }
+
+    /// What to run about a local database failure, appended to its words: "" when nothing helps.
+    func storageAdvice(_ problem: DatabaseError.Problem) -> String {
+        switch (language, problem) {
+        case (.zh, .corrupt): return "；运行 newsctl doctor 查看，newsctl doctor --rebuild 重建缓存（收藏会保留）"
+        case (.en, .corrupt):
+            return "; run newsctl doctor to see what is wrong, newsctl doctor --rebuild to rebuild the cache (favourites are kept)"
+        case (.zh, .notADatabase): return "；检查 --db 是否指向 newsctl 的存档；若是，newsctl doctor --rebuild --force 重建（原文件保留为备份）"
+        case (.en, .notADatabase):
+            return
+                "; check that --db names a newsctl archive; if it does, newsctl doctor --rebuild --force rebuilds it (the old file is kept as a backup)"
+        default: return ""
+        }
+    }
+
+    /// No archive where a command that only reads looks: where, and what makes one.
+    func noArchive(_ path: String) -> String {
+        language == .zh
+            ? "没有本地存档：\(path)（检查 --db；新建存档请运行 newsctl sync --days 7）"
+            : "No archive at \(path) (check --db; to make one, run newsctl sync --days 7)"
+    }
+
+    /// An archive that cannot be created, for a command that shows what the network gives anyway.
+    func archiveNotCreated(_ path: String) -> String {
+        language == .zh
+            ? "无法创建本地存档（\(path)）：显示的是网上的内容，不会保存"
+            : "Cannot create the local archive (\(path)): showing what the network gives, without keeping it"
+    }
+
+    /// `doctor --rebuild` refused because user tables could not be read: `--force` goes on.
+    func rebuildNeedsForce(_ tables: [String]) -> String {
+        let names = tables.map { table in
+            switch (language, table) {
+            case (.zh, "favorite"): return "收藏"
+            case (.en, "favorite"): return "favourites"
+            case (.zh, "read_mark"): return "已读标记"
+            case (.en, "read_mark"): return "read marks"
+            default: return table
+            }
+        }
+        return language == .zh
+            ? "无法从旧存档读出\(names.joined(separator: "、"))，未做任何改动；加上 --force 仍然重建（读不出的内容只留在备份文件中）"
+            : "Could not read the \(names.joined(separator: " and ")) of the old archive; nothing was changed. "
+                + "Add --force to rebuild anyway (what could not be read stays in the backup file only)"
     }
 
     /// A local database failure, worded so the user knows what to fix.
@@ -218,6 +334,8 @@ struct Strings: Sendable {
         case (.en, .cannotOpen): return "Cannot open or create the local archive (check that its folder exists and is writable)"
         case (.zh, .notADatabase): return "本地存档不是 SQLite 数据库"
         case (.en, .notADatabase): return "The local archive is not an SQLite database"
+        case (.zh, .isAFolder): return "--db 指向的是一个文件夹，需要的是文件路径（例如 …/news.sqlite）"
+        case (.en, .isAFolder): return "--db names a folder; it needs a file path (such as …/news.sqlite)"
         case (.zh, .corrupt): return "本地存档已损坏"
         case (.en, .corrupt): return "The local archive is corrupt"
         case (.zh, .diskFull): return "磁盘已满，无法写入本地存档"

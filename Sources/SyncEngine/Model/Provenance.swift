@@ -20,6 +20,8 @@ public struct Provenance: Equatable, Sendable {
         case offline
         /// The source answered with an HTTP error.
         case serverError = "server_error"
+        /// The source answered that it no longer has it (HTTP 404).
+        case notFound = "not_found"
         /// The source answered with data that failed validation.
         case badResponse = "bad_response"
         /// A fresh page was fetched but could not be saved (disk full, database locked too long).

@@ -72,7 +72,8 @@ public struct SyncProgress: Sendable, Equatable {
     }
 }
 
-/// One day or story a sync could not fetch; running the sync again retries it.
+/// One day or story a sync could not fetch; running the sync again retries it, except what the
+/// source answered it does not have (`SyncError.Code.notFound`), which is not resumable.
 public struct SyncFailure: Sendable {
     /// What failed: a day's list or a story's detail or counters.
     public enum Item: Sendable, Equatable {
@@ -102,7 +103,8 @@ public struct SyncSummary: Sendable {
     public let detailsFetched: Int
     /// Stories whose detail and counters the archive already had.
     public let detailsPresent: Int
-    /// Every day and story that failed; running the sync again retries them.
+    /// Every day and story that failed; running the sync again retries them, except those the
+    /// source does not have (`.notFound`: a story's is left alone for a month).
     public let failures: [SyncFailure]
     /// Items not tried because the network went away (the sync gave up early); a later run does them.
     public let skipped: Int
@@ -111,6 +113,9 @@ public struct SyncSummary: Sendable {
     /// Stories not asked for because their detail answered 5xx recently (each is left alone for
     /// a while after its last failure); `SyncRequest.retryFailed` asks for them anyway.
     public internal(set) var detailsDeferred = 0
+    /// Stories not asked for because the source answered 404 for their detail within the last
+    /// month (it does not have them); `SyncRequest.retryFailed` asks for them anyway.
+    public internal(set) var detailsNotAtSource = 0
     /// When the source asked to slow down (429, or a 403 saying the requests were too frequent),
     /// the concurrency the sync went on with; nil when it was not asked.
     public internal(set) var slowedDown: SyncSlowDown?
@@ -140,19 +145,20 @@ public struct SyncSlowDown: Sendable, Equatable {
     }
 }
 
-/// A story whose detail answered 5xx, which syncs leave alone until `nextTry`.
+/// A story whose detail answered 5xx or 404, which syncs leave alone until `nextTry`.
 public struct FailingStory: Sendable, Equatable {
     /// The story's id.
     public let id: Int64
     /// Its title, when the archive knows it.
     public let title: String?
-    /// 5xx answers in a row.
+    /// 5xx or 404 answers in a row.
     public let failures: Int
     /// The HTTP status of the last one.
     public let lastStatus: Int
     /// When it last failed.
     public let lastFailure: Date
-    /// When a sync asks for it again (an hour after the first failure, doubling, up to a week).
+    /// When a sync asks for it again (after a 5xx an hour after the first failure, doubling, up to
+    /// a week; after a 404 a month later).
     public let nextTry: Date
 
     /// A failing story as the archive reports it; tests make these too.
@@ -182,7 +188,7 @@ public struct ArchiveStatus: Sendable {
     public let lastSync: Date?
     /// Whether that sync was interrupted (Ctrl-C) before it finished: what it fetched is kept.
     public internal(set) var lastSyncInterrupted = false
-    /// Stories whose detail answered 5xx, the next to be tried first.
+    /// Stories whose detail answered 5xx or 404, the next to be tried first.
     public internal(set) var failingStories: [FailingStory] = []
 }
 

@@ -34,6 +34,12 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
         status == 429 || (status == 403 && message.contains(RemoteError.tooFrequentMark))
     }
 
+    /// The source answered that it has no such thing: HTTP 404, or for a `file://` base URL a
+    /// file that is not there. Not a failure to reach it, and asking again soon changes nothing.
+    public var isNotFound: Bool {
+        (code == .httpStatus && status == 404) || (code == .unreachable && transportError?.code == .notFound)
+    }
+
     /// What `describeStatus` adds to a 403 that says the requests are too frequent.
     static let tooFrequentMark = "requests too frequent"
 

@@ -134,10 +134,12 @@ public enum ArchiveMaintenance {
         }
         guard unreadable.isEmpty || force else {
             discardFresh()
-            throw SyncError.wrapping(
+            var refused = SyncError.wrapping(
                 DatabaseError(
                     resultCode: SQLITE_CORRUPT,
                     message: "could not read \(unreadable.joined(separator: ", ")) from the old archive; nothing was changed"))
+            refused.unreadableTables = unreadable
+            throw refused
         }
 
         var backupPath: String?

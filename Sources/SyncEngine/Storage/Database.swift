@@ -42,6 +42,11 @@ final class Database {
     /// `.readOnly` problem. `readOnly` opens an existing file read-only even when it is writable.
     init(path: String, readOnly: Bool = false, allowReadOnly: Bool = true) throws(DatabaseError) {
         self.path = path
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            // SQLite calls this an I/O error; it is a path that needs a file name.
+            throw DatabaseError(resultCode: SQLITE_CANTOPEN, message: "\(path) is a folder, not a file", problem: .isAFolder)
+        }
         if readOnly {
             (connection, mode) = try Database.openReadOnly(path)
             try finishSetUp()

@@ -42,6 +42,8 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
         case cannotOpen
         /// The file is not an SQLite database.
         case notADatabase
+        /// The path names a folder, not a file.
+        case isAFolder
         /// The database is damaged.
         case corrupt
         /// The disk (or the file size limit) is full.

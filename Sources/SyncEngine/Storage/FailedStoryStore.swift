@@ -1,10 +1,17 @@
 /// Stories whose detail answered 5xx: a sync leaves each alone for a while after its last
 /// failure, an hour after the first and twice as long after each next one, up to a week.
+/// A story the source does not have (404) is left alone for a month: asking again soon would
+/// only hear the same answer.
 struct FailedStoryStore {
     let database: Database
 
-    /// How long after its last failure a story is left alone, for its number of failures in a row.
-    static func delay(afterFailures failures: Int) -> Double {
+    /// How long a story the source answered 404 for is left alone.
+    static let notFoundDelay = 30 * 86_400.0
+
+    /// How long after its last failure a story is left alone, for its number of failures in a row
+    /// and the status of the last one.
+    static func delay(afterFailures failures: Int, status: Int = 500) -> Double {
+        if status == 404 { return notFoundDelay }
         let hour = 3_600.0
         let week = 7 * 86_400.0
         return min(week, hour * Double(1 << min(max(failures, 1) - 1, 20)))
@@ -17,7 +24,7 @@ struct FailedStoryStore {
         let lastFailureAt: Double
         let title: String?
 
-        var nextTry: Double { lastFailureAt + FailedStoryStore.delay(afterFailures: failures) }
+        var nextTry: Double { lastFailureAt + FailedStoryStore.delay(afterFailures: failures, status: lastStatus) }
     }
 
     /// Every remembered story, the next to be tried first.

@@ -28,8 +28,11 @@ extension SyncEngine {
                 detail = cached
             default:
                 do {
-                    detail = try await fetchDetail(id)
+                    let saved: Bool
+                    (detail, saved) = try await fetchDetail(id)
                     origin = .network
+                    // Shown as it came; the archive could not keep it (read-only, disk full).
+                    if !saved { staleReason = .storageError }
                 } catch let error as RemoteError {
                     if error.code == .cancelled { throw CancellationError() }
                     guard policy != .networkOnly, let cached else { throw error }
@@ -51,11 +54,18 @@ extension SyncEngine {
         }
     }
 
-    private func fetchDetail(_ id: Int64) async throws -> Stored<StoryDetail> {
+    /// The detail from the source, and whether the archive kept it: one it cannot write is still
+    /// returned, to show (a read-only archive, a full disk).
+    private func fetchDetail(_ id: Int64) async throws -> (Stored<StoryDetail>, saved: Bool) {
         let detail = try await client.detail(id)
         let fetchedAt = clock.now().timeIntervalSince1970
-        try details.writeDetail(DetailRecord(detail), fetchedAt: fetchedAt)
-        return Stored(value: detail, fetchedAt: fetchedAt)
+        do {
+            try details.writeDetail(DetailRecord(detail), fetchedAt: fetchedAt)
+        } catch let error as DatabaseError {
+            logger.error("showing a fetched story that could not be saved", metadata: ["story": "\(id)", "error": "\(error)"])
+            return (Stored(value: detail, fetchedAt: fetchedAt), false)
+        }
+        return (Stored(value: detail, fetchedAt: fetchedAt), true)
     }
 
     /// The counters: cached while fresh (unless `refresh`), else fetched; the cache (stale) or nil
@@ -98,7 +108,8 @@ extension SyncEngine {
     /// Adds a favourite and caches its detail for offline reading.
     ///
     /// Without a network the favourite is still added when the archive knows the story's title;
-    /// the returned favourite says whether its detail is cached.
+    /// the returned favourite says whether its detail is cached. A story the source answers 404
+    /// for is not added (`.notFound`).
     ///
     /// - Parameters:
     ///   - id: the story's id.
@@ -112,7 +123,9 @@ extension SyncEngine {
                 title = try await detail(id: id, policy: policy).detail.title
             } catch {
                 // Cancelled means the user wants out, not a favourite added another way.
-                guard error.code != .cancelled, !Task.isCancelled, let known = try details.knownTitle(id) else { throw error }
+                // The source saying it has no such story is not a favourite to keep either.
+                guard error.code != .cancelled, error.code != .notFound, !Task.isCancelled, let known = try details.knownTitle(id)
+                else { throw error }
                 logger.notice("favourite added without its detail", metadata: ["story": "\(id)", "error": "\(error)"])
                 title = known
             }

@@ -69,12 +69,13 @@ extension SyncEngine {
             var detailRun = PoolResult<Int64>(width: dayRun.width, slowDownsSeen: dayRun.slowDownsSeen)
             var detailsPresent = 0
             var detailsDeferred = 0
+            var detailsNotAtSource = 0
             if (request.includeDetails || request.retryFailed) && dayRun.skipped == 0 {
                 var missing: [ArchiveStore.MissingDetail] = []
                 if request.includeDetails {
                     (missing, detailsPresent) = try ArchiveStore(database: store.database).missingDetails(in: span)
                 }
-                (missing, detailsDeferred) = try withFailedStories(missing, retryingThem: request.retryFailed)
+                (missing, detailsDeferred, detailsNotAtSource) = try withFailedStories(missing, retryingThem: request.retryFailed)
                 let byID = Dictionary(missing.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
                 detailRun = try await runPool(
                     missing.map(\.id), phase: .details, width: dayRun.width, slowDownsSeen: dayRun.slowDownsSeen,
@@ -120,6 +121,7 @@ extension SyncEngine {
                 skipped: dayRun.skipped + detailRun.skipped + commentRun.skipped,
                 duration: ContinuousClock.now - started, detailsDeferred: detailsDeferred,
                 slowedDown: slowDowns > 0 ? SyncSlowDown(from: width, to: finalWidth, requests: slowDowns) : nil)
+            summary.detailsNotAtSource = detailsNotAtSource
             summary.commentStoriesFetched = commentRun.done
             summary.commentStoriesPresent = commentStoriesPresent
             summary.commentsFetched = comments.withLock { $0 }
@@ -149,22 +151,25 @@ extension SyncEngine {
         lastSyncCheckpoints = checkpointer.checkpoints
     }
 
-    /// The stories whose detail to fetch, given those that answered 5xx before: each is left
-    /// out until its next try (counted as deferred), or, when retrying them, all are added,
-    /// on whatever day they are.
+    /// The stories whose detail to fetch, given those that answered 5xx or 404 before: each is
+    /// left out until its next try (counted as deferred, or as not at the source for a 404), or,
+    /// when retrying them, all are added, on whatever day they are.
     private func withFailedStories(
         _ missing: [ArchiveStore.MissingDetail], retryingThem: Bool
-    ) throws -> ([ArchiveStore.MissingDetail], deferred: Int) {
+    ) throws -> ([ArchiveStore.MissingDetail], deferred: Int, notAtSource: Int) {
         let failed = try FailedStoryStore(database: store.database).all()
-        guard !failed.isEmpty else { return (missing, 0) }
+        guard !failed.isEmpty else { return (missing, 0, 0) }
         if retryingThem {
             let listed = Set(missing.map(\.id))
-            return (missing + failed.filter { !listed.contains($0.id) }.map { .init(id: $0.id, needsDetail: true, needsExtra: false) }, 0)
+            return (
+                missing + failed.filter { !listed.contains($0.id) }.map { .init(id: $0.id, needsDetail: true, needsExtra: false) }, 0, 0
+            )
         }
         let now = clock.now().timeIntervalSince1970
-        let waiting = Set(failed.filter { $0.nextTry > now }.map(\.id))
-        let kept = missing.filter { !($0.needsDetail && waiting.contains($0.id)) }
-        return (kept, missing.count - kept.count)
+        let waiting = Dictionary(failed.filter { $0.nextTry > now }.map { ($0.id, $0.lastStatus) }, uniquingKeysWith: { first, _ in first })
+        let kept = missing.filter { !($0.needsDetail && waiting[$0.id] != nil) }
+        let absent = missing.filter { $0.needsDetail && waiting[$0.id] == 404 }.count
+        return (kept, missing.count - kept.count - absent, absent)
     }
 
     struct PoolResult<Item: Sendable> {
@@ -316,7 +321,8 @@ extension SyncEngine {
                         failuresInARow = 0
                     case let error as RemoteError where error.code != .cancelled:
                         result.failures.append((item, SyncError.wrapping(error)))
-                        failuresInARow = error.code == .unreachable ? failuresInARow + 1 : 0
+                        // A missing file of a `file://` source is an answer, not the network going away.
+                        failuresInARow = error.code == .unreachable && !error.isNotFound ? failuresInARow + 1 : 0
                         logger.notice("sync item failed", metadata: ["item": "\(item)", "error": "\(error)"])
                     case let error?:
                         if localFailure == nil { localFailure = SyncError.wrapping(error) }
@@ -361,7 +367,7 @@ extension SyncEngine {
         let id: Int64
         var detail: DetailRecord?
         var extra: StoryExtra?
-        /// The 5xx status its detail answered with, to remember.
+        /// The 5xx or 404 status its detail answered with, to remember.
         var failedStatus: Int?
     }
 
@@ -375,9 +381,10 @@ extension SyncEngine {
                 do {
                     let detail = try await withItemDeadline { try await self.client.detail(item.id) }
                     story.detail = DetailRecord(detail)
-                } catch let error as RemoteError where error.code == .httpStatus && (error.status ?? 0) >= 500 {
-                    // Some stories answer 500 on every try: remember it, so syncs leave it alone a while.
-                    story.failedStatus = error.status
+                } catch let error as RemoteError where error.isNotFound || (error.code == .httpStatus && (error.status ?? 0) >= 500) {
+                    // Some stories answer 500 on every try, and some the source does not have at all
+                    // (404): remember it, so syncs leave it alone a while (a 404 for a month).
+                    story.failedStatus = error.isNotFound ? 404 : error.status
                     return (story, error)
                 }
             }

@@ -341,6 +341,16 @@ public actor SyncEngine {
                 guard policy != .networkOnly, error.code != .notPublished, let cached else { throw error }
                 logger.notice("serving the cache", metadata: ["page": "\(describe(key))", "error": "\(error)"])
                 return page(from: cached, origin: .cache, staleReason: Self.staleReason(for: error))
+            } catch let unsaved as UnsavedFetch {
+                // The fresh page could not be saved (disk full, locked too long, a read-only
+                // archive): what the archive had is intact, so serve it and say why it is not
+                // current; with nothing cached, serve what came, marked as not kept.
+                guard policy != .networkOnly, let cached = (try? load(key)) ?? cached else {
+                    logger.error("showing a fetched page that could not be saved", metadata: ["page": "\(describe(key))"])
+                    return unsaved.page
+                }
+                logger.error("could not save the fetched page", metadata: ["page": "\(describe(key))", "error": "\(unsaved.error)"])
+                return page(from: cached, origin: .cache, staleReason: .storageError, alwaysStale: true)
             } catch let error as DatabaseError {
                 // The fresh page could not be saved (disk full, locked too long): what the
                 // archive had is intact, so serve it and say why it is not current.
@@ -390,6 +400,7 @@ public actor SyncEngine {
     }
 
     static func staleReason(for error: RemoteError) -> Provenance.StaleReason {
+        if error.isNotFound { return .notFound }
         switch error.code {
         case .unreachable, .cancelled: return .offline
         case .httpStatus: return .serverError
@@ -439,19 +450,42 @@ public actor SyncEngine {
                     code: .badResponse, url: "news/latest",
                     message: "the source's latest day went back from \(known) to \(remote.day)")
             }
-            try store.writeLatest(
-                remote.day, stories: remote.stories, topStories: remote.topStories,
-                fetchedAt: clock.now().timeIntervalSince1970)
+            try keeping(remote, isLatest: true, isFinal: false) {
+                try store.writeLatest(
+                    remote.day, stories: remote.stories, topStories: remote.topStories,
+                    fetchedAt: clock.now().timeIntervalSince1970)
+            }
             publish([.latest, .day(remote.day)])
             logger.debug("stored the latest page", metadata: ["day": "\(remote.day)", "stories": "\(remote.stories.count)"])
         case .day(let day):
             let remote = try await fetchDay(day)
             let isFinal = try await isFinal(day)
-            try store.writeDay(
-                day, stories: remote.stories, fetchedAt: clock.now().timeIntervalSince1970,
-                isFinal: isFinal)
+            try keeping(remote, isLatest: false, isFinal: isFinal) {
+                try store.writeDay(day, stories: remote.stories, fetchedAt: clock.now().timeIntervalSince1970, isFinal: isFinal)
+            }
             publish(try store.latestDay() == day ? [.day(day), .latest] : [.day(day)])
             logger.debug("stored a day", metadata: ["day": "\(day)", "stories": "\(remote.stories.count)"])
+        }
+    }
+
+    /// A page fetched whose write failed: what came, to show although the archive did not keep it.
+    struct UnsavedFetch: Error {
+        let error: DatabaseError
+        let page: Page
+    }
+
+    /// Runs `write`; when it fails, throws `UnsavedFetch` with the fetched page (from the network,
+    /// marked `.storageError`).
+    private func keeping(_ remote: RemoteDay, isLatest: Bool, isFinal: Bool, _ write: () throws -> Void) throws {
+        do {
+            try write()
+        } catch let error as DatabaseError {
+            let provenance = Provenance(
+                origin: .network, fetchedAt: clock.now(), age: .zero, isFinal: isFinal, staleReason: .storageError)
+            throw UnsavedFetch(
+                error: error,
+                page: Page(
+                    day: remote.day, stories: remote.stories, topStories: remote.topStories, isLatest: isLatest, provenance: provenance))
         }
     }
 
@@ -468,6 +502,8 @@ public actor SyncEngine {
             if let latest = try store.latestDay(), day <= latest { throw error.publishedDayMisdated(latest: latest) }
             do {
                 try await fetchShared(.latest)
+            } catch let unsaved as UnsavedFetch {
+                if day <= unsaved.page.day { throw error.publishedDayMisdated(latest: unsaved.page.day) }
             } catch let latestError {
                 // Unsettled, then: the source's answer stands. Only cancelling ends the read here.
                 if latestError is CancellationError || (latestError as? RemoteError)?.code == .cancelled { throw latestError }
@@ -488,6 +524,8 @@ public actor SyncEngine {
         } catch let error as RemoteError {
             logger.notice("cannot tell whether a day is final", metadata: ["day": "\(day)", "error": "\(error)"])
             return false
+        } catch let unsaved as UnsavedFetch {
+            return day < unsaved.page.day  // Fetched, not kept: its day still settles it.
         }
         return try store.latestDay().map { day < $0 } ?? false
     }
@@ -562,7 +600,14 @@ public actor SyncEngine {
         do {
             // A successful write reaches this stream through `publish`.
             try await withDeadline { () async throws(SyncError) in
-                do { try await fetchShared(request) } catch { throw SyncError.wrapping(error) }
+                do {
+                    try await fetchShared(request)
+                } catch let unsaved as UnsavedFetch {
+                    // Not kept, so `publish` never sends it: this stream shows what came.
+                    continuation.yield(.page(unsaved.page))
+                } catch {
+                    throw SyncError.wrapping(error)
+                }
             }
         } catch {
             // Only this stream's own cancellation (its consumer left) ends it quietly.

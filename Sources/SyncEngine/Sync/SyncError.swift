@@ -4,6 +4,9 @@ public struct SyncError: Error, Sendable, CustomStringConvertible {
     public enum Code: String, Sendable {
         /// The source could not be reached or answered with an HTTP error, and nothing is cached.
         case unavailable
+        /// The source answered that it has no such thing (HTTP 404, or a `file://` base URL's
+        /// missing file), and nothing is cached.
+        case notFound
         /// A cache-only read of a page the archive does not hold.
         case notCached
         /// The source answered with bad data, and nothing is cached.
@@ -26,6 +29,9 @@ public struct SyncError: Error, Sendable, CustomStringConvertible {
     public let databaseError: DatabaseError?
     /// What went wrong, in one line.
     public let message: String
+    /// For a refused `ArchiveMaintenance.rebuild`: the user tables that could not be read from the
+    /// old file (`force` rebuilds without them; their rows stay in the backup). Empty otherwise.
+    public internal(set) var unreadableTables: [String] = []
 
     init(code: Code, remoteError: RemoteError? = nil, databaseError: DatabaseError? = nil, message: String) {
         self.code = code
@@ -36,6 +42,12 @@ public struct SyncError: Error, Sendable, CustomStringConvertible {
 
     public var description: String { message }
 
+    /// A `.notFound` for the source's latest page: every base URL that has an API answers that
+    /// one, so the base URL is most likely wrong (missing its `/api/4`, say).
+    public var isLatestPageMissing: Bool {
+        code == .notFound && remoteError?.url.hasSuffix("/news/latest") == true
+    }
+
     static func wrapping(_ error: any Error) -> SyncError {
         switch error {
         case let error as SyncError:
@@ -43,6 +55,7 @@ public struct SyncError: Error, Sendable, CustomStringConvertible {
         case let error as RemoteError:
             let code: Code
             switch error.code {
+            case _ where error.isNotFound: code = .notFound
             case .unreachable, .httpStatus: code = .unavailable
             case .badResponse: code = .badResponse
             case .notPublished: code = .notPublished
@@ -51,6 +64,8 @@ public struct SyncError: Error, Sendable, CustomStringConvertible {
             return SyncError(code: code, remoteError: error, message: error.description)
         case let error as DatabaseError:
             return SyncError(code: .storage, databaseError: error, message: error.description)
+        case let unsaved as SyncEngine.UnsavedFetch:
+            return wrapping(unsaved.error)
         case is CancellationError:
             return SyncError(code: .cancelled, message: "cancelled")
         default:

@@ -20,30 +20,56 @@ enum Archive {
         let status: Int32
     }
 
+    /// What a command does with the archive, which decides whether it may create one.
+    enum Use {
+        /// Only reads it (status, search, fav list, any `--offline` read): never creates one.
+        case reads
+        /// Shows what the network gives (latest, before, show, comments): creates one, and when
+        /// it cannot, shows the network's answer without keeping it.
+        case showsNetwork
+        /// Writes to it (sync, fav add, the reader's marks): creates one, or fails.
+        case writes
+    }
+
     /// The engine, or the exit status after one line on stderr saying why the archive cannot be used.
     @MainActor
-    static func open(_ settings: Settings, errorLine: ErrorLine) -> Result<SyncEngine, OpenFailure> {
+    static func open(_ settings: Settings, errorLine: ErrorLine, use: Use) -> Result<SyncEngine, OpenFailure> {
+        let errors = ErrorPresenter(language: settings.language)
+        let path = settings.databasePath
+        // Nothing a command only reads can come from an archive that is not there, and making
+        // one at a mistyped --db would hide the mistake.
+        if use == .reads || settings.mode == .offline, !FileManager.default.fileExists(atPath: path) {
+            errorLine.write(errors.noArchive(path: path))
+            return .failure(OpenFailure(status: ExitStatus.notFound))
+        }
         do {
             return .success(try engine(settings))
         } catch {
-            let viewData = ErrorPresenter(language: settings.language).viewData(for: error, subject: "")
-            errorLine.write(
-                ErrorViewData(
-                    kind: viewData.kind, message: viewData.message + " (" + settings.databasePath + ")",
-                    detail: viewData.detail, retryTitle: viewData.retryTitle))
-            return .failure(OpenFailure(status: ExitStatus.forError(viewData.kind)))
+            let problem = error.databaseError?.problem
+            if use == .showsNetwork, problem == .cannotOpen || problem == .readOnly, !FileManager.default.fileExists(atPath: path),
+                let transient = try? engine(settings, databasePath: ":memory:")
+            {
+                // No archive can be made there: the answer is still worth showing, kept nowhere.
+                errorLine.write(
+                    ErrorViewData(kind: .notSaved, message: errors.archiveNotCreated(path: path), detail: error.message, retryTitle: ""))
+                return .success(transient)
+            }
+            let viewData = errors.openFailure(error, path: path)
+            errorLine.write(viewData)
+            // A folder where a file must be is the argument's mistake, not the disk's.
+            return .failure(OpenFailure(status: problem == .isAFolder ? ExitStatus.usage : ExitStatus.forError(viewData.kind)))
         }
     }
 
-    static func engine(_ settings: Settings) throws(SyncError) -> SyncEngine {
+    static func engine(_ settings: Settings, databasePath: String? = nil) throws(SyncError) -> SyncEngine {
         let folder = String(settings.databasePath.reversed().drop { $0 != "/" }.reversed())
-        if !folder.isEmpty {
+        if databasePath == nil, !folder.isEmpty {
             // If this fails, opening the database fails below and says why.
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
         var logger = Logger(label: "newsctl", factory: { StreamLogHandler.standardError(label: $0) })
         logger.logLevel = settings.verbose ? .debug : .critical
-        var configuration = SyncEngine.Configuration(databasePath: settings.databasePath)
+        var configuration = SyncEngine.Configuration(databasePath: databasePath ?? settings.databasePath)
         configuration.baseURLs = settings.baseURLs
         configuration.networkTimeout = settings.timeout
         let notice = MigrationNotice(language: settings.language)

@@ -82,11 +82,19 @@ struct DoctorCommand {
             }
             return health.isHealthy ? ExitStatus.ok : ExitStatus.ioError
         } catch {
-            let viewData = ErrorPresenter(language: settings.language).viewData(for: error, subject: "")
-            // The technical cause says which table could not be read and that nothing changed.
+            let errors = ErrorPresenter(language: settings.language)
+            let viewData = errors.viewData(for: error, subject: "")
+            if let refusal = errors.rebuildRefusal(error) {
+                // What could not be read, that nothing changed, and that --force goes on.
+                errorLine.write(ErrorViewData(kind: .storage, message: refusal, detail: error.message, retryTitle: ""))
+                return ExitStatus.ioError
+            }
+            // The technical cause says what failed and that nothing changed; the words leave out
+            // the advice to run this very command.
+            let words = error.databaseError.map { errors.message(for: $0.problem) } ?? viewData.message
             errorLine.write(
                 ErrorViewData(
-                    kind: viewData.kind, message: viewData.message + ": " + (error.databaseError?.message ?? error.message),
+                    kind: viewData.kind, message: words + ": " + (error.databaseError?.message ?? error.message),
                     detail: viewData.detail, retryTitle: viewData.retryTitle))
             return ExitStatus.ioError
         }

@@ -22,7 +22,7 @@ struct Fav: AsyncParsableCommand {
 
         func run() async throws {
             let id = try StoryID.parse(id, words: options.words)
-            try await FavoritesCommand.run(settings: try options.resolve()) { await $0.didRequestAdd(id: id) }
+            try await FavoritesCommand.run(settings: try options.resolve(), use: .writes) { await $0.didRequestAdd(id: id) }
         }
     }
 
@@ -38,7 +38,7 @@ struct Fav: AsyncParsableCommand {
 
         func run() async throws {
             let id = try StoryID.parse(id, words: options.words)
-            try await FavoritesCommand.run(settings: try options.resolve()) { await $0.didRequestRemove(id: id) }
+            try await FavoritesCommand.run(settings: try options.resolve(), use: .reads) { await $0.didRequestRemove(id: id) }
         }
     }
 
@@ -48,7 +48,7 @@ struct Fav: AsyncParsableCommand {
         @OptionGroup var options: ArchiveOptions
 
         func run() async throws {
-            try await FavoritesCommand.run(settings: try options.resolve()) { await $0.viewDidLoad() }
+            try await FavoritesCommand.run(settings: try options.resolve(), use: .reads) { await $0.viewDidLoad() }
         }
     }
 }
@@ -56,11 +56,11 @@ struct Fav: AsyncParsableCommand {
 /// Composes the favourites screen and runs one event on it.
 @MainActor
 enum FavoritesCommand {
-    static func run(settings: Settings, _ event: (FavoritesPresenter) async -> Void) async throws {
+    static func run(settings: Settings, use: Archive.Use, _ event: (FavoritesPresenter) async -> Void) async throws {
         let output = Output()
         let errorLine = ErrorLine(output: output, verbose: settings.verbose)
         let engine: SyncEngine
-        switch Archive.open(settings, errorLine: errorLine) {
+        switch Archive.open(settings, errorLine: errorLine, use: use) {
         case .success(let opened): engine = opened
         case .failure(let failure): throw ExitCode(failure.status)
         }

@@ -14,7 +14,7 @@ enum NewsListCommand {
         let output = Output()
         let errorLine = ErrorLine(output: output, verbose: settings.verbose)
         let engine: SyncEngine
-        switch Archive.open(settings, errorLine: errorLine) {
+        switch Archive.open(settings, errorLine: errorLine, use: .showsNetwork) {
         case .success(let opened): engine = opened
         case .failure(let failure): return failure.status
         }

@@ -35,7 +35,7 @@ enum ReaderCommand {
             return ExitStatus.usage
         }
         var engine: SyncEngine
-        switch Archive.open(settings, errorLine: ErrorLine(output: output, verbose: settings.verbose)) {
+        switch Archive.open(settings, errorLine: ErrorLine(output: output, verbose: settings.verbose), use: .writes) {
         case .success(let opened): engine = opened
         case .failure(let failure): return failure.status
         }

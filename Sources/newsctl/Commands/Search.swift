@@ -40,7 +40,7 @@ enum SearchCommand {
         let output = Output()
         let errorLine = ErrorLine(output: output, verbose: settings.verbose)
         let engine: SyncEngine
-        switch Archive.open(settings, errorLine: errorLine) {
+        switch Archive.open(settings, errorLine: errorLine, use: .reads) {
         case .success(let opened): engine = opened
         case .failure(let failure): return failure.status
         }

@@ -47,7 +47,7 @@ struct Sync: AsyncParsableCommand {
     func run() async throws {
         let request = try request()
         let settings = try options.resolve()
-        let status = await ArchiveCommand.run(settings: settings) { await $0.didRequestSync(request) }
+        let status = await ArchiveCommand.run(settings: settings, use: .writes) { await $0.didRequestSync(request) }
         guard status == 0 else { throw ExitCode(status) }
     }
 
@@ -96,7 +96,7 @@ struct Status: AsyncParsableCommand {
     @OptionGroup var options: ArchiveOptions
 
     func run() async throws {
-        let status = await ArchiveCommand.run(settings: try options.resolve()) { await $0.didRequestStatus() }
+        let status = await ArchiveCommand.run(settings: try options.resolve(), use: .reads) { await $0.didRequestStatus() }
         guard status == 0 else { throw ExitCode(status) }
     }
 }
@@ -120,7 +120,7 @@ struct Prune: AsyncParsableCommand {
 
     func run() async throws {
         let keepDays = keepDays
-        let status = await ArchiveCommand.run(settings: try options.resolve()) { await $0.didRequestPrune(keepDays: keepDays) }
+        let status = await ArchiveCommand.run(settings: try options.resolve(), use: .reads) { await $0.didRequestPrune(keepDays: keepDays) }
         guard status == 0 else { throw ExitCode(status) }
     }
 }
@@ -128,11 +128,11 @@ struct Prune: AsyncParsableCommand {
 /// Composes the archive screen and runs one event on it.
 @MainActor
 enum ArchiveCommand {
-    static func run(settings: Settings, _ event: (ArchivePresenter) async -> Void) async -> Int32 {
+    static func run(settings: Settings, use: Archive.Use, _ event: (ArchivePresenter) async -> Void) async -> Int32 {
         let output = Output()
         let errorLine = ErrorLine(output: output, verbose: settings.verbose)
         let engine: SyncEngine
-        switch Archive.open(settings, errorLine: errorLine) {
+        switch Archive.open(settings, errorLine: errorLine, use: use) {
         case .success(let opened): engine = opened
         case .failure(let failure): return failure.status
         }

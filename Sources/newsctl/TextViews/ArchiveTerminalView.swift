@@ -57,6 +57,7 @@ final class ArchiveTerminalView: ArchiveView, CommandView {
                     ("failures", .int(Int64(summary.failures))), ("skipped", .int(Int64(summary.skipped))),
                     ("failed", .array(summary.failedItems.map(JSONValue.string))),
                     ("details_deferred", .int(Int64(summary.detailsDeferred))),
+                    ("details_not_at_source", .int(Int64(summary.detailsNotAtSource))),
                     (
                         "slowed_down",
                         summary.slowedDown.map {

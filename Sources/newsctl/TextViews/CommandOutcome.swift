@@ -5,6 +5,8 @@ enum ExitStatus {
     static let ok: Int32 = 0
     static let usage: Int32 = 64
     static let badData: Int32 = 65
+    /// The source answered that it has no such story or day (HTTP 404): EX_NOINPUT.
+    static let notFound: Int32 = 66
     static let unavailable: Int32 = 69
     static let internalError: Int32 = 70
     static let ioError: Int32 = 74
@@ -13,7 +15,9 @@ enum ExitStatus {
         switch kind {
         case .unavailable, .notCached, .notPublished: return unavailable
         case .badData: return badData
+        case .notFound: return notFound
         case .storage: return ioError
+        case .notSaved: return ok
         case .cancelled: return Interrupt.exitStatus
         case .invalidInput: return usage
         }

@@ -112,12 +112,66 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         #expect(
             summary.message
                 == "Synced Mar 12, 2023 to Mar 14, 2023: 2 days fetched, 0 already present; stories: 3 fetched, 1 already present; 2 failed; 2.0 s"
+                + ". Failed: 20230313: bad data, story 42: could not be fetched"
         )
         #expect(summary.problem?.kind == .badData)
         #expect(
             summary.problem?.message
                 == "Sync incomplete: 2 failed, 5 not tried because the network went away; sync again to resume where it stopped")
         #expect(summary.failedItems == ["20230313: bad data", "story 42: could not be fetched"])
+    }
+
+    @Test func storiesTheSourceDoesNotHaveAreNamed_notResumable_andNoProblem() async {
+        let missing = (1...5).map { SyncFailure(item: .story(Int64(100 + $0)), error: notFound(Int64(100 + $0))) }
+        var summary = SyncSummary(
+            days: march14...march14, daysFetched: 1, daysPresent: 0, detailsFetched: 2, detailsPresent: 0,
+            failures: missing, skipped: 0, duration: .seconds(1))
+        summary.detailsNotAtSource = 7
+        let done = summary
+        interactor.summary.withLock { $0 = .success(done) }
+        await ArchivePresenter(view: view, interactor: interactor).didRequestSync(SyncRequest(span: .lastDays(1), includeDetails: true))
+        guard case .summary(let shown)? = view.events.last else { Issue.record("no summary"); return }
+        #expect(shown.problem == nil, "the sync did all it could: asking again changes nothing")
+        #expect(shown.failures == 5)
+        #expect(shown.failedItems.count == 5, "--json lists all")
+        #expect(shown.failedItems.first == "文章 101：源站没有（HTTP 404）")
+        #expect(
+            shown.message
+                == "已同步 2023年3月14日 至 2023年3月14日：新取 1 天，已有 0 天；文章新取 2 篇，已有 0 篇；失败 5；用时 1.0 秒"
+                + "；7 篇文章源站没有（HTTP 404），一个月内不再取"
+                + "。失败的有：文章 101：源站没有（HTTP 404），文章 102：源站没有（HTTP 404），文章 103：源站没有（HTTP 404），另有 2 项（--json 列出全部）")
+
+        // With a failure that can be resumed, only that one is counted as to be resumed.
+        let mixed = SyncSummary(
+            days: march14...march14, daysFetched: 1, daysPresent: 0, detailsFetched: 2, detailsPresent: 0,
+            failures: missing + [SyncFailure(item: .story(7), error: SyncError(code: .unavailable, message: "down"))],
+            skipped: 0, duration: .seconds(1))
+        interactor.summary.withLock { $0 = .success(mixed) }
+        await ArchivePresenter(view: view, interactor: interactor).didRequestSync(SyncRequest(span: .lastDays(1), includeDetails: true))
+        guard case .summary(let incomplete)? = view.events.last else { Issue.record("no summary"); return }
+        #expect(incomplete.problem?.kind == .unavailable)
+        #expect(incomplete.problem?.message == "同步未完成：1 项失败；再次同步即可从中断处继续")
+    }
+
+    private func notFound(_ id: Int64) -> SyncError {
+        let url = "http://127.0.0.1/api/4/news/\(id)"
+        return SyncError.wrapping(RemoteError(code: .httpStatus, url: url, status: 404, message: "HTTP 404"))
+    }
+
+    @Test func statusNamesAStoryTheSourceDoesNotHave() async {
+        interactor.archiveStatus.withLock {
+            $0 = ArchiveStatus(
+                coverage: Coverage(days: [march14], partialDays: [], latestKnownDay: march14), stories: 6, details: 5,
+                favorites: 0, databaseBytes: 4_096, lastSync: nil,
+                failingStories: [
+                    FailingStory(
+                        id: 9_787_342, title: nil, failures: 1, lastStatus: 404,
+                        lastFailure: Date(timeIntervalSince1970: 1_678_780_800), nextTry: Date(timeIntervalSince1970: 1_681_372_800))
+                ])
+        }
+        await ArchivePresenter(view: view, interactor: interactor, language: .en).didRequestStatus()
+        guard case .status(let status)? = view.events.last else { Issue.record("no status"); return }
+        #expect(status.lines.last == "  9787342: not at the source (HTTP 404), next try Apr 13, 2023, 16:00 Beijing time")
     }
 
     @Test func theSummarySaysWhatWasLeftAloneAndThatTheSourceAskedToSlowDown() async {
@@ -153,8 +207,12 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         let done = summary
         interactor.summary.withLock { $0 = .success(done) }
         for (language, text, failed) in [
-            (Language.zh, "；评论新取 4 篇文章共 87 条，已有 2 篇", "文章 9759306 的评论：无法获取"),
-            (.en, "; comments: 87 from 4 stories, 2 stories already read to the end", "comments of story 9759306: could not be fetched"),
+            (Language.zh, "；评论新取 4 篇文章共 87 条，已有 2 篇。失败的有：文章 9759306 的评论：无法获取", "文章 9759306 的评论：无法获取"),
+            (
+                .en,
+                "; comments: 87 from 4 stories, 2 stories already read to the end. Failed: comments of story 9759306: could not be fetched",
+                "comments of story 9759306: could not be fetched"
+            ),
         ] {
             await ArchivePresenter(view: view, interactor: interactor, language: language)
                 .didRequestSync(SyncRequest(span: .lastDays(1), includeDetails: true, includeComments: true))
@@ -166,7 +224,7 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         await ArchivePresenter(view: view, interactor: interactor, language: .zh)
             .didRequestSync(SyncRequest(span: .lastDays(1), includeDetails: true))
         guard case .summary(let without)? = view.events.last else { Issue.record("no summary"); return }
-        #expect(without.comments == nil && !without.message.contains("评论"), "not asked, not said")
+        #expect(without.comments == nil && !without.message.contains("评论新取"), "not asked, not said")
     }
 
     @Test func statusListsTheStoriesTheSourceFailsOnWithTheirNextTry() async {
@@ -190,8 +248,8 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
             ])
         #expect(
             Array(status.lines.suffix(2)) == [
-                "服务器出错的文章：1 篇，同步到下次重试的时间才再取（newsctl sync --retry-failed 立即重试）",
-                "  9787342 标题 两行：HTTP 500，连续 3 次，下次 2023-03-14T12:00:00Z",
+                "取不到正文的文章：1 篇，同步到下次重试的时间才再取（newsctl sync --retry-failed 立即重试）",
+                "  9787342 标题 两行：HTTP 500，连续 3 次，下次 2023年3月14日 20:00（北京时间）",
             ])
     }
 
@@ -223,11 +281,11 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         #expect(
             status.lines == [
                 "日期：2023年3月5日 至 2023年3月14日，共 4 天",
-                "缺口：2 处，共 6 天（20230307–20230308, 20230310–20230313）",
-                "未完成：20230314（仍会更新）",
+                "缺口：2 处，共 6 天（2023年3月7日–2023年3月8日、2023年3月10日–2023年3月13日）",
+                "未完成：2023年3月14日（仍会更新）",
                 "文章：30，详情：2，收藏：1",
                 "大小：1.5 MB",
-                "上次同步：2 小时前 (2023-03-14T06:00:00Z)",
+                "上次同步：2 小时前（2023年3月14日 14:00，北京时间）",
             ])
     }
 
@@ -242,7 +300,7 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         guard case .status(let status)? = view.events.last else { Issue.record("no status"); return }
         #expect(
             status.lines == [
-                "The archive is empty; run sync to download days", "Stories: 0, details: 0, favourites: 0",
+                "The archive is empty; run newsctl sync --days 7 to download the last 7 days", "Stories: 0, details: 0, favourites: 0",
                 "Size: 4.0 KB", "Last sync: never",
             ])
         #expect(status.first == nil && status.gaps.isEmpty && status.lastSync == nil)

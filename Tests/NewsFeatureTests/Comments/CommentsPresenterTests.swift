@@ -237,7 +237,7 @@ enum MakeComments {
                 .loading,
                 .error(
                     ErrorViewData(
-                        kind: .unavailable, message: "无法连接知乎日报，本地也没有文章 7 的评论的缓存",
+                        kind: .unavailable, message: "无法连接知乎日报，本地也没有缓存文章 7 的评论",
                         detail: "detail of unavailable", retryTitle: "重试")),
             ])
         await presenter.didTapRetry()

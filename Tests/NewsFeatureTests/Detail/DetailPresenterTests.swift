@@ -180,7 +180,7 @@ enum MakeDetail {
                 .loading,
                 .error(
                     ErrorViewData(
-                        kind: .unavailable, message: "无法连接知乎日报，本地也没有文章 7的缓存",
+                        kind: .unavailable, message: "无法连接知乎日报，本地也没有缓存文章 7",
                         detail: "detail of unavailable", retryTitle: "重试")),
             ])
         await presenter.didTapRetry()

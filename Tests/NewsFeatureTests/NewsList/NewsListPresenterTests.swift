@@ -135,7 +135,7 @@ import Testing
         await presenter.didTapRetry()
 
         let error = ErrorViewData(
-            kind: .unavailable, message: "无法连接知乎日报，本地也没有今日内容的缓存",
+            kind: .unavailable, message: "无法连接知乎日报，本地也没有缓存今日内容",
             detail: "detail of unavailable", retryTitle: "重试")
         #expect(view.events.count == 4)
         #expect(Array(view.events.prefix(3)) == [.loading, .error(error), .loading])
@@ -144,8 +144,9 @@ import Testing
     }
 
     @Test(arguments: [
-        (SyncError.Code.notCached, ErrorKind.notCached, "离线：本地存档中没有2023年4月20日"),
-        (.badResponse, .badData, "知乎日报返回的2023年4月20日数据有误"),
+        (SyncError.Code.notCached, ErrorKind.notCached, "离线：本地存档中没有 2023年4月20日"),
+        (.badResponse, .badData, "知乎日报返回的 2023年4月20日数据有误"),
+        (.notFound, .notFound, "知乎日报没有 2023年4月20日（HTTP 404）"),
         (.storage, .storage, "本地数据库出错"),
     ])
     func errorsAreWordedForTheDayAsked(code: SyncError.Code, kind: ErrorKind, message: String) async {
@@ -178,7 +179,7 @@ import Testing
             Issue.record("expected an inline error, saw \(view.events)")
             return
         }
-        #expect(error.message == "无法连接知乎日报，本地也没有2023年4月24日的缓存")
+        #expect(error.message == "无法连接知乎日报，本地也没有缓存 2023年4月24日")
         #expect(view.events.filter { if case .show = $0 { true } else { false } }.count == 1)
     }
 

@@ -377,10 +377,14 @@ import TestSupport
         #expect(page.provenance.staleReason == .storageError)
         #expect(page.stories.count == 6)
 
-        // A final day that could not be saved again is still reported, not passed off as current.
-        _ = try? await h.engine.page(for: day13, policy: .networkOnly)  // not cached: fails
-        let error = await #expect(throws: SyncError.self) { try await h.engine.page(for: self.day13) }
-        #expect(error?.code == .storage)
+        // A day not cached that could not be saved is served as it came, and says it was not kept.
+        let fetched = try await h.engine.page(for: day13)
+        #expect(fetched.provenance.origin == .network)
+        #expect(fetched.provenance.staleReason == .storageError)
+        #expect(fetched.stories.count == 5)
+        #expect(try await h.engine.latestKnownDay() != nil)
+        let none = await #expect(throws: SyncError.self) { try await h.engine.page(for: self.day13, policy: .cacheOnly) }
+        #expect(none?.code == .notCached, "nothing was written")
         await h.server.stop()
     }
 
