@@ -136,7 +136,11 @@ extension ProcessTests {
         }
 
         @Test func todaysIssueIsNotInTheArchiveReadsAsASentence() async throws {
-            let result = try await NewsctlProcess().run(["latest", "--offline", "--lang", "en"])
+            let newsctl = try NewsctlProcess()
+            // An archive that holds a story but no day (with no archive at all, the line says so).
+            let story = try await newsctl.run(["show", "9759301", "--base-url", fixtures])
+            #expect(story.status == 0, "\(story.stderr)")
+            let result = try await newsctl.run(["latest", "--offline", "--lang", "en"])
             #expect(result.status == 69)
             #expect(result.stderr == "newsctl: Offline: today's issue is not in the local archive\n")
         }
