@@ -52,6 +52,11 @@ struct Strings: Sendable {
         language == .zh ? "图片地址（没有可用的打开程序）：\(url)" : "Image address (nothing here opens it): \(url)"
     }
 
+    /// An image the system's opener failed to open: its address, to open elsewhere.
+    func openFailed(_ url: String) -> String {
+        language == .zh ? "无法打开（打开程序出错），图片地址：\(url)" : "Could not open it (the opener failed); image address: \(url)"
+    }
+
     func counts(likes: Int, comments: Int) -> String {
         language == .zh ? "\(likes) 赞 · \(comments) 条评论" : "\(likes) likes · \(comments) comments"
     }
