@@ -26,9 +26,11 @@ public struct NewsListViewData: Equatable, Sendable {
 
 /// One day of the list.
 public struct NewsSectionViewData: Equatable, Sendable {
-    /// "今日热闻" for today, "4月20日 星期四" otherwise.
+    /// "今日热闻 · 3月14日 星期二" for today, "4月20日 星期四" otherwise; a day of another
+    /// year than the clock's with its year, "2023年4月20日 星期四".
     public let title: String
-    /// The day worded as a date even for today, "3月13日 星期一": what a toolbar shows for the
+    /// The day worded as a date even for today, "3月13日 星期一" (with its year when it is not
+    /// this year's): what a toolbar shows for the
     /// story under the cursor.
     public let dayTitle: String
     /// The day as the API writes it, "20230420".

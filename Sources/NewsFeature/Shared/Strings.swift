@@ -4,7 +4,8 @@ import SyncEngine
 struct Strings: Sendable {
     let language: Language
 
-    var todaySection: String { language == .zh ? "今日热闻" : "Today" }
+    /// Today's section, with its day: "今日热闻 · 3月14日 星期二".
+    func todaySection(_ dayTitle: String) -> String { (language == .zh ? "今日热闻" : "Today") + " · " + dayTitle }
     var topStoriesSection: String { language == .zh ? "热门" : "Top stories" }
     var retry: String { language == .zh ? "重试" : "Retry" }
     var emptyDay: String { language == .zh ? "这一天没有文章" : "No stories on this day" }
