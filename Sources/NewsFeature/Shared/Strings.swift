@@ -123,6 +123,26 @@ struct Strings: Sendable {
         return language == .zh ? "加载更多评论失败：\(reason)" : "Could not load more comments: \(reason)"
     }
 
+    /// One thread of comments could not be read while the other is shown.
+    func commentThreadMissing(_ thread: CommentKind, _ kind: ErrorKind, fallback: String) -> String {
+        let reason: String
+        switch (language, kind) {
+        case (.zh, .unavailable): reason = "无法连接知乎日报"
+        case (.en, .unavailable): reason = "cannot reach Zhihu Daily"
+        case (.zh, .notCached): reason = "离线，本地没有缓存"
+        case (.en, .notCached): reason = "offline, and not in the archive"
+        case (.zh, .badData): reason = "知乎日报返回的数据有误"
+        case (.en, .badData): reason = "Zhihu Daily sent bad data"
+        default: reason = fallback
+        }
+        switch (language, thread) {
+        case (.zh, .long): return "长评未能加载：\(reason)"
+        case (.zh, .short): return "短评未能加载：\(reason)"
+        case (.en, .long): return "The long comments could not be loaded: \(reason)"
+        case (.en, .short): return "The short comments could not be loaded: \(reason)"
+        }
+    }
+
     /// What a failed comments load was about.
     func commentsSubject(_ id: Int64) -> String { language == .zh ? "文章 \(id) 的评论" : "the comment section of story \(id)" }
 
