@@ -138,7 +138,10 @@ public final class NewsListPresenter {
         do {
             try await context.interactor.setFavorite(id: id, !marks.isFavorite)
             context.marks[id] = StoryMarks(isFavorite: !marks.isFavorite, isRead: marks.isRead)
-            render()
+            let story = pages.lazy.flatMap { $0.stories + $0.topStories }.first { $0.id == id }
+            render(
+                favoriteChange: context.strings.favoriteToggled(
+                    story.map { Self.oneLine($0.title) } ?? String(id), isFavorite: !marks.isFavorite))
         } catch {
             view?.showActionError(errors.viewData(for: error, subject: context.strings.storySubject(id)))
         }
@@ -240,14 +243,15 @@ public final class NewsListPresenter {
 
     // MARK: Mapping
 
-    private func render() {
+    /// - Parameter favoriteChange: the confirmation of a favourite just set or cleared.
+    private func render(favoriteChange: String? = nil) {
         guard let first = pages.first else { return }
         let list = NewsListViewData(
             topStories: context.banner.items,
             topStoriesTitle: context.banner.title,
             sections: context.list.sections,
             status: context.statusLine.status,
-            warning: context.statusLine.warning)
+            warning: context.statusLine.warning, favoriteChange: favoriteChange)
         if pages.allSatisfy({ $0.stories.isEmpty }) && first.topStories.isEmpty {
             view?.showEmpty(EmptyViewData(message: context.strings.emptyDay, list: list))
         } else {

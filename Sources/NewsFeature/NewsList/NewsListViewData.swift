@@ -10,17 +10,20 @@ public struct NewsListViewData: Equatable, Sendable {
     public let status: StatusViewData
     /// A failure to report beside the list shown, such as a fresh page that could not be saved.
     public let warning: ErrorViewData?
+    /// Right after a story's favourite mark was set or cleared: "已收藏：标题" / "已取消收藏：标题".
+    public let favoriteChange: String?
 
     /// Creates the view data; the presenter makes these, tests may too.
     public init(
         topStories: [StoryItemViewData], topStoriesTitle: String, sections: [NewsSectionViewData],
-        status: StatusViewData, warning: ErrorViewData? = nil
+        status: StatusViewData, warning: ErrorViewData? = nil, favoriteChange: String? = nil
     ) {
         self.topStories = topStories
         self.topStoriesTitle = topStoriesTitle
         self.sections = sections
         self.status = status
         self.warning = warning
+        self.favoriteChange = favoriteChange
     }
 }
 

@@ -158,6 +158,16 @@ struct Strings: Sendable {
         }
     }
 
+    /// `f` in the reader: the confirmation of either way, as a line under the story or the list.
+    func favoriteToggled(_ title: String, isFavorite: Bool) -> String {
+        switch (language, isFavorite) {
+        case (.zh, true): return "已收藏：\(title)"
+        case (.zh, false): return "已取消收藏：\(title)"
+        case (.en, true): return "Saved: \(title)"
+        case (.en, false): return "Removed from favourites: \(title)"
+        }
+    }
+
     func favoriteRemoved(_ id: Int64, existed: Bool) -> String {
         switch (language, existed) {
         case (.zh, true): return "已取消收藏 \(id)"

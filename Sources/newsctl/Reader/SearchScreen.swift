@@ -94,6 +94,7 @@ final class SearchScreen: ReaderScreen, SearchView {
     }
 
     var selectedStoryID: Int64? { cursor.selectedID }
+    var selectedStoryTitle: String? { results?.items.first { $0.id == cursor.selectedID }?.title }
 
     // MARK: Keys
 
