@@ -20,7 +20,8 @@ extension ProcessTests {
             server.setReply(.body(status: 500, text: "{}"), for: "/api/4/news/before/20230314")
             let pane = try TmuxPane(columns: columns, rows: rows)
             let database = try Fixtures.temporaryFolder() + "/news.sqlite"
-            try pane.run("NEWSCTL_DB=\(database) \(NewsctlProcess.binary) read --base-url \(await server.baseURL) --timeout 2; echo EXIT=$?")
+            let base = await server.baseURL
+            try pane.run("NEWSCTL_DB=\(database) \(NewsctlProcess.binary) read --base-url \(base) --timeout 2; echo EXIT=$?")
             let (ok, lines) = try await pane.waitFor { $0.count >= rows && $0[rows - 1].hasPrefix("已更新") }
             #expect(ok, show(lines))
             return (pane, server)
