@@ -60,6 +60,32 @@ extension ProcessTests {
             await server.stop()
         }
 
+        /// The reader's story screen: story 9759301's `<strong>第一，冷暖空气交替频繁。</strong>` in
+        /// bold, no `**` on screen.
+        @Test(
+            .enabled(if: TmuxPane.isAvailable, "tmux is not installed: the reader's terminal tests need it"),
+            arguments: [(80, 24), (60, 20)])
+        func theReadersStoryScreenShowsStrongTextBold(columns: Int, rows: Int) async throws {
+            let server = LoopbackServer()
+            try await server.start()
+            let base = await server.baseURL
+            let pane = try TmuxPane(columns: columns, rows: rows)
+            let database = try Fixtures.temporaryFolder() + "/news.sqlite"
+            try pane.run("NEWSCTL_DB=\(database) \(NewsctlProcess.binary) read --base-url \(base); echo EXIT=$?")
+            var (ok, lines) = try await pane.waitFor("为什么春天的风总是特别大？")
+            #expect(ok, show(lines))
+            try pane.press("Enter")
+            (ok, lines) = try await pane.waitFor("第一，冷暖空气交替频繁。")
+            #expect(ok, show(lines))
+            let screen = try pane.screen(escapes: true)
+            #expect(screen.contains { $0.contains("\u{1B}[1m第一，冷暖空气交替频繁。\u{1B}[") }, show(screen))
+            #expect(!lines.contains { $0.contains("**") }, show(lines))
+            try pane.press("q", "q")
+            (ok, lines) = try await pane.waitFor("EXIT=0")
+            #expect(ok, show(lines))
+            await server.stop()
+        }
+
         /// The fixture story 9759301 opens a paragraph with `<strong>第一，冷暖空气交替频繁。</strong>`;
         /// a search for words inside it shows them without the text's marks, and marks the match
         /// only by reverse video on a terminal and by offsets in `--json`.
