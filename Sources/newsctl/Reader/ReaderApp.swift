@@ -141,8 +141,8 @@ final class ReaderApp: Navigator {
         case .character("c"):
             if let id = screen.selectedStoryID { showComments(storyID: id, count: nil) }
         case .character("i"):
-            // Images are a story's: the list says where to find them rather than nothing.
-            notice = Row(words.imagesAreAStorys, .bold)
+            // Images are a story's: a list says where to find them rather than nothing.
+            if screen.selectedStoryID != nil { notice = Row(words.imagesAreAStorys, .bold) }
         default:
             break
         }
