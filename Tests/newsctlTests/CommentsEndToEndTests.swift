@@ -70,6 +70,66 @@ extension ProcessTests {
             await server.stop()
         }
 
+        /// The long comments fail (a 500) while the short ones come: the short ones are printed,
+        /// one stderr line names what is missing, and the command succeeds; asked for the long
+        /// ones alone, nothing can be shown and it fails.
+        @Test func oneThreadFailing_printsTheOther_namesTheMissingOne_andSucceeds() async throws {
+            let server = LoopbackServer()
+            try await server.start()
+            let base = await server.baseURL
+            server.setReply(.body(status: 500, text: "oops"), for: CommentPages.longPath(9_759_306))
+            let newsctl = try NewsctlProcess()
+            let text = try await newsctl.run(["comments", story, "--base-url", base], environment: ["COLUMNS": "80"])
+            #expect(text.status == 0, "\(text.stderr)")
+            let lines = text.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.contains("短评 2") && !lines.contains { $0.hasPrefix("长评") }, "\(text.stdout)")
+            #expect(lines.contains("  同意楼上"), "\(text.stdout)")
+            let stderr = text.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(stderr.count == 2 && stderr[0].hasPrefix("newsctl: 长评未能加载：") && stderr[1].isEmpty, "\(text.stderr)")
+
+            let json = try await newsctl.run(["comments", story, "--json", "--base-url", base])
+            #expect(json.status == 0, "\(json.stderr)")
+            let object = try json.stdout.jsonObject()
+            #expect(object["missing"] as? [String] == ["long"])
+            #expect(object["complete"] as? Bool == false)
+            #expect((object["sections"] as? [[String: Any]])?.map { $0["kind"] as? String } == ["short"])
+
+            let long = try await newsctl.run(["comments", story, "--long", "--base-url", base])
+            #expect(long.status == 69, "\(long.stdout)")
+            #expect(long.stdout.isEmpty && long.stderr.split(separator: "\n").count == 1, "\(long.stderr)")
+            await server.stop()
+        }
+
+        /// `--all` when the empty page that ends the thread fails: with every short comment the
+        /// counters know of printed, nothing asked for is missing (0, stderr quiet); with fewer,
+        /// what was read is printed and the command fails (69) with one line.
+        @Test(arguments: [(25, Int32(0)), (30, Int32(69))])
+        func allWhoseLastPageFails_succeedsWhenTheCountersSayAllIsShown(counted: Int, status: Int32) async throws {
+            let server = LoopbackServer()
+            try await server.start()
+            let base = await server.baseURL
+            let id: Int64 = 9_759_301
+            let thread: [Int64] = (1...25).map { 4_000 - $0 }
+            CommentPages.serve(server, story: id, short: thread)
+            server.setReply(.body(status: 500, text: "oops"), for: CommentPages.shortPath(id, before: thread[24]))
+            server.setReply(
+                .body(status: 200, text: #"{"long_comments":0,"popularity":1,"short_comments":\#(counted),"comments":\#(counted)}"#),
+                for: "/api/4/story-extra/\(id)")
+            let newsctl = try NewsctlProcess()
+            let result = try await newsctl.run(["comments", String(id), "--short", "--all", "--json", "--base-url", base])
+            #expect(result.status == status, "\(result.stderr)")
+            let json = try result.stdout.jsonObject()
+            let section = try #require((json["sections"] as? [[String: Any]])?.first)
+            #expect((section["comments"] as? [[String: Any]])?.count == 25)
+            #expect(json["complete"] as? Bool == (status == 0))
+            if status == 0 {
+                #expect(result.stderr.isEmpty, "\(result.stderr)")
+            } else {
+                #expect(result.stderr.hasPrefix("newsctl: 加载更多评论失败：") && result.stderr.split(separator: "\n").count == 1)
+            }
+            await server.stop()
+        }
+
         @Test func offlineAllPrintsWhatTheArchiveHoldsAsksNothingAndSaysWhyItStopped() async throws {
             let server = LoopbackServer()
             try await server.start()
@@ -93,7 +153,11 @@ extension ProcessTests {
             let long = try await newsctl.run(["comments", story, "--long", "--offline", "--json"])
             #expect(long.status == 0, "\(long.stderr)")
             #expect(try long.stdout.jsonObject()["complete"] as? Bool == true)
-            #expect(try await newsctl.run(["comments", story, "--offline"]).status == 69)
+            // Both asked for offline: the long ones are shown, the short ones named as missing.
+            let both = try await newsctl.run(["comments", story, "--offline"])
+            #expect(both.status == 0, "\(both.stderr)")
+            #expect(both.stdout.hasPrefix("长评 1\n") && !both.stdout.contains("短评"), "\(both.stdout)")
+            #expect(both.stderr == "newsctl: 短评未能加载：离线，本地没有缓存\n", "\(both.stderr)")
 
             // A story without any comment is complete, and says so.
             CommentPages.serve(server, story: 9_759_302, short: [])

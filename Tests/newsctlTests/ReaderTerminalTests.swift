@@ -99,7 +99,7 @@ extension ProcessTests {
             (ok, lines) = try await reader.pane.waitFor("12/16")
             #expect(ok, show(lines))
             #expect(try reader.cursorRow().hasPrefix("> 1. " + melon), show(lines))
-            #expect(lines.contains { $0.contains("3月13日 星期一") }, show(lines))
+            #expect(lines.contains { $0.contains("2023年3月13日 星期一") }, show(lines))
             #expect(reader.server.requestedPaths.contains("/api/4/news/before/20230314"))
             try reader.pane.press("End")
             (ok, lines) = try await reader.pane.waitFor("17/20")
@@ -379,7 +379,7 @@ extension ProcessTests {
             let last = rows - 1
             var (ok, lines) = try await reader.pane.waitFor { $0.count > last && $0[last].hasPrefix("已更新") }
             #expect(ok, show(lines))
-            #expect(lines[0].hasPrefix("知乎日报 · 3月14日 星期二"), show(lines))  // The banner is today's.
+            #expect(lines[0].hasPrefix("知乎日报 · 2023年3月14日 星期二"), show(lines))  // The banner is today's.
 
             if rows == 24 {
                 // Today is taller than 21 rows: nothing is loaded before a key asks.
@@ -388,7 +388,7 @@ extension ProcessTests {
                 try reader.pane.press("End")
                 (ok, lines) = try await reader.pane.waitFor { $0.contains { $0.hasPrefix(">  1. 第 1 篇") } }
                 #expect(ok, show(lines))
-                #expect(lines[0].hasPrefix("知乎日报 · 3月13日 星期一"), show(lines))
+                #expect(lines[0].hasPrefix("知乎日报 · 2023年3月13日 星期一"), show(lines))
                 for _ in 0..<12 { try reader.pane.press("j") }
             } else {
                 // Today takes 25 of 37 rows: the day before is loaded to fill them, and no more.
@@ -404,15 +404,15 @@ extension ProcessTests {
             let story = rows == 24 ? 13 : 20
             (ok, lines) = try await reader.pane.waitFor { $0.contains { $0.hasPrefix("> \(story). 第 \(story) 篇") } }
             #expect(ok, show(lines))
-            #expect(lines[1] == "3月13日 星期一", show(lines))
-            #expect(lines.filter { $0.hasPrefix("3月13日") }.count == 1, show(lines))
-            #expect(lines[0].hasPrefix("知乎日报 · 3月13日 星期一"), show(lines))
+            #expect(lines[1] == "2023年3月13日 星期一", show(lines))
+            #expect(lines.filter { $0.hasPrefix("2023年3月13日") }.count == 1, show(lines))
+            #expect(lines[0].hasPrefix("知乎日报 · 2023年3月13日 星期一"), show(lines))
 
             // At the end of that day, End loads the day before it and steps onto its first story.
             try reader.pane.press("End")
             (ok, lines) = try await reader.pane.waitFor { $0.contains { $0.hasPrefix("> 1. 久坐对身体的影响有多大？") } }
             #expect(ok, show(lines))
-            #expect(lines[0].hasPrefix("知乎日报 · 3月12日 星期日"), show(lines))
+            #expect(lines[0].hasPrefix("知乎日报 · 2023年3月12日 星期日"), show(lines))
             #expect(reader.server.requestCount("/api/4/news/before/20230313") == 1)
 
             try reader.pane.press("q")

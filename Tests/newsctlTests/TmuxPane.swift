@@ -45,9 +45,10 @@ final class TmuxPane {
         try press("Enter")
     }
 
-    /// The screen's text now, one string per row; with `escapes`, colours and attributes too.
-    func screen(escapes: Bool = false) throws -> [String] {
-        try tmux(["capture-pane", "-p"] + (escapes ? ["-e"] : [])).components(separatedBy: "\n")
+    /// The screen's text now, one string per row; with `escapes`, colours and attributes too;
+    /// with `history`, the rows scrolled off the top before them.
+    func screen(escapes: Bool = false, history: Bool = false) throws -> [String] {
+        try tmux(["capture-pane", "-p"] + (escapes ? ["-e"] : []) + (history ? ["-S", "-"] : [])).components(separatedBy: "\n")
     }
 
     func resize(columns: Int, rows: Int) throws {

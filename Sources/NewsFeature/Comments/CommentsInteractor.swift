@@ -8,18 +8,42 @@ public struct CommentsContent: Sendable, Equatable {
     public let short: CommentThread
     /// Likes and comment counts; nil when they are not known.
     public let counters: StoryExtra?
+    /// A thread asked for that could not be read while the other could (given empty in its
+    /// place); nil when every thread asked for was read.
+    public let missing: MissingThread?
 
     /// Creates the content; the interactor makes these, tests may too.
-    public init(long: CommentThread, short: CommentThread, counters: StoryExtra?) {
+    public init(long: CommentThread, short: CommentThread, counters: StoryExtra?, missing: MissingThread? = nil) {
         self.long = long
         self.short = short
         self.counters = counters
+        self.missing = missing
+    }
+}
+
+/// A thread of comments that could not be read, and why.
+public struct MissingThread: Sendable, Equatable {
+    /// Which thread.
+    public let kind: CommentKind
+    /// Why it could not be read.
+    public let error: SyncError
+
+    /// Creates it; the interactor makes these, tests may too.
+    public init(kind: CommentKind, error: SyncError) {
+        self.kind = kind
+        self.error = error
+    }
+
+    /// The same thread, missing for the same kind of reason.
+    public static func == (lhs: MissingThread, rhs: MissingThread) -> Bool {
+        lhs.kind == rhs.kind && lhs.error.code == rhs.error.code && lhs.error.message == rhs.error.message
     }
 }
 
 /// The comments screen's use cases.
 public protocol CommentsInteractor: Sendable {
-    /// Both threads of the story, with its counters; throws when either thread cannot be read.
+    /// Both threads of the story, with its counters. When one of the threads asked for cannot be
+    /// read, the other is given with `missing` saying so; throws when none can be read.
     func load(storyID: Int64, _ intent: LoadIntent) async throws(SyncError) -> CommentsContent
     /// Reads the next, older page of short comments and returns the whole short thread.
     func loadMore(storyID: Int64) async throws(SyncError) -> CommentThread
@@ -48,7 +72,8 @@ public struct DefaultCommentsInteractor: CommentsInteractor {
     /// Reads the long and the short thread and the counters at once. Comments are never final,
     /// so an ordinary load reads the archive while it is fresh (`.cacheFirst`), a refresh reads
     /// the network first and offline the archive only. Counters that cannot be read are left
-    /// out (nil) rather than failing the screen.
+    /// out (nil) rather than failing the screen; so is a thread that cannot be read while the
+    /// other can (`CommentsContent.missing`). It throws the long thread's error when neither can.
     public func load(storyID: Int64, _ intent: LoadIntent) async throws(SyncError) -> CommentsContent {
         let policy = Self.policy(mode, intent)
         async let long = kinds.contains(.long) ? thread(storyID, .long, policy) : nil
@@ -61,7 +86,14 @@ public struct DefaultCommentsInteractor: CommentsInteractor {
         }
         let content: CommentsContent
         switch (longResult, shortResult) {
-        case (let long?, let short?): content = CommentsContent(long: try long.get(), short: try short.get(), counters: nil)
+        case (.success(let long)?, .success(let short)?): content = CommentsContent(long: long, short: short, counters: nil)
+        case (.success(let long)?, .failure(let error)?):
+            content = CommentsContent(
+                long: long, short: leftOut(.short, like: long), counters: nil, missing: MissingThread(kind: .short, error: error))
+        case (.failure(let error)?, .success(let short)?):
+            content = CommentsContent(
+                long: leftOut(.long, like: short), short: short, counters: nil, missing: MissingThread(kind: .long, error: error))
+        case (.failure(let error)?, .failure?): throw error
         case (let long?, nil):
             let thread = try long.get()
             content = CommentsContent(long: thread, short: leftOut(.short, like: thread), counters: nil)
@@ -70,7 +102,7 @@ public struct DefaultCommentsInteractor: CommentsInteractor {
             content = CommentsContent(long: leftOut(.long, like: thread), short: thread, counters: nil)
         case (nil, nil): preconditionFailure("init keeps at least one kind")
         }
-        return CommentsContent(long: content.long, short: content.short, counters: countersPage?.extra)
+        return CommentsContent(long: content.long, short: content.short, counters: countersPage?.extra, missing: content.missing)
     }
 
     /// Runs `SyncEngine.moreComments(storyID:kind:)` on the short comments; offline it fails

@@ -79,11 +79,25 @@ public final class CommentsPresenter {
         do {
             let short = try await context.interactor.loadMore(storyID: context.storyID)
             let shown = context.content ?? content
-            context.content = CommentsContent(long: shown.long, short: short, counters: shown.counters)
+            context.content = CommentsContent(long: shown.long, short: short, counters: shown.counters, missing: shown.missing)
             more = .idle
         } catch {
-            let shown = errors.viewData(for: error, subject: context.strings.commentsSubject(context.storyID))
-            more = .failed(context.strings.loadMoreCommentsFailed(shown.kind, fallback: shown.message))
+            let shown = context.content ?? content
+            if let count = shown.counters?.shortComments, shown.short.comments.count >= count {
+                // Every short comment the counters know of is shown: only the page that would have
+                // confirmed the end failed, so the thread is complete as far as can be told.
+                let short = shown.short
+                context.content = CommentsContent(
+                    long: shown.long,
+                    short: CommentThread(
+                        storyID: short.storyID, kind: short.kind, comments: short.comments, isComplete: true,
+                        provenance: short.provenance),
+                    counters: shown.counters, missing: shown.missing)
+                more = .idle
+            } else {
+                let worded = errors.viewData(for: error, subject: context.strings.commentsSubject(context.storyID))
+                more = .failed(context.strings.loadMoreCommentsFailed(worded.kind, fallback: worded.message))
+            }
         }
         render()
     }
@@ -139,11 +153,18 @@ public final class CommentsPresenter {
         let isEmpty = content.long.comments.isEmpty && content.short.comments.isEmpty
         let footer =
             footer
-            ?? (content.short.isComplete ? (isEmpty ? .none : .noMore(strings.noMoreComments)) : .loadMore)
+            ?? (content.missing?.kind == .short
+                ? .none  // No word of "no more" under short comments that were not read.
+                : content.short.isComplete ? (isEmpty ? .none : .noMore(strings.noMoreComments)) : .loadMore)
+        let missingText = content.missing.map { missing in
+            let worded = ErrorPresenter(language: strings.language).viewData(
+                for: missing.error, subject: strings.commentsSubject(storyID))
+            return strings.commentThreadMissing(missing.kind, worded.kind, fallback: worded.message)
+        }
         let provenance = shownProvenance(content)
         return CommentsViewData(
             storyID: storyID, title: strings.commentsTitle(total: content.counters?.comments), sections: sections,
-            emptyText: isEmpty ? strings.noComments : nil, footer: footer,
+            emptyText: isEmpty && content.missing == nil ? strings.noComments : nil, footer: footer,
             status: StatusViewData(
                 text: strings.status(
                     origin: provenance.origin.rawValue, staleReason: provenance.staleReason?.rawValue,
@@ -152,7 +173,8 @@ public final class CommentsPresenter {
             source: SourceViewData(
                 origin: provenance.origin.rawValue,
                 fetchedAt: DateFormatting.iso8601(unixTime: Int64(provenance.fetchedAt.timeIntervalSince1970.rounded(.down))),
-                isFinal: provenance.isFinal, isStale: provenance.isStale, staleReason: provenance.staleReason?.rawValue))
+                isFinal: provenance.isFinal, isStale: provenance.isStale, staleReason: provenance.staleReason?.rawValue),
+            missing: content.missing?.kind, missingText: missingText)
     }
 
     /// The status speaks for the less fresh of the two threads: a stale one, else the older one.

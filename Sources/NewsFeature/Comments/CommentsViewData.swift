@@ -16,11 +16,16 @@ public struct CommentsViewData: Equatable, Sendable {
     public let status: StatusViewData
     /// Where the comments came from, in machine form.
     public let source: SourceViewData
+    /// The thread that could not be read while the other is shown; nil when none is missing.
+    public let missing: CommentKind?
+    /// What the missing thread's absence is worded as: "长评未能加载：无法连接知乎日报".
+    public let missingText: String?
 
     /// Creates the view data; the presenter makes these, tests may too.
     public init(
         storyID: Int64, title: String, sections: [CommentSectionViewData], emptyText: String?,
-        footer: CommentsFooterViewData, status: StatusViewData, source: SourceViewData
+        footer: CommentsFooterViewData, status: StatusViewData, source: SourceViewData,
+        missing: CommentKind? = nil, missingText: String? = nil
     ) {
         self.storyID = storyID
         self.title = title
@@ -29,6 +34,8 @@ public struct CommentsViewData: Equatable, Sendable {
         self.footer = footer
         self.status = status
         self.source = source
+        self.missing = missing
+        self.missingText = missingText
     }
 }
 

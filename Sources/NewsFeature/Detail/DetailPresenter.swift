@@ -61,7 +61,7 @@ public final class DetailPresenter {
                 detail: page.detail, provenance: page.provenance, extra: page.extra,
                 extraProvenance: page.extraProvenance,
                 marks: StoryMarks(isFavorite: isFavorite, isRead: page.marks.isRead))
-            render()
+            render(favoriteChange: context.strings.favoriteToggled(NewsListPresenter.oneLine(page.detail.title), isFavorite: isFavorite))
         } catch {
             view?.showError(errors.viewData(for: error, subject: context.strings.storySubject(page.detail.id)))
         }
@@ -97,14 +97,17 @@ public final class DetailPresenter {
 
     // MARK: Mapping
 
-    private func render() {
+    /// - Parameter favoriteChange: the confirmation of a favourite just set or cleared.
+    private func render(favoriteChange: String? = nil) {
         guard let page = context.page else { return }
-        let data = Self.viewData(page, strings: context.strings, dates: context.dates)
+        let data = Self.viewData(page, strings: context.strings, dates: context.dates, favoriteChange: favoriteChange)
         shown = data
         view?.show(data)
     }
 
-    static func viewData(_ page: DetailPage, strings: Strings, dates: DateFormatting) -> DetailViewData {
+    static func viewData(
+        _ page: DetailPage, strings: Strings, dates: DateFormatting, favoriteChange: String? = nil
+    ) -> DetailViewData {
         let detail = page.detail
         let readable = detail.readableText
         let bodyBlocks = readable.map { Self.blocks(of: $0, strings: strings) } ?? []
@@ -138,7 +141,7 @@ public final class DetailPresenter {
                 PublishedViewData(
                     unixTime: time, iso8601: DateFormatting.iso8601Beijing(unixTime: time),
                     text: strings.published(dates.beijingDateTime(unixTime: time)))
-            }, images: images(detail, readable: readable, strings: strings))
+            }, images: images(detail, readable: readable, strings: strings), favoriteChange: favoriteChange)
     }
 
     /// The headline image with its credit, then the body's images numbered as in the text.

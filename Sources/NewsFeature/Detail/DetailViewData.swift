@@ -39,6 +39,8 @@ public struct DetailViewData: Equatable, Sendable {
     public let status: StatusViewData
     /// When the source published the story; nil when its detail does not say.
     public let published: PublishedViewData?
+    /// Right after the favourite mark was set or cleared: "已收藏：标题" / "已取消收藏：标题".
+    public let favoriteChange: String?
 
     /// Creates the view data; the presenter makes these, tests may too.
     public init(
@@ -46,7 +48,7 @@ public struct DetailViewData: Equatable, Sendable {
         references: [String],
         bodyText: String, isOffSite: Bool, shareURL: String?, url: String, counts: CountsViewData?,
         isFavorite: Bool, isRead: Bool, marksText: String, source: SourceViewData, status: StatusViewData,
-        published: PublishedViewData? = nil, images: [ImageViewData] = []
+        published: PublishedViewData? = nil, images: [ImageViewData] = [], favoriteChange: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -67,6 +69,7 @@ public struct DetailViewData: Equatable, Sendable {
         self.source = source
         self.status = status
         self.published = published
+        self.favoriteChange = favoriteChange
     }
 }
 

@@ -26,12 +26,18 @@ public final class ImageListPresenter {
         view?.show(ImageListViewData(items: images, emptyMessage: strings.noImages))
     }
 
-    /// Opens the image at `index` in the list, or shows its address when nothing can open it.
-    public func didSelectImage(at index: Int) {
+    /// Opens the image at `index` in the list and says so once the opener has, or shows its
+    /// address when nothing could open it: "opened" is said only of what was.
+    public func didSelectImage(at index: Int) async {
         guard images.indices.contains(index) else { return }
         let url = images[index].url
-        let isOpened = opener.open(url)
-        view?.showOpened(
-            ImageOpenedViewData(url: url, isOpened: isOpened, message: isOpened ? strings.opened(url) : strings.imageAddress(url)))
+        let opening = await opener.open(url)
+        let message =
+            switch opening {
+            case .opened: strings.opened(url)
+            case .noOpener: strings.imageAddress(url)
+            case .failed: strings.openFailed(url)
+            }
+        view?.showOpened(ImageOpenedViewData(url: url, isOpened: opening == .opened, message: message))
     }
 }

@@ -35,13 +35,15 @@ public struct ImageListViewData: Equatable, Sendable {
     }
 }
 
-/// What came of choosing an image: opened, or only its address to copy.
+/// What came of choosing an image: opened, or (no opener, or the opener failed) only its
+/// address to copy.
 public struct ImageOpenedViewData: Equatable, Sendable {
     /// The image's URL.
     public let url: String
-    /// An opener took it; otherwise the address is all there is.
+    /// An opener took it and did not fail; otherwise the address is all there is.
     public let isOpened: Bool
-    /// "已打开：https://…" or "图片地址：https://…（没有可用的打开程序）".
+    /// "已打开：https://…", "图片地址（没有可用的打开程序）：https://…" or
+    /// "无法打开（打开程序出错），图片地址：https://…".
     public let message: String
 
     /// Creates the view data; the presenter makes these, tests may too.

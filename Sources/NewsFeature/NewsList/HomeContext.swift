@@ -35,13 +35,19 @@ public final class HomeContext {
     public internal(set) var marks: [Int64: StoryMarks] = [:]
     let strings: Strings
     let dates: DateFormatting
+    /// The current time in Unix seconds: a day of another year is titled with its year.
+    let now: @Sendable () -> Int64
 
-    init(view: any NewsListView, interactor: any NewsListInteractor, navigator: any Navigator, language: Language) {
+    init(
+        view: any NewsListView, interactor: any NewsListInteractor, navigator: any Navigator, language: Language,
+        now: @escaping @Sendable () -> Int64
+    ) {
         self.view = view
         self.interactor = interactor
         self.navigator = navigator
         self.strings = Strings(language: language)
         self.dates = DateFormatting(language: language)
+        self.now = now
     }
 
     /// Binds the screen's presenter; called once, by the presenter that owns this context.
@@ -94,16 +100,18 @@ public final class StoryListPresenter {
 
     var sections: [NewsSectionViewData] {
         guard let context else { return [] }
+        let now = context.now()
         return context.pages.map { page in
             let provenance = page.provenance
             let source = SourceViewData(
                 origin: provenance.origin.rawValue,
                 fetchedAt: DateFormatting.iso8601(unixTime: Int64(provenance.fetchedAt.timeIntervalSince1970.rounded(.down))),
                 isFinal: provenance.isFinal, isStale: provenance.isStale, staleReason: provenance.staleReason?.rawValue)
+            let dayTitle = context.dates.dayTitle(page.day, now: now)
             return NewsSectionViewData(
-                title: page.isLatest ? context.strings.todaySection : context.dates.dayTitle(page.day),
+                title: page.isLatest ? context.strings.todaySection(dayTitle) : dayTitle,
                 date: page.day.description, items: page.stories.map(context.item), source: source,
-                dayTitle: context.dates.dayTitle(page.day))
+                dayTitle: dayTitle)
         }
     }
 }

@@ -1,5 +1,12 @@
 import SyncEngine
 
+// For the wall clock the presenter defaults to (Date's Unix time).
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// The news list's presentation logic: what to load, in which order, and how to word it.
 @MainActor
 public final class NewsListPresenter {
@@ -47,11 +54,15 @@ public final class NewsListPresenter {
     ///   - language: the language of the wording.
     ///   - prefetchDwell: how long the cursor rests on a story before its text is fetched
     ///     in the background (`didHighlightStory(id:)`).
+    ///   - now: the current time in Unix seconds, whose year (in Beijing) a day's title leaves
+    ///     out ("3月13日 星期一", else "2023年3月13日 星期一"); the system clock unless a test fixes it.
     public init(
         view: any NewsListView, interactor: any NewsListInteractor, navigator: any Navigator,
-        start: Start = .latest, language: Language = .zh, prefetchDwell: Duration = .milliseconds(400)
+        start: Start = .latest, language: Language = .zh, prefetchDwell: Duration = .milliseconds(400),
+        now: @escaping @Sendable () -> Int64 = { Int64(SystemClock().now().timeIntervalSince1970.rounded(.down)) }
     ) {
-        self.context = HomeContext(view: view, interactor: interactor, navigator: navigator, language: language)
+        self.context = HomeContext(
+            view: view, interactor: interactor, navigator: navigator, language: language, now: now)
         self.start = start
         self.prefetchDwell = prefetchDwell
         self.errors = ErrorPresenter(language: language)
@@ -127,7 +138,10 @@ public final class NewsListPresenter {
         do {
             try await context.interactor.setFavorite(id: id, !marks.isFavorite)
             context.marks[id] = StoryMarks(isFavorite: !marks.isFavorite, isRead: marks.isRead)
-            render()
+            let story = pages.lazy.flatMap { $0.stories + $0.topStories }.first { $0.id == id }
+            render(
+                favoriteChange: context.strings.favoriteToggled(
+                    story.map { Self.oneLine($0.title) } ?? String(id), isFavorite: !marks.isFavorite))
         } catch {
             view?.showActionError(errors.viewData(for: error, subject: context.strings.storySubject(id)))
         }
@@ -229,14 +243,15 @@ public final class NewsListPresenter {
 
     // MARK: Mapping
 
-    private func render() {
+    /// - Parameter favoriteChange: the confirmation of a favourite just set or cleared.
+    private func render(favoriteChange: String? = nil) {
         guard let first = pages.first else { return }
         let list = NewsListViewData(
             topStories: context.banner.items,
             topStoriesTitle: context.banner.title,
             sections: context.list.sections,
             status: context.statusLine.status,
-            warning: context.statusLine.warning)
+            warning: context.statusLine.warning, favoriteChange: favoriteChange)
         if pages.allSatisfy({ $0.stories.isEmpty }) && first.topStories.isEmpty {
             view?.showEmpty(EmptyViewData(message: context.strings.emptyDay, list: list))
         } else {

@@ -10,25 +10,30 @@ public struct NewsListViewData: Equatable, Sendable {
     public let status: StatusViewData
     /// A failure to report beside the list shown, such as a fresh page that could not be saved.
     public let warning: ErrorViewData?
+    /// Right after a story's favourite mark was set or cleared: "已收藏：标题" / "已取消收藏：标题".
+    public let favoriteChange: String?
 
     /// Creates the view data; the presenter makes these, tests may too.
     public init(
         topStories: [StoryItemViewData], topStoriesTitle: String, sections: [NewsSectionViewData],
-        status: StatusViewData, warning: ErrorViewData? = nil
+        status: StatusViewData, warning: ErrorViewData? = nil, favoriteChange: String? = nil
     ) {
         self.topStories = topStories
         self.topStoriesTitle = topStoriesTitle
         self.sections = sections
         self.status = status
         self.warning = warning
+        self.favoriteChange = favoriteChange
     }
 }
 
 /// One day of the list.
 public struct NewsSectionViewData: Equatable, Sendable {
-    /// "今日热闻" for today, "4月20日 星期四" otherwise.
+    /// "今日热闻 · 3月14日 星期二" for today, "4月20日 星期四" otherwise; a day of another
+    /// year than the clock's with its year, "2023年4月20日 星期四".
     public let title: String
-    /// The day worded as a date even for today, "3月13日 星期一": what a toolbar shows for the
+    /// The day worded as a date even for today, "3月13日 星期一" (with its year when it is not
+    /// this year's): what a toolbar shows for the
     /// story under the cursor.
     public let dayTitle: String
     /// The day as the API writes it, "20230420".

@@ -49,13 +49,20 @@ public final class SearchPresenter {
             snippet: Self.oneLine(result.snippet))
     }
 
-    /// The snippet on one line: line breaks and runs of spaces become one space, across parts.
+    /// The snippet on one line: line breaks and runs of spaces become one space, across parts;
+    /// the text's `**strong**` marks are left out (`EmphasizedText`), so that no asterisk in a
+    /// snippet can be taken for a match's marking.
     static func oneLine(_ parts: [SearchResult.SnippetPart]) -> [SearchItemViewData.Part] {
+        let characters = parts.flatMap { Array($0.text) }
+        let isMark = EmphasizedText.marks(in: characters, isExcerpt: true).isMark
+        var offset = 0
         var result: [SearchItemViewData.Part] = []
         var lastWasSpace = true  // Leading space is dropped.
         for part in parts {
             var text = ""
-            for character in part.text {
+            let start = offset
+            offset += part.text.count
+            for (index, character) in part.text.enumerated() where !isMark[start + index] {
                 if character.isWhitespace {
                     if !lastWasSpace { text.append(" ") }
                     lastWasSpace = true

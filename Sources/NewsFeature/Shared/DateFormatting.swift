@@ -30,11 +30,14 @@ public struct DateFormatting: Sendable {
         }
     }
 
-    /// "4月20日 星期四" / "Thu, Apr 20".
-    public func dayTitle(_ day: Day) -> String {
+    /// "4月20日 星期四" / "Thu, Apr 20" for a day of the year it is at `now` (Unix seconds) in
+    /// Beijing, the source's calendar; "2023年4月20日 星期四" / "Thu, Apr 20, 2023" for a day of
+    /// any other year, so an old archive never reads as this year's.
+    public func dayTitle(_ day: Day, now: Int64) -> String {
+        let isThisYear = day.year == Self.beijing(now).0.year
         switch language {
-        case .zh: return "\(monthDay(day)) \(Self.zhWeekdays[day.weekday])"
-        case .en: return "\(Self.enWeekdays[day.weekday]), \(monthDay(day))"
+        case .zh: return "\(isThisYear ? monthDay(day) : fullDate(day)) \(Self.zhWeekdays[day.weekday])"
+        case .en: return "\(Self.enWeekdays[day.weekday]), \(isThisYear ? monthDay(day) : fullDate(day))"
         }
     }
 

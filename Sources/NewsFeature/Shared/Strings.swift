@@ -4,7 +4,8 @@ import SyncEngine
 struct Strings: Sendable {
     let language: Language
 
-    var todaySection: String { language == .zh ? "今日热闻" : "Today" }
+    /// Today's section, with its day: "今日热闻 · 3月14日 星期二".
+    func todaySection(_ dayTitle: String) -> String { (language == .zh ? "今日热闻" : "Today") + " · " + dayTitle }
     var topStoriesSection: String { language == .zh ? "热门" : "Top stories" }
     var retry: String { language == .zh ? "重试" : "Retry" }
     var emptyDay: String { language == .zh ? "这一天没有文章" : "No stories on this day" }
@@ -50,6 +51,11 @@ struct Strings: Sendable {
     /// An image nothing here can open: its address, to open elsewhere.
     func imageAddress(_ url: String) -> String {
         language == .zh ? "图片地址（没有可用的打开程序）：\(url)" : "Image address (nothing here opens it): \(url)"
+    }
+
+    /// An image the system's opener failed to open: its address, to open elsewhere.
+    func openFailed(_ url: String) -> String {
+        language == .zh ? "无法打开（打开程序出错），图片地址：\(url)" : "Could not open it (the opener failed); image address: \(url)"
     }
 
     func counts(likes: Int, comments: Int) -> String {
@@ -117,6 +123,26 @@ struct Strings: Sendable {
         return language == .zh ? "加载更多评论失败：\(reason)" : "Could not load more comments: \(reason)"
     }
 
+    /// One thread of comments could not be read while the other is shown.
+    func commentThreadMissing(_ thread: CommentKind, _ kind: ErrorKind, fallback: String) -> String {
+        let reason: String
+        switch (language, kind) {
+        case (.zh, .unavailable): reason = "无法连接知乎日报"
+        case (.en, .unavailable): reason = "cannot reach Zhihu Daily"
+        case (.zh, .notCached): reason = "离线，本地没有缓存"
+        case (.en, .notCached): reason = "offline, and not in the archive"
+        case (.zh, .badData): reason = "知乎日报返回的数据有误"
+        case (.en, .badData): reason = "Zhihu Daily sent bad data"
+        default: reason = fallback
+        }
+        switch (language, thread) {
+        case (.zh, .long): return "长评未能加载：\(reason)"
+        case (.zh, .short): return "短评未能加载：\(reason)"
+        case (.en, .long): return "The long comments could not be loaded: \(reason)"
+        case (.en, .short): return "The short comments could not be loaded: \(reason)"
+        }
+    }
+
     /// What a failed comments load was about.
     func commentsSubject(_ id: Int64) -> String { language == .zh ? "文章 \(id) 的评论" : "the comment section of story \(id)" }
 
@@ -129,6 +155,16 @@ struct Strings: Sendable {
         case (.zh, false): return "已收藏：\(title)（正文尚未缓存，联网时打开一次即可离线阅读）"
         case (.en, true): return "Saved: \(title) (readable offline)"
         case (.en, false): return "Saved: \(title) (its text is not cached yet; open it once online to read it offline)"
+        }
+    }
+
+    /// `f` in the reader: the confirmation of either way, as a line under the story or the list.
+    func favoriteToggled(_ title: String, isFavorite: Bool) -> String {
+        switch (language, isFavorite) {
+        case (.zh, true): return "已收藏：\(title)"
+        case (.zh, false): return "已取消收藏：\(title)"
+        case (.en, true): return "Saved: \(title)"
+        case (.en, false): return "Removed from favourites: \(title)"
         }
     }
 

@@ -7,6 +7,8 @@ import SyncEngine
 final class CommentsScreen: ReaderScreen, CommentsView {
     private unowned let app: ReaderApp
     private let storyID: Int64
+    /// The story's title as the screen it came from showed it; the top bar names it.
+    private let storyTitle: String?
     private var presenter: CommentsPresenter?
     private var comments: CommentsViewData?
     private var loading = false
@@ -14,12 +16,14 @@ final class CommentsScreen: ReaderScreen, CommentsView {
     private var page = PagedRows()
     private var width = 0
 
-    init(app: ReaderApp, storyID: Int64) {
+    init(app: ReaderApp, storyID: Int64, storyTitle: String?) {
         self.app = app
         self.storyID = storyID
+        self.storyTitle = storyTitle
     }
 
-    var title: String { app.words.comments }
+    /// "评论 · 为什么春天的风总是特别大？" (the top bar cuts it to fit).
+    var title: String { storyTitle.map { app.words.comments + " · " + $0 } ?? app.words.comments }
     var isBusy: Bool {
         if loading { return true }
         if case .loadingMore = comments?.footer { return true }
@@ -73,6 +77,7 @@ final class CommentsScreen: ReaderScreen, CommentsView {
     var message: Row? {
         if let error { return Row(error.message, .red).appending(app.words.retryHint, .dim) }
         if case .failed(let text) = comments?.footer { return Row(text, .red).appending(app.words.retryHint, .dim) }
+        if let missing = comments?.missingText { return Row(missing, .yellow).appending(app.words.retryHint, .dim) }
         return nil
     }
 

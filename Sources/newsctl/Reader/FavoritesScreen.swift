@@ -77,6 +77,7 @@ final class FavoritesScreen: ReaderScreen, FavoritesView {
     }
 
     var selectedStoryID: Int64? { cursor.selectedID }
+    var selectedStoryTitle: String? { favorites?.items.first { $0.id == cursor.selectedID }?.title }
 
     // MARK: Keys
 

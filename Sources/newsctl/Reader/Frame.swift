@@ -1,7 +1,12 @@
 /// One screen row as styled pieces of text; measured and cut by display columns.
 struct Row: Equatable {
     enum Tone: Equatable {
-        case plain, bold, dim, yellow, green, red, match
+        case plain, bold, dim, yellow, green, red
+        /// A search match: reverse video, which adds no character that could be the text's.
+        case match
+        /// A match on the selected (reversed) line: bold and underlined, not reversed, so that it
+        /// still stands out.
+        case selectedMatch
         /// The selected line: reversed when colour is on.
         case selected
     }
@@ -37,7 +42,10 @@ struct Row: Equatable {
     /// The row with every span in one tone (the cursor line).
     func toned(_ tone: Tone) -> Row {
         var row = Row()
-        row.spans = spans.map { Span(text: $0.text, tone: $0.tone == .match ? .match : tone) }
+        row.spans = spans.map { span in
+            let isMatch = span.tone == .match || span.tone == .selectedMatch
+            return Span(text: span.text, tone: isMatch ? (tone == .selected ? .selectedMatch : .match) : tone)
+        }
         return row
     }
 
@@ -64,7 +72,7 @@ struct Row: Equatable {
             result += color ? Self.sgr(span.tone, piece) : piece
         }
         let padding = String(repeating: " ", count: max(0, columns - used))
-        if color, spans.last?.tone == .selected { return result + Self.sgr(.selected, padding) }
+        if color, [.selected, .selectedMatch].contains(spans.last?.tone) { return result + Self.sgr(.selected, padding) }
         return result + padding
     }
 
@@ -77,7 +85,8 @@ struct Row: Equatable {
         case .yellow: code = "33"
         case .green: code = "32"
         case .red: code = "31"
-        case .match: code = "1;33"
+        case .match: code = "1;7"
+        case .selectedMatch: code = "1;4"
         case .selected: code = "7"
         }
         return "\u{1B}[\(code)m" + text + "\u{1B}[0m"

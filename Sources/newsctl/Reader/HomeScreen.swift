@@ -12,6 +12,8 @@ final class HomeScreen: ReaderScreen, NewsListView {
     private var loadingMore = false
     private var error: ErrorViewData?
     private var moreError: ErrorViewData?
+    /// The confirmation of the last `f` ("已取消收藏：标题"), until the next key.
+    private var favoriteNotice: String?
     private var cursor = SelectableList()
     private var width = 0
     /// The story last reported under the cursor (its text is prefetched after a dwell).
@@ -69,6 +71,7 @@ final class HomeScreen: ReaderScreen, NewsListView {
     func show(_ list: NewsListViewData) {
         self.list = list
         emptyMessage = nil
+        if let change = list.favoriteChange { favoriteNotice = change }
         finished()
     }
 
@@ -120,7 +123,7 @@ final class HomeScreen: ReaderScreen, NewsListView {
         if let shown = error ?? moreError ?? list?.warning {
             return Row(shown.message, .red).appending(app.words.retryHint, .dim)
         }
-        return nil
+        return favoriteNotice.map { Row($0, .bold) }
     }
 
     func body(columns: Int, rows: Int) -> [Row] {
@@ -177,13 +180,22 @@ final class HomeScreen: ReaderScreen, NewsListView {
 
     var selectedStoryID: Int64? { cursor.selectedID }
 
+    var selectedStoryTitle: String? {
+        guard let list, let id = cursor.selectedID else { return nil }
+        return (list.topStories + list.sections.flatMap(\.items)).first { $0.id == id }?.title
+    }
+
     // MARK: Keys
 
     func handle(_ key: Key) -> Bool {
         guard let presenter else { return false }
+        favoriteNotice = nil
         if cursor.navigate(key) {
             reportHighlight()
             pendingStep = nil
+            // A failure to load the day before, or of an action, no longer applies once the
+            // cursor has left the end (`g`, `k`): the line goes.
+            if !cursor.isAtLastItem { moreError = nil }
             if cursor.isAtLastItem, list != nil, !loadingMore, let id = cursor.selectedID {
                 pendingStep = (id, cursor.itemCount)
                 Task { await presenter.loadMore() }

@@ -1,14 +1,18 @@
 import NewsFeature
 
-/// A story's images, the headline's first, each with its whole address under it; Enter opens
-/// one with `xdg-open`, or shows its address where there is none. Over `ImageListPresenter`.
+/// A story's images, the headline's first, each with its address on a row of its own under it
+/// (cut with "…" only when wider than the screen); Enter opens one with `xdg-open`, and where
+/// nothing could open it the whole address is shown, wrapped, under the list.
+/// Over `ImageListPresenter`.
 @MainActor
 final class ImageListScreen: ReaderScreen, ImageListView {
     private unowned let app: ReaderApp
     private let images: [ImageViewData]
     private var presenter: ImageListPresenter?
     private var list: ImageListViewData?
-    private var notice: Row?
+    /// What came of the last Enter: a line saying it was opened, or the address it could not
+    /// open, shown whole under the list.
+    private var opened: ImageOpenedViewData?
     private var cursor = SelectableList()
     private var width = 0
 
@@ -22,7 +26,7 @@ final class ImageListScreen: ReaderScreen, ImageListView {
 
     func start() {
         let presenter = ImageListPresenter(
-            images: images, view: self, opener: BackgroundLinkOpener(), language: app.settings.language)
+            images: images, view: self, opener: TerminalLinkOpener(), language: app.settings.language)
         self.presenter = presenter
         presenter.viewDidLoad()
     }
@@ -42,7 +46,7 @@ final class ImageListScreen: ReaderScreen, ImageListView {
     }
 
     func showOpened(_ opened: ImageOpenedViewData) {
-        notice = Row(opened.message, opened.isOpened ? .bold : .yellow)
+        self.opened = opened
         app.setNeedsDisplay()
     }
 
@@ -52,22 +56,29 @@ final class ImageListScreen: ReaderScreen, ImageListView {
         ReaderStatus(text: app.words.openImageHint, position: cursor.itemCount > 0 ? "\(cursor.selected + 1)/\(cursor.itemCount)" : "")
     }
 
-    var message: Row? { notice }
+    var message: Row? {
+        guard let opened, opened.isOpened else { return nil }
+        return Row(opened.message, .bold)
+    }
 
     func body(columns: Int, rows: Int) -> [Row] {
         guard let list else { return [] }
         if list.items.isEmpty { return [Row("  " + list.emptyMessage, .dim)] }
         if width != columns {
             width = columns
-            // The address whole, wrapped under the label: it can be read and copied from here.
+            // One row per address: a URL split over rows reads as two; Enter opens the whole one.
             cursor.replace(
                 with: list.items.enumerated().map { index, image in
                     let label = StoryRows.wrapped(image.label, width: columns, firstPrefix: "  ", prefix: "  ")
-                    let address = StoryRows.wrapped(image.url, width: columns, tone: .dim, firstPrefix: "    ", prefix: "    ")
-                    return .item(id: Int64(index), rows: label + address)
+                    let address = Row("    ").appending(TerminalText.truncate(image.url, width: columns - 4), .dim)
+                    return .item(id: Int64(index), rows: label + [address])
                 })
         }
-        return cursor.rows(height: rows)
+        // An address that could not be opened, whole (wrapped at any character) to copy by hand.
+        guard let opened, !opened.isOpened else { return cursor.rows(height: rows) }
+        let failure = TerminalText.wrap(opened.message, width: columns).map { Row($0, .yellow) }
+        let listRows = cursor.rows(height: max(1, rows - failure.count - 1))
+        return listRows + Array(repeating: Row(), count: max(0, rows - failure.count - listRows.count)) + failure
     }
 
     // MARK: Keys
@@ -75,12 +86,13 @@ final class ImageListScreen: ReaderScreen, ImageListView {
     func handle(_ key: Key) -> Bool {
         guard let presenter else { return false }
         if cursor.navigate(key) {
-            notice = nil
+            opened = nil
             return true
         }
         switch key {
         case .enter, .character("l"), .right:
-            presenter.didSelectImage(at: cursor.selected)
+            let index = cursor.selected
+            Task { await presenter.didSelectImage(at: index) }
             return true
         default:
             return false

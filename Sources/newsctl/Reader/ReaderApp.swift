@@ -82,7 +82,7 @@ final class ReaderApp: Navigator {
     }
 
     func showComments(storyID: Int64, count: Int?) {
-        push(CommentsScreen(app: self, storyID: storyID))
+        push(CommentsScreen(app: self, storyID: storyID, storyTitle: stack.last?.selectedStoryTitle))
     }
 
     func showImages(storyID: Int64, images: [ImageViewData]) {
@@ -140,6 +140,9 @@ final class ReaderApp: Navigator {
             if !(screen is SearchScreen) { push(SearchScreen(app: self)) }
         case .character("c"):
             if let id = screen.selectedStoryID { showComments(storyID: id, count: nil) }
+        case .character("i"):
+            // Images are a story's: a list says where to find them rather than nothing.
+            if screen.selectedStoryID != nil { notice = Row(words.imagesAreAStorys, .bold) }
         default:
             break
         }
@@ -199,9 +202,10 @@ final class ReaderApp: Navigator {
             writer.draw(frame, columns: columns, color: color)
             return
         }
-        let message = notice ?? screen.message
+        // The help covers the screen whole: no error or notice line over it.
+        let message = showsHelp ? nil : notice ?? screen.message
         let bodyRows = rows - 2 - (message == nil ? 0 : 1)
-        var body = showsHelp ? helpRows() : screen.body(columns: columns, rows: bodyRows)
+        var body = showsHelp ? helpRows(columns: columns) : screen.body(columns: columns, rows: bodyRows)
         body = Array(body.prefix(bodyRows))
         body += Array(repeating: Row(), count: bodyRows - body.count)
         // The top bar after the body: laying the body out moves the cursor the bar names.
@@ -215,7 +219,9 @@ final class ReaderApp: Navigator {
     private func topBar(_ screen: any ReaderScreen, columns: Int) -> Row {
         var home = words.appName
         if stack.count == 1, let day = screen.subtitle, !day.isEmpty { home += " · " + day }
-        let names = ([home] + stack.dropFirst().map(\.title)).joined(separator: " › ")
+        // Cut to leave the help hint room: a long story title in the comments' name.
+        let room = columns - TerminalText.width(of: words.helpHint) - 1
+        let names = TerminalText.truncate(([home] + stack.dropFirst().map(\.title)).joined(separator: " › "), width: room)
         let gap = max(1, columns - TerminalText.width(of: names) - TerminalText.width(of: words.helpHint))
         return Row(names, .bold).appending(String(repeating: " ", count: gap)).appending(words.helpHint, .dim)
     }
@@ -229,11 +235,16 @@ final class ReaderApp: Navigator {
             .appending(String(repeating: " ", count: gap)).appending(status.position, .dim)
     }
 
-    private func helpRows() -> [Row] {
+    /// The key table; a meaning wider than the screen wraps under itself, never cut.
+    private func helpRows(columns: Int) -> [Row] {
         let keyWidth = words.keys.map { TerminalText.width(of: $0.0) }.max() ?? 0
+        let indent = String(repeating: " ", count: keyWidth + 5)
         return [Row(words.keysTitle, .bold), Row()]
-            + words.keys.map { keys, meaning in
-                Row("  " + keys, .bold).appending(String(repeating: " ", count: keyWidth - TerminalText.width(of: keys) + 3) + meaning)
+            + words.keys.flatMap { keys, meaning in
+                let lines = TerminalText.wrap(meaning, width: columns - indent.count)
+                let first = Row("  " + keys, .bold)
+                    .appending(String(repeating: " ", count: keyWidth - TerminalText.width(of: keys) + 3) + lines[0])
+                return [first] + lines.dropFirst().map { Row(indent + $0) }
             }
     }
 }

@@ -27,12 +27,15 @@ protocol ReaderScreen: AnyObject {
     var capturesText: Bool { get }
     /// The story a list has selected, whose comments `c` opens; nil where there is none.
     var selectedStoryID: Int64? { get }
+    /// That story's title, for the screens it opens (the comments' top bar); nil where unknown.
+    var selectedStoryTitle: String? { get }
 }
 
 extension ReaderScreen {
     var subtitle: String? { nil }
     var capturesText: Bool { false }
     var selectedStoryID: Int64? { nil }
+    var selectedStoryTitle: String? { nil }
 }
 
 /// The status line's parts.

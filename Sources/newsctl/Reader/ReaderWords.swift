@@ -32,6 +32,9 @@ struct ReaderWords {
 
     func link(_ url: String) -> String { pick("链接：", "Link: ") + url }
 
+    /// `i` where there is no story: where the images are listed.
+    var imagesAreAStorys: String { pick("图片在文章里列出：Enter 打开文章，再按 i", "Images are listed from a story: Enter opens it, then i") }
+
     func tooSmall(columns: Int, rows: Int) -> String {
         pick("终端太小（\(columns)×\(rows)），至少需要 40×10", "Terminal too small (\(columns)x\(rows)); 40x10 at least")
     }
@@ -51,20 +54,18 @@ enum ReaderKeys {
     }
 
     static let table: [Entry] = [
-        Entry(keys: "↑ ↓  j k", zh: "上一条 / 下一条（文章中：滚动一行）", en: "previous / next (in a story: scroll a line)"),
+        Entry(keys: "↑ ↓  j k", zh: "上一条 / 下一条（文章中滚动一行）", en: "previous / next (a story scrolls)"),
         Entry(keys: "PgUp PgDn  b space", zh: "上一页 / 下一页", en: "page up / page down"),
-        Entry(keys: "g G  Home End", zh: "顶部 / 底部（列表底部加载前一天）", en: "top / bottom (the list's bottom loads the day before)"),
+        Entry(keys: "g G  Home End", zh: "顶部 / 底部（列表底部加载前一天）", en: "top / bottom (loads the day before)"),
         Entry(keys: "Enter  l", zh: "打开", en: "open"),
         Entry(keys: "q  Esc  h", zh: "返回；首页按 q 退出", en: "back; q on the home screen quits"),
         Entry(keys: "r", zh: "刷新（出错时重试）", en: "refresh (retry after an error)"),
         Entry(keys: "f", zh: "收藏 / 取消收藏", en: "keep / stop keeping (收藏)"),
         Entry(keys: "F", zh: "收藏列表", en: "favourites"),
         Entry(keys: "/", zh: "搜索", en: "search"),
-        Entry(keys: "c", zh: "评论（文章或列表中选中的文章；到底加载更早的短评）", en: "comments (of the story, or the one selected; the end loads older ones)"),
-        Entry(
-            keys: "i", zh: "文章的图片（题图在前；Enter 打开或显示地址）",
-            en: "the story's images (headline first; Enter opens one with xdg-open, or shows its address)"),
-        Entry(keys: "o", zh: "显示链接（并用 xdg-open 打开）", en: "show the link (and open it with xdg-open)"),
+        Entry(keys: "c", zh: "评论（到底加载更早的短评）", en: "comments (the end loads older ones)"),
+        Entry(keys: "i", zh: "文章的图片（Enter 打开或显示地址）", en: "the story's images (Enter opens one)"),
+        Entry(keys: "o", zh: "显示链接并用 xdg-open 打开", en: "show the link, open it (xdg-open)"),
         Entry(keys: "Ctrl-L", zh: "重绘", en: "redraw"),
         Entry(keys: "Ctrl-Z", zh: "挂起（fg 恢复）", en: "suspend (fg resumes)"),
         Entry(keys: "?", zh: "按键说明", en: "this help"),

@@ -84,7 +84,8 @@ final class SearchScreen: ReaderScreen, SearchView {
         var snippet = Row("    ")
         for part in item.snippet {
             if part.isMatch {
-                snippet.append(app.color ? part.text : "[" + part.text + "]", .match)
+                // Reverse video with colour; unmarked without (brackets could be the story's own).
+                snippet.append(part.text, .match)
             } else {
                 snippet.append(part.text, .dim)
             }
@@ -93,6 +94,7 @@ final class SearchScreen: ReaderScreen, SearchView {
     }
 
     var selectedStoryID: Int64? { cursor.selectedID }
+    var selectedStoryTitle: String? { results?.items.first { $0.id == cursor.selectedID }?.title }
 
     // MARK: Keys
 

@@ -12,6 +12,8 @@ final class StoryScreen: ReaderScreen, DetailView {
     private var loading = false
     private var error: ErrorViewData?
     private var actionError: ErrorViewData?
+    /// The confirmation of the last `f` ("已取消收藏：标题"), until the next key.
+    private var favoriteNotice: String?
     private var page = PagedRows()
     private var width = 0
 
@@ -55,6 +57,7 @@ final class StoryScreen: ReaderScreen, DetailView {
         loading = false
         error = nil
         actionError = nil
+        favoriteNotice = detail.favoriteChange
         self.detail = detail
         width = 0
         app.setNeedsDisplay()
@@ -78,8 +81,10 @@ final class StoryScreen: ReaderScreen, DetailView {
 
     /// A failure to load the story shows in the body (`waiting`); a failed action, here.
     var message: Row? {
-        actionError.map { Row($0.message, .red) }
+        actionError.map { Row($0.message, .red) } ?? favoriteNotice.map { Row($0, .bold) }
     }
+
+    var selectedStoryTitle: String? { detail?.title ?? preview?.title ?? openedWith?.title }
 
     func body(columns: Int, rows: Int) -> [Row] {
         guard let detail else { return waiting(width: columns) }
@@ -113,7 +118,11 @@ final class StoryScreen: ReaderScreen, DetailView {
 
     func handle(_ key: Key) -> Bool {
         guard let presenter else { return false }
-        if page.handle(key) { return true }
+        favoriteNotice = nil
+        if page.handle(key) {
+            actionError = nil  // A failed action's line goes with the next move.
+            return true
+        }
         switch key {
         case .character("r"):
             let retries = error != nil

@@ -57,19 +57,65 @@ enum StoryRows {
 
     private static func block(_ block: DetailBlockViewData, width: Int) -> [Row] {
         switch block {
-        case .heading(let text): return wrapped(text, width: width, tone: .bold)
-        case .byline(let text): return wrapped(text, width: width, tone: .dim)
-        case .paragraph(let text): return wrapped(text, width: width)
-        case .quote(let text): return wrapped(text, width: width, firstPrefix: "  │ ", prefix: "  │ ")
+        case .heading(let text): return emphasized(text, width: width, tone: .bold)
+        case .byline(let text): return emphasized(text, width: width, tone: .dim)
+        case .paragraph(let text): return emphasized(text, width: width)
+        case .quote(let text): return emphasized(text, width: width, firstPrefix: "  │ ", prefix: "  │ ")
         case .listItem(let marker, let text):
             let marker = "  " + TerminalText.sanitize(marker) + " "
-            return wrapped(
+            return emphasized(
                 text, width: width, firstPrefix: marker,
                 prefix: String(repeating: " ", count: TerminalText.width(of: marker)))
-        case .image(let text): return wrapped(text, width: width, tone: .dim)
+        case .image(let text): return emphasized(text, width: width, tone: .dim)
         case .rule: return [Row(String(repeating: "─", count: min(width, 40)))]
-        case .link(let text): return wrapped(text, width: width)
+        case .link(let text): return emphasized(text, width: width)
         }
+    }
+
+    /// A block's text wrapped like `wrapped`, its `**strong**` stretches in bold and its marks
+    /// left out (`EmphasizedText`); without colour the text is plain.
+    static func emphasized(
+        _ text: String, width: Int, tone: Row.Tone = .plain, firstPrefix: String = "", prefix: String = ""
+    ) -> [Row] {
+        var characters: [Character] = []
+        var isEmphasis: [Bool] = []
+        for run in EmphasizedText(markup: text).runs {
+            let piece = Array(run.text)
+            characters += piece
+            isEmphasis += Array(repeating: run.isEmphasis, count: piece.count)
+        }
+        var rows: [Row] = []
+        var lead = firstPrefix
+        var start = 0
+        while start <= characters.count {
+            let end = characters[start...].firstIndex(of: "\n") ?? characters.count
+            let line = Array(characters[start..<end])
+            let lineWidth = max(10, width - TerminalText.width(of: lead))
+            // Wrapping keeps every character but the spaces it breaks at: each piece is found
+            // again in the line, in order, to know which of its characters are emphasised.
+            var cursor = 0
+            for piece in TerminalText.wrap(TerminalText.sanitize(String(line)), width: lineWidth) {
+                var row = Row(lead)
+                var span = ""
+                var spanIsEmphasis = false
+                for character in piece {
+                    while cursor < line.count && line[cursor] != character { cursor += 1 }
+                    let emphasis = cursor < line.count && isEmphasis[start + cursor]
+                    cursor += 1
+                    if emphasis != spanIsEmphasis, !span.isEmpty {
+                        row.append(span, spanIsEmphasis ? .bold : tone)
+                        span = ""
+                    }
+                    spanIsEmphasis = emphasis
+                    span.append(character)
+                }
+                if !span.isEmpty { row.append(span, spanIsEmphasis ? .bold : tone) }
+                rows.append(row)
+                lead = prefix
+            }
+            start = end + 1
+        }
+        return rows
     }
 
     /// Each line of `text` wrapped to `width` after its prefix.

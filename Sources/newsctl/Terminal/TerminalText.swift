@@ -100,6 +100,8 @@ struct Style: Sendable {
     func dim(_ text: String) -> String { apply("2", text) }
     func yellow(_ text: String) -> String { apply("33", text) }
     func green(_ text: String) -> String { apply("32", text) }
+    /// Reverse video: marks a search match without adding characters that could be the text's.
+    func reversed(_ text: String) -> String { apply("7", text) }
 
     private func apply(_ code: String, _ text: String) -> String {
         enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

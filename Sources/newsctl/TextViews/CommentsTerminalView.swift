@@ -85,6 +85,13 @@ final class CommentsTerminalView: CommentsView, CommandView {
             rows.append(Row(data.status.text, data.status.isStale ? .yellow : .green))
             output.out(rows.map { $0.text(color: terminal.useColor) + "\n" }.joined())
         }
+        // A thread that could not be read beside one that was: what is there is what was asked
+        // for as far as it can be had, so one line on stderr and success.
+        if let missing = data.missingText {
+            errorLine.write(ErrorViewData(kind: .unavailable, message: missing, detail: "", retryTitle: ""))
+        }
+        // A next page that failed before every comment the counters know of was shown: --all
+        // asked for them all, so the command did not do what it was asked.
         if case .failed(let text) = data.footer {
             errorLine.write(ErrorViewData(kind: .unavailable, message: text, detail: "", retryTitle: ""))
             exitStatus = ExitStatus.unavailable
@@ -111,6 +118,7 @@ final class CommentsTerminalView: CommentsView, CommandView {
         case .noMore, .none: complete = true
         default: break
         }
+        if data.missing != nil { complete = false }
         return .object([
             ("id", .int(data.storyID)),
             (
@@ -126,6 +134,8 @@ final class CommentsTerminalView: CommentsView, CommandView {
                     })
             ),
             ("complete", .bool(complete)),
+            // The thread asked for that could not be read ("long" or "short"), the other shown.
+            ("missing", .array(data.missing.map { [.string($0.rawValue)] } ?? [])),
             ("origin", .string(data.source.origin)),
             ("fetched_at", .string(data.source.fetchedAt)),
             ("stale", .bool(data.source.isStale)),

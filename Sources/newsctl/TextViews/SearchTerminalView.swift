@@ -1,6 +1,9 @@
 import NewsFeature
 
-/// Search results as text (matches highlighted) or as JSON.
+/// Search results as text or as JSON. Matches are marked only where the marking cannot be taken
+/// for the text: in reverse video on a terminal, not at all in plain output (any bracket or
+/// asterisk may be the story's own), and in `--json` by offsets (`matches`) besides the `**…**`
+/// of `snippet`.
 @MainActor
 final class SearchTerminalView: SearchView, CommandView {
     private let output: Output
@@ -23,6 +26,8 @@ final class SearchTerminalView: SearchView, CommandView {
                 .object([
                     ("id", .int(item.id)), ("title", .string(item.title)), ("date", .optional(item.date)),
                     ("snippet", .string(Self.marked(item.snippet, open: "**", close: "**"))),
+                    ("snippet_text", .string(item.snippet.map(\.text).joined())),
+                    ("matches", .array(Self.matchOffsets(item.snippet))),
                 ])
             }
             output.out(JSONValue.object([("query", .string(results.query)), ("results", .array(items))]).serialized() + "\n")
@@ -47,16 +52,28 @@ final class SearchTerminalView: SearchView, CommandView {
         output.out(text)
     }
 
-    /// The snippet cut to `width` columns, matches in colour (or in [brackets] without colour).
+    /// The snippet cut to `width` columns, matches in reverse video (unmarked without colour).
     private func snippet(_ parts: [SearchItemViewData.Part], width: Int, style: Style) -> String {
         var text = ""
         var left = width
         for part in parts where left > 0 {
-            let plain = TerminalText.truncate(TerminalText.sanitize(part.text), width: left - (style.enabled || !part.isMatch ? 0 : 2))
-            left -= TerminalText.width(of: plain) + (style.enabled || !part.isMatch ? 0 : 2)
-            text += part.isMatch ? (style.enabled ? style.yellow(style.bold(plain)) : "[" + plain + "]") : plain
+            let plain = TerminalText.truncate(TerminalText.sanitize(part.text), width: left)
+            left -= TerminalText.width(of: plain)
+            text += part.isMatch ? style.reversed(plain) : plain
         }
         return text
+    }
+
+    /// Where the matches are in `snippet_text`: `{"start", "length"}` in Unicode code points.
+    static func matchOffsets(_ parts: [SearchItemViewData.Part]) -> [JSONValue] {
+        var offset = 0
+        var matches: [JSONValue] = []
+        for part in parts {
+            let length = part.text.unicodeScalars.count
+            if part.isMatch { matches.append(.object([("start", .int(Int64(offset))), ("length", .int(Int64(length)))])) }
+            offset += length
+        }
+        return matches
     }
 
     static func marked(_ parts: [SearchItemViewData.Part], open: String, close: String) -> String {

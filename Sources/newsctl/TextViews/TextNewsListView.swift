@@ -36,7 +36,7 @@ final class TextNewsListView: NewsListView {
             text += "\n"
         }
         for section in list.sections {
-            text += style.bold(TerminalText.sanitize(section.title)) + "\n"
+            text += heading(section.title)
             let numberWidth = String(section.items.count).count
             for (index, item) in section.items.enumerated() {
                 let number = String(index + 1)
@@ -54,12 +54,17 @@ final class TextNewsListView: NewsListView {
         progress.clear()
         var text = ""
         for section in empty.list.sections {
-            text += style.bold(TerminalText.sanitize(section.title)) + "\n"
+            text += heading(section.title)
         }
         text += "  " + TerminalText.sanitize(empty.message) + "\n\n" + statusLine(empty.list.status) + "\n"
         output.out(text)
         exitStatus = ExitStatus.ok
         reportWarning(empty.list.warning)
+    }
+
+    /// A section's heading, wrapped to the width ("今日热闻 · 2023年3月14日 星期二" is 31 columns).
+    private func heading(_ title: String) -> String {
+        TerminalText.wrap(TerminalText.sanitize(title), width: terminal.width).map { style.bold($0) + "\n" }.joined()
     }
 
     func showError(_ error: ErrorViewData) {

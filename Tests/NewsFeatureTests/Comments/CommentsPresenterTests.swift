@@ -329,6 +329,52 @@ enum MakeComments {
         #expect(view.footers == [.loadMore, .loadMore])
     }
 
+    /// One thread could not be read, the other could: the other is shown, and the view data
+    /// names the missing one and why, in either language; no "no more comments" under short
+    /// comments that were never read, no "no comments yet" when the other thread is empty.
+    @Test(arguments: [
+        (CommentKind.long, Language.zh, "长评未能加载：无法连接知乎日报"),
+        (CommentKind.short, Language.zh, "短评未能加载：无法连接知乎日报"),
+        (CommentKind.long, Language.en, "The long comments could not be loaded: cannot reach Zhihu Daily"),
+    ])
+    func aThreadThatCannotBeRead_isNamed_andTheOtherShown(missing: CommentKind, language: Language, text: String) async {
+        let long = missing == .long ? [] : [MakeComments.comment(101)]
+        let short = missing == .short ? [] : [MakeComments.comment(201)]
+        let content = CommentsContent(
+            long: MakeComments.thread(.long, long, isComplete: true),
+            short: MakeComments.thread(.short, short, isComplete: true), counters: MakeComments.counters,
+            missing: MissingThread(kind: missing, error: Make.error(.unavailable)))
+        await presenter(StubCommentsInteractor([.success(content)]), language: language).viewDidLoad()
+        let shown = view.lastComments
+        #expect(shown?.missing == missing)
+        #expect(shown?.missingText == text)
+        #expect(shown?.sections.map(\.kind) == [missing == .long ? .short : .long])
+        #expect(shown?.emptyText == nil)
+        if missing == .short { #expect(shown?.footer == CommentsFooterViewData.none) }
+        #expect(!view.events.contains { if case .error = $0 { true } else { false } })
+    }
+
+    /// The page that would confirm the end fails after every short comment the counters know of
+    /// is shown: nothing is missing, so the thread ends as complete; with fewer shown it fails.
+    @Test func aFailedLastPage_afterEveryCountedShortComment_endsTheThread() async {
+        let two = StoryExtra(popularity: 1, comments: 3, longComments: 1, shortComments: 2)
+        let interactor = StubCommentsInteractor(
+            [.success(MakeComments.content(counters: two))], more: [.failure(Make.error(.unavailable))])
+        let presenter = presenter(interactor)
+        await presenter.viewDidLoad()
+        await presenter.didReachEnd()
+        #expect(view.lastComments?.footer == .noMore("没有更多评论了"))
+        #expect(view.lastComments?.sections.last?.comments.map(\.id) == [201, 202])
+
+        let three = StoryExtra(popularity: 1, comments: 4, longComments: 1, shortComments: 3)
+        let short = StubCommentsInteractor(
+            [.success(MakeComments.content(counters: three))], more: [.failure(Make.error(.unavailable))])
+        let other = self.presenter(short)
+        await other.viewDidLoad()
+        await other.didReachEnd()
+        #expect(view.lastComments?.footer == .failed("加载更多评论失败：无法连接知乎日报"))
+    }
+
     @Test func aFailedLoadMore_keepsTheCommentsShownAndSaysSoInTheFooter_thenReachingTheEndTriesAgain() async {
         let more = MakeComments.thread(.short, [MakeComments.comment(201), MakeComments.comment(203)], isComplete: false)
         let interactor = StubCommentsInteractor(

@@ -212,6 +212,21 @@ enum MakeDetail {
         #expect(view.lastDetail?.isFavorite == false)
     }
 
+    /// Either way `f` goes, the render after it confirms it, "已取消收藏" as much as "已收藏";
+    /// no other render does.
+    @Test func tappingFavourite_isConfirmedBothWays_onceEach() async {
+        let interactor = StubDetailInteractor([.success(MakeDetail.page()), .success(MakeDetail.page())])
+        let presenter = presenter(interactor)
+        await presenter.viewDidLoad()
+        #expect(view.lastDetail?.favoriteChange == nil)
+        await presenter.didTapFavorite()
+        #expect(view.lastDetail?.favoriteChange == "已收藏：标题 第二行")
+        await presenter.didTapFavorite()
+        #expect(view.lastDetail?.favoriteChange == "已取消收藏：标题 第二行")
+        await presenter.refresh()
+        #expect(view.lastDetail?.favoriteChange == nil)
+    }
+
     @Test func tappingComments_opensThemWithTheirNumberOnceTheCountersAreKnown() async {
         let navigator = SpyNavigator()
         let presenter = DetailPresenter(

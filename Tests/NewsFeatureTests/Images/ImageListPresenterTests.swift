@@ -14,20 +14,23 @@ final class SpyImageListView: ImageListView {
     func showOpened(_ opened: ImageOpenedViewData) { events.append(.opened(opened)) }
 }
 
-/// An opener that records what it was given and answers whether it "has" a program.
+/// An opener that records what it was given and answers as told: opened, none here, or failed.
 @MainActor
 final class FakeLinkOpener: LinkOpener {
-    private let canOpen: Bool
+    private let answer: LinkOpening
     private(set) var opened: [String] = []
 
     init(canOpen: Bool) {
-        self.canOpen = canOpen
+        self.answer = canOpen ? .opened : .noOpener
     }
 
-    func open(_ url: String) -> Bool {
-        guard canOpen else { return false }
-        opened.append(url)
-        return true
+    init(answer: LinkOpening) {
+        self.answer = answer
+    }
+
+    func open(_ url: String) async -> LinkOpening {
+        if answer != .noOpener { opened.append(url) }
+        return answer
     }
 }
 
@@ -54,12 +57,12 @@ final class FakeLinkOpener: LinkOpener {
         #expect(view.events == [.show(ImageListViewData(items: [], emptyMessage: "This story has no images"))])
     }
 
-    @Test func choosingAnImage_opensItWhereThereIsAnOpener_andSaysSo() {
+    @Test func choosingAnImage_opensItWhereThereIsAnOpener_andSaysSo() async {
         let opener = FakeLinkOpener(canOpen: true)
         let presenter = ImageListPresenter(images: images, view: view, opener: opener)
         presenter.viewDidLoad()
-        presenter.didSelectImage(at: 1)
-        presenter.didSelectImage(at: 0)
+        await presenter.didSelectImage(at: 1)
+        await presenter.didSelectImage(at: 0)
         #expect(opener.opened == ["https://pic1.zhimg.com/v2-wind.jpg", "https://pic1.zhimg.com/h.jpg"])
         #expect(
             view.events.dropFirst() == [
@@ -71,9 +74,9 @@ final class FakeLinkOpener: LinkOpener {
             ])
     }
 
-    @Test func withoutAnOpener_choosingAnImage_showsItsAddress() {
+    @Test func withoutAnOpener_choosingAnImage_showsItsAddress() async {
         let presenter = ImageListPresenter(images: images, view: view, opener: FakeLinkOpener(canOpen: false), language: .en)
-        presenter.didSelectImage(at: 1)
+        await presenter.didSelectImage(at: 1)
         #expect(
             view.events == [
                 .opened(
@@ -83,11 +86,28 @@ final class FakeLinkOpener: LinkOpener {
             ])
     }
 
-    @Test func aPlaceOutsideTheList_doesNothing() {
+    /// An opener that ran and failed (xdg-open with nothing configured exits non-zero) did not
+    /// open it: never "opened", but the address, in both languages.
+    @Test(arguments: [
+        (Language.zh, "无法打开（打开程序出错），图片地址：https://pic1.zhimg.com/v2-wind.jpg"),
+        (Language.en, "Could not open it (the opener failed); image address: https://pic1.zhimg.com/v2-wind.jpg"),
+    ])
+    func anOpenerThatFails_isNotSaidToHaveOpenedIt_theAddressIsShown(language: Language, message: String) async {
+        let opener = FakeLinkOpener(answer: .failed)
+        let presenter = ImageListPresenter(images: images, view: view, opener: opener, language: language)
+        await presenter.didSelectImage(at: 1)
+        #expect(opener.opened == ["https://pic1.zhimg.com/v2-wind.jpg"])
+        #expect(
+            view.events == [
+                .opened(ImageOpenedViewData(url: "https://pic1.zhimg.com/v2-wind.jpg", isOpened: false, message: message))
+            ])
+    }
+
+    @Test func aPlaceOutsideTheList_doesNothing() async {
         let opener = FakeLinkOpener(canOpen: true)
         let presenter = ImageListPresenter(images: images, view: view, opener: opener)
-        presenter.didSelectImage(at: 2)
-        presenter.didSelectImage(at: -1)
+        await presenter.didSelectImage(at: 2)
+        await presenter.didSelectImage(at: -1)
         #expect(opener.opened.isEmpty)
         #expect(view.events.isEmpty)
     }

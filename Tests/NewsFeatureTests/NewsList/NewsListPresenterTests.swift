@@ -11,7 +11,8 @@ import Testing
         _ interactor: StubNewsListInteractor, start: NewsListPresenter.Start = .latest,
         language: Language = .zh
     ) -> NewsListPresenter {
-        NewsListPresenter(view: view, interactor: interactor, navigator: navigator, start: start, language: language)
+        NewsListPresenter(
+            view: view, interactor: interactor, navigator: navigator, start: start, language: language, now: Make.now2023)
     }
 
     private func item(_ id: Int64, _ title: String = "标题", hint: String = "作者 · 3 分钟阅读") -> StoryItemViewData {
@@ -39,7 +40,7 @@ import Testing
                         topStoriesTitle: "热门",
                         sections: [
                             NewsSectionViewData(
-                                title: "今日热闻", date: "20230425", items: [item(1), item(2)], source: networkSource,
+                                title: "今日热闻 · 4月25日 星期二", date: "20230425", items: [item(1), item(2)], source: networkSource,
                                 dayTitle: "4月25日 星期二")
                         ],
                         status: StatusViewData(text: "已更新", isStale: false))),
@@ -59,6 +60,25 @@ import Testing
         await presenter(interactor, start: .day(Day("20230420")!), language: .en).viewDidLoad()
         #expect(view.lastList?.sections.first?.title == "Thu, Apr 20")
         #expect(view.lastList?.status == StatusViewData(text: "From the archive · updated 3 hours ago", isStale: false))
+    }
+
+    /// An archive whose days are of another year than the clock's: every title says the year,
+    /// today's section too, and the day's title the reader's bar shows.
+    @Test(arguments: [
+        (Language.zh, "今日热闻 · 2023年4月25日 星期二", "2023年4月25日 星期二", "2023年4月24日 星期一"),
+        (Language.en, "Today · Tue, Apr 25, 2023", "Tue, Apr 25, 2023", "Mon, Apr 24, 2023"),
+    ])
+    func daysOfAnotherYearThanTheClocks_areTitledWithTheirYear(
+        language: Language, today: String, todayDay: String, dayBefore: String
+    ) async {
+        let interactor = StubNewsListInteractor([.success(Make.page("20230425", isLatest: true)), .success(Make.page("20230424"))])
+        let in2026: Int64 = 1_772_236_800  // 2026-02-28T00:00:00Z
+        let presenter = NewsListPresenter(
+            view: view, interactor: interactor, navigator: navigator, language: language, now: { in2026 })
+        await presenter.viewDidLoad()
+        await presenter.loadMore()
+        #expect(view.lastList?.sections.map(\.title) == [today, dayBefore])
+        #expect(view.lastList?.sections.map(\.dayTitle) == [todayDay, dayBefore])
     }
 
     @Test func whenTheDayHasNoStories_showsTheEmptyState() async {
@@ -87,7 +107,7 @@ import Testing
                         topStories: [], topStoriesTitle: "热门",
                         sections: [
                             NewsSectionViewData(
-                                title: "今日热闻", date: "20230425", items: [item(1), item(2)], source: source,
+                                title: "今日热闻 · 4月25日 星期二", date: "20230425", items: [item(1), item(2)], source: source,
                                 dayTitle: "4月25日 星期二")
                         ],
                         status: StatusViewData(text: "离线 · 显示 2 小时前的缓存", isStale: true))),
@@ -139,7 +159,7 @@ import Testing
             detail: "detail of unavailable", retryTitle: "重试")
         #expect(view.events.count == 4)
         #expect(Array(view.events.prefix(3)) == [.loading, .error(error), .loading])
-        #expect(view.lastList?.sections.first?.title == "今日热闻")
+        #expect(view.lastList?.sections.first?.title == "今日热闻 · 4月25日 星期二")
         #expect(interactor.calls == [.latest(.load), .latest(.load)])
     }
 
@@ -166,7 +186,7 @@ import Testing
         #expect(interactor.calls == [.latest(.load), .page(Day("20230424")!, .load)])
         #expect(view.events.count == 4)
         #expect(view.events[2] == .loadingMore)
-        #expect(view.lastList?.sections.map(\.title) == ["今日热闻", "4月24日 星期一"])
+        #expect(view.lastList?.sections.map(\.title) == ["今日热闻 · 4月25日 星期二", "4月24日 星期一"])
         #expect(view.lastList?.sections.last?.items == [item(3)])
     }
 

@@ -49,8 +49,10 @@ import Testing
         await presenter.viewDidLoad()
         await presenter.didToggleFavorite(id: 2)
         #expect(view.lastList?.sections[0].items.map(\.isFavorite) == [false, true])
+        #expect(view.lastList?.favoriteChange == "已收藏：第二篇")
         await presenter.didToggleFavorite(id: 2)
         #expect(view.lastList?.sections[0].items.map(\.isFavorite) == [false, false])
+        #expect(view.lastList?.favoriteChange == "已取消收藏：第二篇", "un-keeping is confirmed like keeping")
         #expect(interactor.favoriteChanges.withLock { $0.map(\.isFavorite) } == [true, false])
     }
 

@@ -29,6 +29,38 @@ final class StubSearchInteractor: SearchInteractor {
     private let view = SpySearchView()
     private let interactor = StubSearchInteractor()
 
+    /// The text's `**strong**` marks never reach a snippet, even around or across a match, so
+    /// no asterisk can be taken for a match's marking; an unpaired one is the text's own.
+    @Test func snippetsLeaveOutTheTextsStrongMarks() {
+        let parts: [SearchResult.SnippetPart] = [
+            .init(text: "…**第一，", isMatch: false), .init(text: "冷暖空气", isMatch: true),
+            .init(text: "交替频繁。**冬季 2 ** 3", isMatch: false),
+        ]
+        #expect(
+            SearchPresenter.oneLine(parts) == [
+                .init(text: "…第一，", isMatch: false), .init(text: "冷暖空气", isMatch: true),
+                .init(text: "交替频繁。冬季 2 ** 3", isMatch: false),
+            ])
+        // Marks whose partners the snippet's cut left out (a real one, story 9064596's).
+        #expect(
+            SearchPresenter.oneLine([
+                .init(text: "…watch?v=xgHrfycNstU** **同时以上", isMatch: false), .init(text: "介绍", isMatch: true),
+                .init(text: "的研究…", isMatch: false),
+            ]) == [
+                .init(text: "…watch?v=xgHrfycNstU 同时以上", isMatch: false), .init(text: "介绍", isMatch: true),
+                .init(text: "的研究…", isMatch: false),
+            ])
+        #expect(
+            SearchPresenter.oneLine([.init(text: "版型剪裁", isMatch: true), .init(text: "不同**…", isMatch: false)]) == [
+                .init(text: "版型剪裁", isMatch: true), .init(text: "不同…", isMatch: false),
+            ])
+        // A mark inside a match, paired with one outside it.
+        #expect(
+            SearchPresenter.oneLine([.init(text: "a **b", isMatch: false), .init(text: "c** d", isMatch: true)]) == [
+                .init(text: "a b", isMatch: false), .init(text: "c d", isMatch: true),
+            ])
+    }
+
     @Test func resultsAreOnOneLineWithTheirDateAndMarkedMatches() async {
         interactor.results.withLock {
             $0 = .success([

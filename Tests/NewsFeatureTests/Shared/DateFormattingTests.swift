@@ -9,10 +9,22 @@ import SyncEngine
     @Test func formatsDays() {
         let day = Day("20230421")!
         #expect(zh.monthDay(day) == "4月21日")
-        #expect(zh.dayTitle(day) == "4月21日 星期五")
-        #expect(en.dayTitle(day) == "Fri, Apr 21")
+        let in2023: Int64 = 1_682_409_600  // 2023-04-25T08:00:00Z
+        #expect(zh.dayTitle(day, now: in2023) == "4月21日 星期五")
+        #expect(en.dayTitle(day, now: in2023) == "Fri, Apr 21")
         #expect(zh.fullDate(day) == "2023年4月21日")
         #expect(en.fullDate(day) == "Apr 21, 2023")
+    }
+
+    /// A day of another year than the clock's reads with its year; the year is Beijing's, so
+    /// the first half hour of 2026 there (still 2025 in UTC) is 2026.
+    @Test func aDayOfAnotherYear_isTitledWithItsYear_byBeijingsCalendar() {
+        let newYear2026Beijing: Int64 = 1_767_198_600  // 2025-12-31T16:30:00Z = 2026-01-01 00:30 in Beijing
+        #expect(zh.dayTitle(Day("20230421")!, now: newYear2026Beijing) == "2023年4月21日 星期五")
+        #expect(en.dayTitle(Day("20230421")!, now: newYear2026Beijing) == "Fri, Apr 21, 2023")
+        #expect(zh.dayTitle(Day("20251231")!, now: newYear2026Beijing) == "2025年12月31日 星期三")
+        #expect(zh.dayTitle(Day("20260101")!, now: newYear2026Beijing) == "1月1日 星期四")
+        #expect(en.dayTitle(Day("20260101")!, now: newYear2026Beijing) == "Thu, Jan 1")
     }
 
     @Test(arguments: [

@@ -123,6 +123,9 @@ final class StubNewsListInteractor: NewsListInteractor {
 
 enum Make {
     static let fetchedAt = Date(timeIntervalSince1970: 1_682_409_600)  // 2023-04-25T08:00:00Z
+    /// A clock in the fixtures' year (2023-04-25T08:00:00Z), for tests whose day titles are not
+    /// about the year: a 2023 day is then titled without it.
+    static let now2023: @Sendable () -> Int64 = { 1_682_409_600 }
 
     static func story(_ id: Int64, _ title: String = "标题", hint: String = "作者 · 3 分钟阅读") -> Story {
         Story(
