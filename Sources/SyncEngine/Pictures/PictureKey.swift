@@ -1,0 +1,44 @@
+/// What tells one picture from another: its web address, with what does not change the picture
+/// taken off, so the archive keeps one copy however a page links to it.
+///
+/// - Addresses are read as a body's images are (`ReadableText.images`): cleaned like a link,
+///   `//host/path` gets `https:`, and only `http://` and `https://` addresses have a key.
+/// - The fragment (`#…`) never reaches the server, so it is dropped; the scheme and host are
+///   compared without case.
+/// - On zhimg.com and its subdomains (`pic1.zhimg.com`…), Zhihu's picture hosts, the query is a
+///   tracking mark (`?source=8673f162`) and `http` and `https` serve the same file: the key is
+///   `https://` + host + path. Another host keeps its scheme and query, which may name another
+///   picture there.
+///
+/// ```swift
+/// PictureKey(url: "http://pic1.zhimg.com/v2-abc.jpg?source=8673f162")
+///     == PictureKey(url: "//pic1.zhimg.com/v2-abc.jpg")  // true: https://pic1.zhimg.com/v2-abc.jpg
+/// ```
+public struct PictureKey: Hashable, Sendable, CustomStringConvertible {
+    /// The canonical address, which is also how to fetch the picture.
+    public let value: String
+
+    /// The key of the picture at `url`; nil when `url` is no web address (empty, relative,
+    /// `data:`…).
+    public init?(url: String) {
+        guard let address = ReadableTextBuilder.webAddress(url) else { return nil }
+        let scheme = address.prefix(8).lowercased() == "https://" ? "https" : "http"  // webAddress allows no other.
+        var rest = address.dropFirst(scheme.count + 3)
+        if let fragment = rest.firstIndex(of: "#") { rest = rest[..<fragment] }
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+        let authority = rest[..<authorityEnd]
+        var path = rest[authorityEnd...]
+        // With a user name the authority is left as written; with one or a port it is not zhimg.com's.
+        let plainHost = !authority.contains("@") && !authority.contains(":")
+        let host = authority.contains("@") ? String(authority) : authority.lowercased()
+        guard !host.isEmpty else { return nil }
+        if plainHost, host == "zhimg.com" || host.hasSuffix(".zhimg.com") {
+            if let query = path.firstIndex(of: "?") { path = path[..<query] }
+            value = "https://" + host + (path.isEmpty ? "/" : String(path))
+        } else {
+            value = scheme + "://" + host + path
+        }
+    }
+
+    public var description: String { value }
+}
