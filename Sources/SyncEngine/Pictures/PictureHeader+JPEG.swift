@@ -27,9 +27,9 @@ extension PictureHeader {
             let length = try reader.bigEndian16(segment)
             guard length >= 2 else { throw reader.bad("segment FF\(hex(marker)) at byte \(segment - 2) claims \(length) bytes") }
             guard segment + length <= reader.count else {
-                throw PictureError(
-                    .truncated, .jpeg,
-                    "a JPEG cut short: segment FF\(hex(marker)) at byte \(segment - 2) runs \(segment + length - reader.count) bytes past the end")
+                let overrun = segment + length - reader.count
+                let segmentName = "segment FF\(hex(marker)) at byte \(segment - 2)"
+                throw PictureError(.truncated, .jpeg, "a JPEG cut short: \(segmentName) runs \(overrun) bytes past the end")
             }
             if isFrameHeader(marker) { return try frame(reader, at: segment, length: length) }
             offset = segment + length

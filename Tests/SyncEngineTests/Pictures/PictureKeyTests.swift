@@ -35,7 +35,9 @@ import Testing
     }
 
     @Test func noKeyForWhatIsNoWebAddress() {
-        for address in ["", "   ", "/relative/a.jpg", "a.jpg", "data:image/png;base64,iVBOR", "javascript:alert(1)", "https://", "ftp://x/a.jpg"] {
+        for address in [
+            "", "   ", "/relative/a.jpg", "a.jpg", "data:image/png;base64,iVBOR", "javascript:alert(1)", "https://", "ftp://x/a.jpg",
+        ] {
             #expect(PictureKey(url: address) == nil, "\(address)")
         }
     }
