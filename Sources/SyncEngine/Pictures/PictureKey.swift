@@ -4,7 +4,7 @@
 /// - Addresses are read as a body's images are (`ReadableText.images`): cleaned like a link,
 ///   `//host/path` gets `https:`, and only `http://` and `https://` addresses have a key.
 /// - The fragment (`#…`) never reaches the server, so it is dropped; the scheme and host are
-///   compared without case.
+///   compared without case; a space left inside (U+00A0…) is percent-encoded. A key is its own key.
 /// - On zhimg.com and its subdomains (`pic1.zhimg.com`…), Zhihu's picture hosts, the query is a
 ///   tracking mark (`?source=8673f162`) and `http` and `https` serve the same file: the key is
 ///   `https://` + host + path. Another host keeps its scheme and query, which may name another
@@ -34,10 +34,25 @@ public struct PictureKey: Hashable, Sendable, CustomStringConvertible {
         guard !host.isEmpty else { return nil }
         if plainHost, host == "zhimg.com" || host.hasSuffix(".zhimg.com") {
             if let query = path.firstIndex(of: "?") { path = path[..<query] }
-            value = "https://" + host + (path.isEmpty ? "/" : String(path))
+            value = Self.escapingSpaces("https://" + host + (path.isEmpty ? "/" : String(path)))
         } else {
-            value = scheme + "://" + host + path
+            value = Self.escapingSpaces(scheme + "://" + host + path)
         }
+    }
+
+    /// `address` with the spaces cleaning leaves inside it (no-break, line and paragraph
+    /// separators) percent-encoded as UTF-8, as a browser sends them: cutting a fragment or a
+    /// query must not leave one at the end, where reading the key again would trim it away.
+    private static func escapingSpaces(_ address: String) -> String {
+        var escaped = ""
+        for scalar in address.unicodeScalars {
+            guard TextSanitizer.isSpace(scalar) else {
+                escaped.unicodeScalars.append(scalar)
+                continue
+            }
+            for byte in String(scalar).utf8 { escaped += "%" + hex(byte) }
+        }
+        return escaped
     }
 
     public var description: String { value }
