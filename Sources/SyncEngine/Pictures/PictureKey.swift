@@ -21,22 +21,25 @@ public struct PictureKey: Hashable, Sendable, CustomStringConvertible {
     /// The key of the picture at `url`; nil when `url` is no web address (empty, relative,
     /// `data:`…).
     public init?(url: String) {
-        guard let address = ReadableTextBuilder.webAddress(url) else { return nil }
-        let scheme = address.prefix(8).lowercased() == "https://" ? "https" : "http"  // webAddress allows no other.
-        var rest = address.dropFirst(scheme.count + 3)
-        if let fragment = rest.firstIndex(of: "#") { rest = rest[..<fragment] }
-        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+        guard let cleaned = ReadableTextBuilder.webAddress(url) else { return nil }
+        // Spaces escaped first, so no cut below leaves one at the end; split on the ASCII
+        // delimiters byte by byte, as URL parsers do (a Character may join `/` to a combining mark).
+        let address = Self.escapingSpaces(cleaned)
+        let secure = String(decoding: address.utf8.prefix(8), as: UTF8.self).lowercased() == "https://"
+        var rest = address[address.utf8.index(address.startIndex, offsetBy: secure ? 8 : 7)...]  // webAddress allows no other.
+        if let fragment = rest.utf8.firstIndex(of: UInt8(ascii: "#")) { rest = rest[..<fragment] }
+        let authorityEnd = rest.utf8.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? rest.endIndex
         let authority = rest[..<authorityEnd]
         var path = rest[authorityEnd...]
         // With a user name the authority is left as written; with one or a port it is not zhimg.com's.
-        let plainHost = !authority.contains("@") && !authority.contains(":")
-        let host = authority.contains("@") ? String(authority) : authority.lowercased()
+        let hasUser = authority.utf8.contains(UInt8(ascii: "@"))
+        let host = hasUser ? String(authority) : authority.lowercased()
         guard !host.isEmpty else { return nil }
-        if plainHost, host == "zhimg.com" || host.hasSuffix(".zhimg.com") {
-            if let query = path.firstIndex(of: "?") { path = path[..<query] }
-            value = Self.escapingSpaces("https://" + host + (path.isEmpty ? "/" : String(path)))
+        if !hasUser, !authority.utf8.contains(UInt8(ascii: ":")), host == "zhimg.com" || host.hasSuffix(".zhimg.com") {
+            if let query = path.utf8.firstIndex(of: UInt8(ascii: "?")) { path = path[..<query] }
+            value = "https://" + host + (path.isEmpty ? "/" : String(path))
         } else {
-            value = Self.escapingSpaces(scheme + "://" + host + path)
+            value = (secure ? "https://" : "http://") + host + path
         }
     }
 

@@ -43,6 +43,15 @@ import Testing
         let other = try #require(PictureKey(url: "http://example.com/a b\u{2028}#x"))
         #expect(other.value == "http://example.com/a%20b%E2%80%A8")
         #expect(PictureKey(url: other.value) == other)
+        let host = try #require(PictureKey(url: "http://Example.com\u{A0}#x"))
+        #expect(host.value == "http://example.com%c2%a0")
+        #expect(PictureKey(url: host.value) == host)
+    }
+
+    @Test func addressesAreSplitOnTheirDelimitersNotOnCharacters() {
+        // `/` and a combining acute accent are one Character, but the path still starts at the `/`.
+        #expect(PictureKey(url: "https://pic1.zhimg.com/\u{301}a.jpg?source=1")?.value == "https://pic1.zhimg.com/\u{301}a.jpg")
+        #expect(PictureKey(url: "https:/\u{301}/pic1.zhimg.com/a.jpg") == nil)
     }
 
     @Test func noKeyForWhatIsNoWebAddress() {
