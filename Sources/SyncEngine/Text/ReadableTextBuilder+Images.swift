@@ -8,12 +8,20 @@ extension ReadableTextBuilder {
     /// (`//pic1.zhimg.com/…`) gets `https:`.
     static func imageURL(_ attributes: [HTMLAttribute]) -> String? {
         for name in imageSources {
-            guard let value = attributes[name] else { continue }
-            var url = cleanURL(value)
-            if url.hasPrefix("//") { url = "https:" + url }
-            let scheme = url.prefix(8).lowercased()
-            if (scheme.hasPrefix("http://") && url.count > 7) || (scheme == "https://" && url.count > 8) { return url }
+            guard let value = attributes[name], let url = webAddress(value) else { continue }
+            return url
         }
+        return nil
+    }
+
+    /// `value` cleaned like a link's, with `https:` before a protocol-relative address; nil unless
+    /// it is then an absolute `http://` or `https://` address with something after the scheme.
+    /// Shared by the images of a body and `PictureKey`, so both read an address the same way.
+    static func webAddress(_ value: String) -> String? {
+        var url = cleanURL(value)
+        if url.hasPrefix("//") { url = "https:" + url }
+        let scheme = url.prefix(8).lowercased()
+        if (scheme.hasPrefix("http://") && url.count > 7) || (scheme == "https://" && url.count > 8) { return url }
         return nil
     }
 }
