@@ -41,8 +41,12 @@ import TestSupport
         let released = try #require(lock.releasedAt)
         // The writes did wait for the lock: the pool had them to starve it, had they run on it.
         for finished in writesTook { #expect(start + finished >= released, "a write ended \(finished) in, before the lock was released") }
+        // The unrelated work ended while the engines still waited: on the pool, their waits would
+        // have held every thread of it until the lock was released. Compared with the release
+        // itself, not a fixed share of the hold, so a loaded machine (1.9 s seen in CI's first
+        // seconds with builds beside it, against 0.03 s idle) does not fail it.
         #expect(
-            unrelatedTook < TimeBound.wellBefore(Self.lockHeld),
+            start + unrelatedTook < released,
             "50 tasks took \(unrelatedTook) while \(engines.count) engines waited \(writesTook.max() ?? .zero) for the lock")
         let marks = try await engines[0].marks(for: Array(1...Int64(engines.count)))
         #expect(marks.count == engines.count)
