@@ -19,6 +19,9 @@ struct PictureSource {
         "/pictures/shared.webp": "lossy.webp", "/pictures/thumb-2.webp": "lossless.webp",
     ]
     static let avatar = "/pictures/avatar.jpg"
+    /// The day before: one story, with a thumbnail of its own and the shared body picture.
+    static let older: Int64 = 2023031901
+    static let olderThumbnail = "/pictures/old.png"
 
     init(server: LoopbackServer) async {
         root = String((await server.baseURL).dropLast("/api/4".count))
@@ -59,6 +62,19 @@ struct PictureSource {
         return json(object)
     }
 
+    func olderPage() -> String {
+        json([
+            "date": latest.adding(days: -1).description,
+            "stories": [
+                [
+                    "id": Self.older, "title": "第\(Self.older)号故事", "hint": "作者 · 1 分钟阅读", "type": 0, "ga_prefix": "031907",
+                    "image_hue": "0x123456", "url": "https://daily.zhihu.com/story/\(Self.older)",
+                    "images": [url(Self.olderThumbnail)],
+                ] as [String: Any]
+            ],
+        ])
+    }
+
     /// Serves the day, both details and counters, and every picture as its fixture (as
     /// `application/octet-stream`: the format comes from the bytes).
     func serve(_ server: LoopbackServer) throws {
@@ -71,6 +87,12 @@ struct PictureSource {
             server.setReply(.bytes(contentType: "application/octet-stream", try Fixtures.picture(file)), for: path)
         }
         server.setReply(.bytes(contentType: "image/jpeg", try Fixtures.picture("baseline.jpg")), for: Self.avatar)
+        server.setReply(.body(status: 200, text: olderPage()), for: "/api/4/news/before/\(latest)")
+        server.setReply(
+            .body(status: 200, text: detail(Self.second).replacingOccurrences(of: "\(Self.second)", with: "\(Self.older)")),
+            for: "/api/4/news/\(Self.older)")
+        server.setReply(.body(status: 200, text: SyntheticSource().extra()), for: "/api/4/story-extra/\(Self.older)")
+        server.setReply(.bytes(contentType: "image/png", try Fixtures.picture("picture.png")), for: Self.olderThumbnail)
     }
 
     private func json(_ object: [String: Any]) -> String {
