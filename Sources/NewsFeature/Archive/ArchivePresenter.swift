@@ -129,7 +129,7 @@ public final class ArchivePresenter {
                 from: context.dates.fullDate(summary.days.lowerBound), to: context.dates.fullDate(summary.days.upperBound),
                 daysFetched: summary.daysFetched, daysPresent: summary.daysPresent,
                 details: request.includeDetails || request.retryFailed ? (summary.detailsFetched, summary.detailsPresent) : nil,
-                failures: failures, seconds: seconds)
+                failures: failures - pictureFailures, seconds: seconds)
                 + strings.summaryNotes(
                     deferred: summary.detailsDeferred, notAtSource: summary.detailsNotAtSource, slowedDown: summary.slowedDown,
                     comments: comments)
