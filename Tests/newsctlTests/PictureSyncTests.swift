@@ -31,7 +31,8 @@ extension ProcessTests {
                     .body(status: 200, text: try json(["date": Self.latest, "stories": stories, "top_stories": []])),
                     for: "/api/4/news/latest")
                 for index in 0..<count {
-                    let html = "<div class=\"content\"><p>正文。</p><figure><img src=\"\(root + body(index))\"><figcaption>图</figcaption></figure></div>"
+                    let html =
+                        "<div class=\"content\"><p>正文。</p><figure><img src=\"\(root + body(index))\"><figcaption>图</figcaption></figure></div>"
                     server.setReply(
                         .body(status: 200, text: try json(["id": id(index), "title": "第\(index)号故事", "type": 0, "body": html])),
                         for: "/api/4/news/\(id(index))")
@@ -84,7 +85,9 @@ extension ProcessTests {
             #expect((summary["failed"] as? [String])?.count == 2, "\(again.stdout)")
             let counts = try #require(summary["pictures"] as? [String: Any])
             #expect(counts["fetched"] as? Int == 0 && counts["present"] as? Int == 2 && counts["failed"] as? Int == 2)
-            for path in source.paths { #expect(server.requestCount(path) == ([source.thumbnail(0), source.body(1)].contains(path) ? 2 : 1)) }
+            for path in source.paths {
+                #expect(server.requestCount(path) == ([source.thumbnail(0), source.body(1)].contains(path) ? 2 : 1))
+            }
             await server.stop()
         }
 
@@ -95,7 +98,8 @@ extension ProcessTests {
             let padded = try Fixtures.picture("baseline.jpg") + [UInt8](repeating: 0x20, count: 200_000)
             server.setReply(.dripBytes(contentType: "image/jpeg", padded, bytesPerChunk: 2_000, pause: .milliseconds(100)), for: slow)
             for path in source.paths where path != slow {
-                server.setReply(.delayed(.milliseconds(300), .bytes(contentType: "image/png", try Fixtures.picture("picture.png"))), for: path)
+                server.setReply(
+                    .delayed(.milliseconds(300), .bytes(contentType: "image/png", try Fixtures.picture("picture.png"))), for: path)
             }
             let newsctl = try NewsctlProcess()
             let keptSoFar = { @Sendable () -> Int in

@@ -128,7 +128,8 @@ public final class ArchivePresenter {
             message: strings.syncSummary(
                 from: context.dates.fullDate(summary.days.lowerBound), to: context.dates.fullDate(summary.days.upperBound),
                 daysFetched: summary.daysFetched, daysPresent: summary.daysPresent,
-                details: request.includeDetails || request.retryFailed ? (summary.detailsFetched, summary.detailsPresent) : nil,
+                details: request.includeDetails || request.includeImages || request.retryFailed
+                    ? (summary.detailsFetched, summary.detailsPresent) : nil,
                 failures: failures - pictureFailures, seconds: seconds)
                 + strings.summaryNotes(
                     deferred: summary.detailsDeferred, notAtSource: summary.detailsNotAtSource, slowedDown: summary.slowedDown,

@@ -189,7 +189,6 @@ public struct PruneViewData: Equatable, Sendable {
     public let message: String
 }
 
-/// What a sync with comments brought in.
 /// What a sync with pictures did with them.
 public struct PicturesSyncViewData: Equatable, Sendable {
     /// Pictures fetched and kept.
@@ -233,6 +232,7 @@ public struct PicturesStatusViewData: Equatable, Sendable {
     }
 }
 
+/// What a sync with comments brought in.
 public struct CommentsSyncViewData: Equatable, Sendable {
     /// Stories whose comments were read to the end by this sync.
     public let storiesFetched: Int

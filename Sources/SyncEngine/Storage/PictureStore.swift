@@ -52,8 +52,10 @@ struct PictureStore {
                 WHERE ds.date BETWEEN ? AND ? ORDER BY ds.date DESC, ds.position
                 """, [.integer(range.lowerBound.key), .integer(range.upperBound.key)]
             ) { row in
-                (id: row.int64(at: 0), thumbnail: row.optionalText(at: 1), banner: row.optionalText(at: 2),
-                 headline: row.optionalText(at: 3), body: row.storedBody(at: 4))
+                (
+                    id: row.int64(at: 0), thumbnail: row.optionalText(at: 1), banner: row.optionalText(at: 2),
+                    headline: row.optionalText(at: 3), body: row.storedBody(at: 4)
+                )
             }
             var stories = Set<Int64>()
             var references: [Reference] = []
@@ -129,9 +131,10 @@ struct PictureStore {
     /// How many pictures are kept (and their bytes), missing and failing; reads no picture's bytes.
     func counts() throws -> PictureCounts {
         try database.readTransaction {
-            let (kept, bytes) = try database.query("SELECT count(*), coalesce(sum(byte_count), 0) FROM picture") {
-                (Int($0.int64(at: 0)), $0.int64(at: 1))
-            }.first ?? (0, 0)
+            let (kept, bytes) =
+                try database.query("SELECT count(*), coalesce(sum(byte_count), 0) FROM picture") {
+                    (Int($0.int64(at: 0)), $0.int64(at: 1))
+                }.first ?? (0, 0)
             let missing =
                 try database.query(
                     "SELECT count(DISTINCT key) FROM story_picture WHERE NOT EXISTS (SELECT 1 FROM picture p WHERE p.key = story_picture.key)"
@@ -210,7 +213,9 @@ struct PictureStore {
             """, [.integer(id)]
         ) { row -> (Reference, kept: Bool, failure: String?)? in
             guard let role = Role(rawValue: row.text(at: 0)), let key = PictureKey(url: row.text(at: 2)) else { return nil }
-            return (Reference(storyID: id, role: role, number: Int(row.int64(at: 1)), key: key), row.int64(at: 3) != 0, row.optionalText(at: 4))
+            return (
+                Reference(storyID: id, role: role, number: Int(row.int64(at: 1)), key: key), row.int64(at: 3) != 0, row.optionalText(at: 4)
+            )
         }.compactMap { $0 }
     }
 

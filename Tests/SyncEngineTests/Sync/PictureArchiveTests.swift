@@ -102,7 +102,8 @@ import TestSupport
 
         let fetched = try await h.engine.picture(url: url)
         #expect(fetched.provenance.origin == .network && fetched.provenance.staleReason == nil)
-        #expect(fetched.bytes == (try Fixtures.picture("baseline.jpg")) && fetched.info == PictureInfo(format: .jpeg, width: 97, height: 61))
+        #expect(
+            fetched.bytes == (try Fixtures.picture("baseline.jpg")) && fetched.info == PictureInfo(format: .jpeg, width: 97, height: 61))
         let cached = try await h.engine.picture(url: url)
         #expect(cached.provenance.origin == .cache && cached.bytes == fetched.bytes)
         #expect(h.server.requestCount("/pictures/thumb-1.jpg") == 1)
@@ -141,7 +142,12 @@ import TestSupport
 
         let pictures = try await h.engine.pictures(storyID: PictureSource.first)
         #expect(pictures.map(\.place) == [.thumbnail, .banner, .headline, .body(1), .body(2)])
-        #expect(pictures.map(\.key.value) == ["/pictures/thumb-1.jpg", "/pictures/banner-1.jpg", "/pictures/headline-1.png", "/pictures/body-1.gif", "/pictures/shared.webp"].map(source.url))
+        #expect(
+            pictures.map(\.key.value)
+                == [
+                    "/pictures/thumb-1.jpg", "/pictures/banner-1.jpg", "/pictures/headline-1.png", "/pictures/body-1.gif",
+                    "/pictures/shared.webp",
+                ].map(source.url))
         #expect(pictures.map(\.state) == [.kept, .kept, .failed("HTTP 403"), .missing, .kept])
         await h.server.stop()
     }
