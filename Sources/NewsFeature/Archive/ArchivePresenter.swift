@@ -97,7 +97,7 @@ public final class ArchivePresenter {
             case .picture: return (3, 0)
             }
         }
-        // Pictures, last, keep the order they were asked in.
+        // Pictures come last, in the order the sync met their failures.
         func rank(_ entry: (offset: Int, element: SyncFailure)) -> (Int, Int64, Int) {
             let (kind, id) = order(entry.element.item)
             return (kind, id, entry.offset)
