@@ -91,6 +91,27 @@ extension ProcessTests {
             await server.stop()
         }
 
+        @Test func theImageBudgetEvictsAllButAFavouritesPictures() async throws {
+            let (server, source) = try await start(count: 2)
+            let newsctl = try NewsctlProcess()
+            let base = await server.baseURL
+            let alone = try await newsctl.run(["sync", "--days", "1", "--image-budget", "0", "--base-url", base])
+            #expect(alone.status == 64 && alone.stderr.contains("--image-budget 需要与 --images 一起使用"), "\(alone.stderr)")
+            let negative = try await newsctl.run(["sync", "--days", "1", "--images", "--image-budget", "-1", "--base-url", base])
+            #expect(negative.status == 64 && negative.stderr.contains("不能是 -1"), "\(negative.stderr)")
+
+            #expect(try await newsctl.run(["sync", "--days", "1", "--images", "--base-url", base]).status == 0)
+            #expect(try await newsctl.run(["fav", "add", "\(source.id(1))", "--offline"]).status == 0)
+            let squeezed = try await newsctl.run(["sync", "--days", "1", "--images", "--image-budget", "0", "--json", "--base-url", base])
+            #expect(squeezed.status == 0, "\(squeezed.stderr)")
+            #expect((try squeezed.stdout.jsonObject()["pictures"] as? [String: Any])?["evicted"] as? Int == 2, "\(squeezed.stdout)")
+            let status = try await newsctl.run(["status", "--json"]).stdout.jsonObject()
+            let bytes = try Fixtures.picture("baseline.jpg").count + Fixtures.picture("picture.png").count
+            #expect((status["pictures"] as? [String: Any])?["kept"] as? Int == 2, "the favourite's two stay")
+            #expect((status["pictures"] as? [String: Any])?["bytes"] as? Int == bytes)
+            await server.stop()
+        }
+
         @Test func aKillDuringAPictureSyncLeavesNoHalfPicture() async throws {
             let (server, source) = try await start(count: 4)
             // The first picture drips (it is under way at the kill); the others come one by one.
