@@ -77,10 +77,10 @@ extension ProcessTests {
             // The pictures' tables (migration 7) start empty: a root page each, not text kept.
             let pictureTables =
                 try database.query(
-                    "SELECT count(*) FROM sqlite_master WHERE tbl_name IN ('picture', 'picture_bytes', 'story_picture', 'failed_picture')"
+                    "SELECT count(*) FROM sqlite_master WHERE tbl_name IN ('picture', 'picture_bytes', 'story_picture', 'failed_picture', 'evicted_picture')"
                 ) { $0.int64(at: 0) }.first ?? 0
             let pageSize = try database.query("PRAGMA page_size") { $0.int64(at: 0) }.first ?? 0
-            #expect(pictureTables == 6, "four tables, an index by key, and picture_bytes's primary key")
+            #expect(pictureTables == 7, "five tables, an index by key, and picture_bytes's primary key")
             #expect((after - Int(pictureTables * pageSize)) * 2 < before, "\(before) → \(after) bytes")
         }
 

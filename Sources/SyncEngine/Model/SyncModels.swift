@@ -148,7 +148,8 @@ public struct SyncSummary: Sendable {
     /// Pictures not asked for because they failed recently (each is left alone for a while after
     /// its last failure, as a failing story is); `SyncRequest.retryFailed` asks for them anyway.
     public internal(set) var picturesDeferred = 0
-    /// Pictures evicted to keep within the picture budget, least recently read first.
+    /// Pictures evicted to keep within the picture budget, least recently read first. Later
+    /// syncs do not fetch them again; `SyncEngine.picture(url:policy:)` does.
     public internal(set) var picturesEvicted = 0
 }
 

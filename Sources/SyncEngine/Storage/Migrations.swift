@@ -230,6 +230,12 @@ enum Migrations {
                     last_failure_at REAL    NOT NULL,
                     reason          TEXT    NOT NULL
                 ) WITHOUT ROWID;
+                -- Pictures the budget evicted: a sync does not fetch them again (it would only
+                -- evict them again); reading one fetches it.
+                CREATE TABLE evicted_picture (
+                    key             TEXT    PRIMARY KEY,
+                    evicted_at      REAL    NOT NULL
+                ) WITHOUT ROWID;
                 """),
     ]
 

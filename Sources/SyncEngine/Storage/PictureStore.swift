@@ -116,6 +116,7 @@ struct PictureStore {
                 try database.run(
                     "INSERT OR REPLACE INTO picture_bytes (key, bytes) VALUES (?, ?)", [.text(picture.key.value), .blob(picture.bytes)])
                 try database.run("DELETE FROM failed_picture WHERE key = ?", [.text(picture.key.value)])
+                try database.run("DELETE FROM evicted_picture WHERE key = ?", [.text(picture.key.value)])
             }
             for failure in failed {
                 try database.run(
@@ -154,13 +155,16 @@ struct PictureStore {
             "DELETE FROM picture WHERE NOT EXISTS (SELECT 1 FROM story_picture s WHERE s.key = picture.key) RETURNING key"
         ) { _ in 1 }.count
         try database.run("DELETE FROM failed_picture WHERE NOT EXISTS (SELECT 1 FROM story_picture s WHERE s.key = failed_picture.key)")
+        try database.run(
+            "DELETE FROM evicted_picture WHERE NOT EXISTS (SELECT 1 FROM story_picture s WHERE s.key = evicted_picture.key)")
         return removed
     }
 
     /// Evicts pictures, least recently read first, until those kept weigh at most `budget`
     /// bytes; a picture a favourite uses is never evicted. One transaction. Returns how many went.
+    /// An evicted picture is remembered, so that syncs do not fetch it again (`evicted()`).
     @discardableResult
-    func evict(toFit budget: Int64) throws -> Int {
+    func evict(toFit budget: Int64, at time: Double) throws -> Int {
         try database.transaction {
             var total = try database.query("SELECT coalesce(sum(byte_count), 0) FROM picture") { $0.int64(at: 0) }.first ?? 0
             guard total > budget else { return 0 }
@@ -175,6 +179,7 @@ struct PictureStore {
             var evicted = 0
             for (key, count) in candidates where total > budget {
                 try database.run("DELETE FROM picture WHERE key = ?", [.text(key)])
+                try database.run("INSERT OR REPLACE INTO evicted_picture (key, evicted_at) VALUES (?, ?)", [.text(key), .real(time)])
                 total -= count
                 evicted += 1
             }
@@ -230,6 +235,11 @@ struct PictureStore {
         var nextTry: Double {
             lastFailureAt + FailedStoryStore.delay(afterFailures: failures, status: lastStatus)
         }
+    }
+
+    /// The keys of the pictures the budget evicted (and nothing fetched again since).
+    func evicted() throws -> Set<String> {
+        Set(try database.query("SELECT key FROM evicted_picture") { $0.text(at: 0) })
     }
 
     /// Every failing picture, the next to be tried first.

@@ -9,7 +9,7 @@ extension SyncEngine {
     /// The picture phase of a sync: records which pictures the span's stories use, then fetches
     /// those the archive lacks, each once, through the same pool, limits and slow-down as
     /// details. A picture that failed recently waits for its next try (the back-off of failing
-    /// stories) unless `retryingFailed`. Returns the pool's result, how many pictures the archive
+    /// stories) unless `retryingFailed`; one the budget evicted is left out. Returns the pool's result, how many pictures the archive
     /// already had, and how many waited.
     func syncPictures(
         in span: ClosedRange<Day>, retryingFailed: Bool, width: Int, slowDownsSeen: Int,
@@ -21,11 +21,14 @@ extension SyncEngine {
         let wanted = references.map(\.key)
         let missing = try pictures.missing(among: wanted)
         let present = Set(wanted).count - missing.count
-        var asked = missing
+        // What the budget evicted is not fetched again: it would only be evicted again.
+        let evicted = try pictures.evicted()
+        let candidates = missing.filter { !evicted.contains($0.value) }
+        var asked = candidates
         if !retryingFailed {
             let now = clock.now().timeIntervalSince1970
             let waiting = Set(try pictures.failures().filter { $0.nextTry > now }.map(\.key))
-            asked = missing.filter { !waiting.contains($0.value) }
+            asked = candidates.filter { !waiting.contains($0.value) }
         }
         let run = try await runPool(
             asked, phase: .pictures, width: width, slowDownsSeen: slowDownsSeen, batch: configuration.syncBatches.pictures,
@@ -35,7 +38,7 @@ extension SyncEngine {
                 try await self.writeSyncedPictures(fetched)
                 checkpointer?.request()
             })
-        return (run, present, missing.count - asked.count)
+        return (run, present, candidates.count - asked.count)
     }
 
     /// Fetches and checks one picture, off the engine. An HTTP error or refused bytes are

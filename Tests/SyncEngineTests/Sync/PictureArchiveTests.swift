@@ -75,6 +75,14 @@ import TestSupport
         let favourite = [source.url(PictureSource.olderThumbnail), source.url("/pictures/shared.webp")]
         #expect(Set(kept) == Set([source.url("/pictures/body-1.gif")] + favourite))
         #expect(h.server.requestedPaths.dropFirst(requests).allSatisfy { !$0.hasPrefix("/pictures/") })
+        // A later sync does not fetch what the budget evicted (it would only evict it again);
+        // reading one does, and keeps it.
+        let later = try await h.engine.sync(SyncRequest(span: .lastDays(2), includeImages: true))
+        #expect(later.picturesFetched == 0 && later.picturesEvicted == 0)
+        #expect(h.server.requestedPaths.dropFirst(requests).allSatisfy { !$0.hasPrefix("/pictures/") })
+        let read = try await h.engine.picture(url: source.url("/pictures/thumb-1.jpg"))
+        #expect(read.provenance.origin == .network && h.server.requestCount("/pictures/thumb-1.jpg") == 2)
+        #expect(try KeptPictures(path: h.path).row(source.url("/pictures/thumb-1.jpg")) != nil)
 
         // One byte more room keeps the next least recently read too: the order is by last read.
         let (g, other) = try await synced()
