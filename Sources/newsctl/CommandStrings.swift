@@ -133,6 +133,14 @@ struct CommandStrings: Sendable {
         say("--concurrency 应在 1 到 \(max) 之间，不能是 \(value)", "--concurrency must be between 1 and \(max), not \(value)")
     }
 
+    func imageBudgetOutOfRange(_ value: Int) -> String {
+        say("--image-budget 应是不小于 0 的 MiB 数，不能是 \(value)", "--image-budget must be a number of MiB, 0 or more, not \(value)")
+    }
+
+    func imageBudgetNeedsImages() -> String {
+        say("--image-budget 需要与 --images 一起使用", "--image-budget needs --images")
+    }
+
     func daysOutOfRange(_ value: Int, max: Int) -> String {
         say(
             "--days 应在 1 到 \(max) 之间（自 \(Day.firstIssue) 起的每一天），不能是 \(value)",

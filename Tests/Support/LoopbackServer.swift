@@ -28,11 +28,19 @@ public final class LoopbackServer: Sendable {
         case truncated(text: String, sentBytes: Int)
         /// Sends the body a few bytes at a time with a pause between them.
         case drip(text: String, bytesPerChunk: Int, pause: Duration)
+        /// Any status with a body of any bytes (a picture, or what poses as one) and its content type.
+        case bytes(status: Int = 200, contentType: String, [UInt8])
+        /// `count` bytes of `filler` (after `prefix`), sent in 64 KiB pieces as the client reads them.
+        case large(contentType: String, prefix: [UInt8], count: Int)
+        /// Any bytes sent a few at a time with a pause between them.
+        case dripBytes(contentType: String, [UInt8], bytesPerChunk: Int, pause: Duration)
     }
 
     private struct Logged: Sendable {
         let path: String
         let userAgent: String
+        /// The `Referer` header, when the request had one.
+        let referer: String?
         /// The client's port: one per connection.
         let peer: UInt16
     }
@@ -138,6 +146,11 @@ public final class LoopbackServer: Sendable {
         state.log.withLock { $0.map(\.userAgent) }
     }
 
+    /// The `Referer` header of every request, in order (nil where there was none).
+    public var referers: [String?] {
+        state.log.withLock { $0.map(\.referer) }
+    }
+
     /// How many client connections the requests came over.
     public var connectionCount: Int {
         state.log.withLock { Set($0.map(\.peer)).count }
@@ -191,7 +204,9 @@ public final class LoopbackServer: Sendable {
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &idle, socklen_t(MemoryLayout<timeval>.size))
         var reader = RequestReader(connection: connection)
         while let request = reader.next() {
-            state.log.withLock { $0.append(Logged(path: request.path, userAgent: request.userAgent, peer: client)) }
+            state.log.withLock {
+                $0.append(Logged(path: request.path, userAgent: request.userAgent, referer: request.referer, peer: client))
+            }
             state.inFlight.withLock {
                 $0.now += 1
                 $0.peak = max($0.peak, $0.now)
@@ -245,6 +260,23 @@ public final class LoopbackServer: Sendable {
             return Response(
                 status: 200, headers: [("Content-Type", "application/json")], announcedLength: bytes.count,
                 chunks: [Array(bytes.prefix(sentBytes))], drops: true)
+        case let .bytes(status, contentType, bytes):
+            return Response(status: status, headers: [("Content-Type", contentType)], announcedLength: bytes.count, chunks: [bytes])
+        case let .large(contentType, prefix, count):
+            let piece = [UInt8](repeating: 0x41, count: 65_536)
+            var chunks = [prefix]
+            var left = count - prefix.count
+            while left > 0 {
+                chunks.append(Array(piece.prefix(left)))
+                left -= piece.count
+            }
+            return Response(status: 200, headers: [("Content-Type", contentType)], announcedLength: count, chunks: chunks)
+        case let .dripBytes(contentType, bytes, bytesPerChunk, pause):
+            let chunks = stride(from: 0, to: bytes.count, by: bytesPerChunk).map {
+                Array(bytes[$0..<min($0 + bytesPerChunk, bytes.count)])
+            }
+            return Response(
+                status: 200, headers: [("Content-Type", contentType)], announcedLength: bytes.count, chunks: chunks, pause: pause)
         case let .drip(text, bytesPerChunk, pause):
             let bytes = Array(text.utf8)
             let chunks = stride(from: 0, to: bytes.count, by: bytesPerChunk).map {
@@ -323,6 +355,7 @@ private struct RequestReader {
     struct Request {
         let path: String
         let userAgent: String
+        let referer: String?
         let keepAlive: Bool
     }
 
@@ -365,7 +398,8 @@ private struct RequestReader {
         let target = requestLine[1]
         let path = String(target[..<(target.firstIndex(of: "?") ?? target.endIndex)])
         return Request(
-            path: path.removingPercentEncoding ?? path, userAgent: headers["user-agent"] ?? "", keepAlive: keepAlive)
+            path: path.removingPercentEncoding ?? path, userAgent: headers["user-agent"] ?? "", referer: headers["referer"],
+            keepAlive: keepAlive)
     }
 
     /// Appends what arrives; false at the end of the stream, an error or the idle timeout.

@@ -75,7 +75,11 @@ public final class ArchivePresenter {
     func summaryViewData(_ summary: SyncSummary, request: SyncRequest) -> SyncSummaryViewData {
         let failures = summary.failures.count
         // What the source said it does not have is not resumable: syncing again asks nothing new.
-        let resumable = summary.failures.filter { $0.error.code != .notFound }
+        // A picture's failure is named, never the sync's: a refused picture stays refused.
+        let resumable = summary.failures.filter {
+            guard case .picture = $0.item else { return $0.error.code != .notFound }
+            return false
+        }
         var problem: ErrorViewData?
         if !resumable.isEmpty || summary.skipped > 0 {
             // The first failure says what kind of trouble it was (and so the exit status).
@@ -90,10 +94,17 @@ public final class ArchivePresenter {
             case .day(let day): return (0, day.dayNumber)
             case .story(let id): return (1, id)
             case .comments(let id): return (2, id)
+            case .picture: return (3, 0)
             }
         }
-        let failedItems = summary.failures.sorted { order($0.item) < order($1.item) }.map { failure in
-            strings.failedItem(failure.item, ErrorKind(failure.error.code))
+        // Pictures come last, in the order the sync met their failures.
+        func rank(_ entry: (offset: Int, element: SyncFailure)) -> (Int, Int64, Int) {
+            let (kind, id) = order(entry.element.item)
+            return (kind, id, entry.offset)
+        }
+        let failedItems = summary.failures.enumerated().sorted { rank($0) < rank($1) }.map(\.element).map { failure in
+            strings.failedItem(
+                failure.item, ErrorKind(failure.error.code), reason: failure.error.remoteError?.message ?? failure.error.message)
         }
         let seconds = summary.duration / .seconds(1)
         let comments =
@@ -101,6 +112,13 @@ public final class ArchivePresenter {
             ? CommentsSyncViewData(
                 storiesFetched: summary.commentStoriesFetched, storiesPresent: summary.commentStoriesPresent,
                 comments: summary.commentsFetched)
+            : nil
+        let pictureFailures = summary.failures.filter { if case .picture = $0.item { return true } else { return false } }.count
+        let pictures =
+            request.includeImages
+            ? PicturesSyncViewData(
+                fetched: summary.picturesFetched, present: summary.picturesPresent, deferred: summary.picturesDeferred,
+                failed: pictureFailures, evicted: summary.picturesEvicted)
             : nil
         var viewData = SyncSummaryViewData(
             from: summary.days.lowerBound.description, to: summary.days.upperBound.description,
@@ -110,16 +128,19 @@ public final class ArchivePresenter {
             message: strings.syncSummary(
                 from: context.dates.fullDate(summary.days.lowerBound), to: context.dates.fullDate(summary.days.upperBound),
                 daysFetched: summary.daysFetched, daysPresent: summary.daysPresent,
-                details: request.includeDetails || request.retryFailed ? (summary.detailsFetched, summary.detailsPresent) : nil,
-                failures: failures, seconds: seconds)
+                details: request.includeDetails || request.includeImages || request.retryFailed
+                    ? (summary.detailsFetched, summary.detailsPresent) : nil,
+                failures: failures - pictureFailures, seconds: seconds)
                 + strings.summaryNotes(
                     deferred: summary.detailsDeferred, notAtSource: summary.detailsNotAtSource, slowedDown: summary.slowedDown,
                     comments: comments)
+                + (pictures.map(strings.picturesNote) ?? "")
                 + strings.failedList(failedItems),
             problem: problem, detailsDeferred: summary.detailsDeferred,
             slowedDown: summary.slowedDown.map { SlowDownViewData(from: $0.from, to: $0.to, requests: $0.requests) },
             comments: comments)
         viewData.detailsNotAtSource = summary.detailsNotAtSource
+        viewData.pictures = pictures
         return viewData
     }
 
@@ -156,6 +177,9 @@ public final class ArchivePresenter {
         }
         lines.append(strings.counts(stories: status.stories, details: status.details, favorites: status.favorites))
         lines.append(strings.size(status.databaseBytes))
+        let pictures = PicturesStatusViewData(
+            kept: status.pictures.kept, bytes: status.pictures.bytes, missing: status.pictures.missing, failing: status.pictures.failing)
+        if pictures != PicturesStatusViewData() { lines.append(strings.pictures(pictures)) }
         let lastSyncTime = status.lastSync.map { context.dates.beijingDateTime(unixTime: Int64($0.timeIntervalSince1970.rounded(.down))) }
         lines.append(
             strings.lastSync(
@@ -181,7 +205,7 @@ public final class ArchivePresenter {
             partialDays: coverage.partialDays.map(\.description), stories: status.stories, details: status.details,
             favorites: status.favorites, databaseBytes: status.databaseBytes, lastSync: lastSync,
             lastSyncInterrupted: status.lastSync != nil && status.lastSyncInterrupted, lines: lines,
-            failingStories: failing)
+            failingStories: failing, pictures: pictures)
     }
 
     private static func iso8601(_ unixTime: Double) -> String {
@@ -198,11 +222,12 @@ public final class ArchivePresenter {
                         days: pruned.daysRemoved, stories: pruned.storiesRemoved, details: pruned.detailsRemoved,
                         firstKept: context.dates.fullDate($0), before: pruned.bytesBefore, after: pruned.bytesAfter)
                 } ?? strings.nothingToPrune
-            view?.showPruned(
-                PruneViewData(
-                    firstKept: pruned.firstKept?.description, daysRemoved: pruned.daysRemoved, storiesRemoved: pruned.storiesRemoved,
-                    detailsRemoved: pruned.detailsRemoved, bytesBefore: pruned.bytesBefore, bytesAfter: pruned.bytesAfter,
-                    message: message))
+            var viewData = PruneViewData(
+                firstKept: pruned.firstKept?.description, daysRemoved: pruned.daysRemoved, storiesRemoved: pruned.storiesRemoved,
+                detailsRemoved: pruned.detailsRemoved, bytesBefore: pruned.bytesBefore, bytesAfter: pruned.bytesAfter,
+                message: message + (pruned.picturesRemoved > 0 ? strings.picturesPruned(pruned.picturesRemoved) : ""))
+            viewData.picturesRemoved = pruned.picturesRemoved
+            view?.showPruned(viewData)
         } catch {
             view?.showError(context.errors.viewData(for: error, subject: ""))
         }

@@ -12,6 +12,8 @@ struct ArchiveStrings: Sendable {
         case (.en, .details): return "stories"
         case (.zh, .comments): return "评论"
         case (.en, .comments): return "comments"
+        case (.zh, .pictures): return "图片"
+        case (.en, .pictures): return "pictures"
         }
     }
 
@@ -93,6 +95,22 @@ struct ArchiveStrings: Sendable {
         return notes
     }
 
+    /// "；图片新取 12 张，已有 3 张，2 张失败，1 张最近失败，暂不重试".
+    func picturesNote(_ pictures: PicturesSyncViewData) -> String {
+        var note =
+            language == .zh
+            ? "；图片新取 \(pictures.fetched) 张，已有 \(pictures.present) 张"
+            : "; pictures: \(pictures.fetched) fetched, \(pictures.present) already kept"
+        if pictures.failed > 0 { note += language == .zh ? "，\(pictures.failed) 张失败" : ", \(pictures.failed) failed" }
+        if pictures.deferred > 0 {
+            note += language == .zh ? "，\(pictures.deferred) 张最近失败，暂不重试" : ", \(pictures.deferred) left alone after failing recently"
+        }
+        if pictures.evicted > 0 {
+            note += language == .zh ? "，超出预算移除 \(pictures.evicted) 张" : ", \(pictures.evicted) evicted to keep within the budget"
+        }
+        return note
+    }
+
     /// The heading of `status`'s list of stories whose detail answered 5xx or 404.
     func failingStories(_ count: Int) -> String {
         language == .zh
@@ -128,8 +146,10 @@ struct ArchiveStrings: Sendable {
         language == .zh ? "\(age)（\(time)，北京时间）" : "\(age) (\(time) Beijing time)"
     }
 
-    func failedItem(_ item: SyncFailure.Item, _ kind: ErrorKind) -> String {
-        let message: String
+    /// One failed item; a picture's says why it was refused (`reason`, the engine's words) unless
+    /// the source does not have it.
+    func failedItem(_ item: SyncFailure.Item, _ kind: ErrorKind, reason: String = "") -> String {
+        var message: String
         switch (language, kind) {
         case (.zh, .notFound): message = "源站没有（HTTP 404）"
         case (.en, .notFound): message = "not at the source (HTTP 404)"
@@ -138,6 +158,7 @@ struct ArchiveStrings: Sendable {
         case (.zh, _): message = "无法获取"
         case (.en, _): message = "could not be fetched"
         }
+        if case .picture = item, kind != .notFound, !reason.isEmpty { message = reason }
         switch (language, item) {
         case (.zh, .day(let day)): return "\(day)：\(message)"
         case (.en, .day(let day)): return "\(day): \(message)"
@@ -145,6 +166,8 @@ struct ArchiveStrings: Sendable {
         case (.en, .story(let id)): return "story \(id): \(message)"
         case (.zh, .comments(let id)): return "文章 \(id) 的评论：\(message)"
         case (.en, .comments(let id)): return "comments of story \(id): \(message)"
+        case (.zh, .picture(let key)): return "图片 \(key)：\(message)"
+        case (.en, .picture(let key)): return "picture \(key): \(message)"
         }
     }
 
@@ -174,6 +197,23 @@ struct ArchiveStrings: Sendable {
         language == .zh
             ? "文章：\(stories)，详情：\(details)，收藏：\(favorites)"
             : "Stories: \(stories), details: \(details), favourites: \(favorites)"
+    }
+
+    /// "图片：已存 12 张（3.4 MB），缺 2 张，其中 1 张获取失败".
+    func pictures(_ counts: PicturesStatusViewData) -> String {
+        switch language {
+        case .zh:
+            return "图片：已存 \(counts.kept) 张（\(Self.bytes(counts.bytes))），缺 \(counts.missing) 张"
+                + (counts.failing > 0 ? "，\(counts.failing) 张获取失败" : "")
+        case .en:
+            return "Pictures: \(counts.kept) kept (\(Self.bytes(counts.bytes))), \(counts.missing) missing"
+                + (counts.failing > 0 ? ", \(counts.failing) failing" : "")
+        }
+    }
+
+    /// "；另删除 5 张图片".
+    func picturesPruned(_ count: Int) -> String {
+        language == .zh ? "；另删除 \(count) 张图片" : "; and \(count) \(count == 1 ? "picture" : "pictures")"
     }
 
     func size(_ bytes: Int64) -> String {

@@ -63,6 +63,8 @@ public struct SyncSummaryViewData: Equatable, Sendable {
     public let detailsDeferred: Int
     /// Stories left alone because the source answered 404 for their detail within the month.
     public var detailsNotAtSource = 0
+    /// What happened to the pictures, when the sync fetched them.
+    public var pictures: PicturesSyncViewData?
     /// When the source asked to slow down: the transfers at once before and after.
     public let slowedDown: SlowDownViewData?
     /// What a sync with comments brought in; nil when it was not asked for them.
@@ -130,6 +132,8 @@ public struct ArchiveStatusViewData: Equatable, Sendable {
     public let lines: [String]
     /// Stories whose detail answered 5xx, the next to be tried first.
     public var failingStories: [FailingStoryViewData] = []
+    /// The pictures kept (and their bytes), missing and failing.
+    public var pictures = PicturesStatusViewData()
 }
 
 /// A sync that lowered its concurrency because the source asked it to.
@@ -179,8 +183,53 @@ public struct PruneViewData: Equatable, Sendable {
     public let bytesBefore: Int64
     /// The archive's size after, in bytes.
     public let bytesAfter: Int64
+    /// Pictures dropped with the days (those a kept day or favourite uses stay).
+    public var picturesRemoved = 0
     /// The one line for a person.
     public let message: String
+}
+
+/// What a sync with pictures did with them.
+public struct PicturesSyncViewData: Equatable, Sendable {
+    /// Pictures fetched and kept.
+    public let fetched: Int
+    /// Pictures the archive already had.
+    public let present: Int
+    /// Pictures not asked for: they failed recently and wait for their next try.
+    public let deferred: Int
+    /// Pictures that failed or were refused (named in `SyncSummaryViewData.failedItems`).
+    public let failed: Int
+    /// Pictures evicted to keep within the picture budget.
+    public let evicted: Int
+
+    /// Creates the view data; the presenter makes these, tests may too.
+    public init(fetched: Int, present: Int, deferred: Int, failed: Int, evicted: Int = 0) {
+        self.fetched = fetched
+        self.present = present
+        self.deferred = deferred
+        self.failed = failed
+        self.evicted = evicted
+    }
+}
+
+/// The archive's pictures, for `status`.
+public struct PicturesStatusViewData: Equatable, Sendable {
+    /// Pictures kept.
+    public var kept = 0
+    /// Their bytes in all.
+    public var bytes: Int64 = 0
+    /// Pictures the stories use that the archive does not keep (failing ones included).
+    public var missing = 0
+    /// Pictures whose last fetch failed or was refused.
+    public var failing = 0
+
+    /// Creates the view data; the presenter makes these, tests may too.
+    public init(kept: Int = 0, bytes: Int64 = 0, missing: Int = 0, failing: Int = 0) {
+        self.kept = kept
+        self.bytes = bytes
+        self.missing = missing
+        self.failing = failing
+    }
 }
 
 /// What a sync with comments brought in.

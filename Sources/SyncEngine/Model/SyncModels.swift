@@ -29,11 +29,20 @@ public struct SyncRequest: Sendable, Equatable {
     /// Also fetch every story's long and short comments, every page, where the archive has not
     /// read them to the end (with details; a thread read in part goes on from its last comment).
     public var includeComments: Bool
+    /// Also fetch the pictures of the span's stories the archive lacks (their thumbnails,
+    /// banners, headline and numbered body pictures; with details, which name the last two),
+    /// each once, every answer checked by `PictureCheck` before it is kept.
+    public var includeImages: Bool
+    /// The most bytes the archive's pictures may weigh after this sync; nil for the engine's
+    /// `Configuration.pictureBudget`.
+    public var pictureBudget: Int64?
 
-    /// A request for `span`; details off and two transfers at once unless asked.
+    /// A request for `span`; details and pictures off and two transfers at once unless asked.
     public init(
-        span: Span, includeDetails: Bool = false, concurrency: Int = 2, retryFailed: Bool = false, includeComments: Bool = false
+        span: Span, includeDetails: Bool = false, concurrency: Int = 2, retryFailed: Bool = false, includeComments: Bool = false,
+        includeImages: Bool = false
     ) {
+        self.includeImages = includeImages
         self.span = span
         self.includeDetails = includeDetails
         self.concurrency = concurrency
@@ -52,6 +61,8 @@ public struct SyncProgress: Sendable, Equatable {
         case details
         /// Fetching stories' long and short comments.
         case comments
+        /// Fetching stories' pictures.
+        case pictures
     }
 
     /// The phase this progress is about.
@@ -83,6 +94,10 @@ public struct SyncFailure: Sendable {
         case story(Int64)
         /// The comments of a story, by id; what came before the failure is kept.
         case comments(Int64)
+        /// A picture, by its key (`PictureKey.value`): the answer failed or was refused
+        /// (`SyncError.message` says why); the next sync asks again after the back-off that
+        /// failing stories get.
+        case picture(String)
     }
 
     /// The day or story that failed.
@@ -126,6 +141,16 @@ public struct SyncSummary: Sendable {
     public internal(set) var commentsFetched = 0
     /// Stories whose comments the archive had already read to the end.
     public internal(set) var commentStoriesPresent = 0
+    /// Pictures this sync fetched and kept (`SyncRequest.includeImages`).
+    public internal(set) var picturesFetched = 0
+    /// Pictures of the span the archive already had.
+    public internal(set) var picturesPresent = 0
+    /// Pictures not asked for because they failed recently (each is left alone for a while after
+    /// its last failure, as a failing story is); `SyncRequest.retryFailed` asks for them anyway.
+    public internal(set) var picturesDeferred = 0
+    /// Pictures evicted to keep within the picture budget, least recently read first. Later
+    /// syncs do not fetch them again; `SyncEngine.picture(url:policy:)` does.
+    public internal(set) var picturesEvicted = 0
 }
 
 /// A sync that lowered its concurrency because the source asked it to.
@@ -190,6 +215,29 @@ public struct ArchiveStatus: Sendable {
     public internal(set) var lastSyncInterrupted = false
     /// Stories whose detail answered 5xx or 404, the next to be tried first.
     public internal(set) var failingStories: [FailingStory] = []
+    /// The pictures the archive keeps, lacks and failed to get.
+    public internal(set) var pictures = PictureCounts()
+}
+
+/// The archive's pictures, for `status`: counted without reading a picture's bytes.
+public struct PictureCounts: Sendable, Equatable {
+    /// Pictures kept.
+    public var kept = 0
+    /// Their bytes in all.
+    public var bytes: Int64 = 0
+    /// Pictures the archive's stories use that it does not keep (as far as a sync with pictures
+    /// has listed them), failing ones included.
+    public var missing = 0
+    /// Pictures whose last fetch failed or was refused; a sync asks for each again after a while.
+    public var failing = 0
+
+    /// Counts as the archive reports them; tests make these too.
+    public init(kept: Int = 0, bytes: Int64 = 0, missing: Int = 0, failing: Int = 0) {
+        self.kept = kept
+        self.bytes = bytes
+        self.missing = missing
+        self.failing = failing
+    }
 }
 
 /// What `prune(keepDays:)` removed.
@@ -206,6 +254,8 @@ public struct PruneSummary: Sendable {
     public let bytesBefore: Int64
     /// The same after the prune and compaction.
     public let bytesAfter: Int64
+    /// Pictures dropped: those no kept day's story, banner or favourite uses any more.
+    public internal(set) var picturesRemoved = 0
 }
 
 /// The base URL an archive prefers for now (`SyncEngine.preferredBaseURL()`): it answered when

@@ -131,12 +131,20 @@ struct ZhihuDailyClient: Sendable {
     /// sends nothing within its first-byte budget, and retries transient failures with backoff
     /// while the deadline allows.
     private func fetch(_ path: String) async throws(RemoteError) -> HTTPResponse {
+        try await retrying { deadline async throws(RemoteError) -> HTTPResponse in try await fetchOnce(path, deadline: deadline) }
+    }
+
+    /// Runs `once` until it succeeds, retrying transient failures with backoff while the
+    /// operation's deadline allows.
+    func retrying(
+        _ once: (ContinuousClock.Instant) async throws(RemoteError) -> HTTPResponse
+    ) async throws(RemoteError) -> HTTPResponse {
         let deadline = Self.operationDeadline ?? ContinuousClock.now.advanced(by: timeout)
         var attempt = 1
         while true {
             let failure: RemoteError
             do {
-                return try await fetchOnce(path, deadline: deadline)
+                return try await once(deadline)
             } catch {
                 failure = error
             }

@@ -69,6 +69,7 @@ struct ArchiveStore {
         let days: Int
         let stories: Int
         let details: Int
+        var pictures = 0
     }
 
     /// Drops the days before `firstKept`, then every story, detail, counter and index row that no
@@ -87,7 +88,9 @@ struct ArchiveStore {
             try database.run("DELETE FROM comment_thread WHERE story_id NOT IN (\(kept))")
             // A failing story that went with its day is no longer listed, nor asked for again.
             try database.run("DELETE FROM failed_story WHERE id NOT IN (\(kept))")
-            return Pruned(days: days, stories: stories, details: details)
+            // Pictures go when no kept story, banner or favourite uses them.
+            let pictures = try PictureStore(database: database).prune(keeping: kept)
+            return Pruned(days: days, stories: stories, details: details, pictures: pictures)
         }
     }
 

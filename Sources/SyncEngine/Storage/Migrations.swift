@@ -193,6 +193,50 @@ enum Migrations {
                 ) WITHOUT ROWID;
                 CREATE INDEX comment_by_position ON comment (story_id, kind, position);
                 """),
+        // Pictures (`PictureStore`), keyed by `PictureKey.value`: what a picture is in one small
+        // table, its bytes in another, so that counting or listing pictures never reads a blob,
+        // and no page read touches either. `story_picture` says which stories use which picture
+        // (a story's list thumbnail, its banner, its headline picture, its numbered body
+        // pictures); a picture no kept story uses goes with a prune. Cache, like the stories.
+        Step(
+            name: "pictures",
+            sql: """
+                CREATE TABLE picture (
+                    key         TEXT    PRIMARY KEY,
+                    format      TEXT    NOT NULL CHECK (format IN ('jpeg', 'png', 'gif', 'webp')),
+                    width       INTEGER NOT NULL,
+                    height      INTEGER NOT NULL,
+                    byte_count  INTEGER NOT NULL,
+                    fetched_at  REAL    NOT NULL,   -- Unix seconds
+                    last_read   REAL    NOT NULL    -- Unix seconds; the budget evicts the oldest first
+                ) WITHOUT ROWID;
+                CREATE TABLE picture_bytes (
+                    key         TEXT    PRIMARY KEY REFERENCES picture (key) ON DELETE CASCADE,
+                    bytes       BLOB    NOT NULL
+                );
+                CREATE TABLE story_picture (
+                    story_id    INTEGER NOT NULL,
+                    role        TEXT    NOT NULL CHECK (role IN ('thumbnail', 'banner', 'headline', 'body')),
+                    number      INTEGER NOT NULL,   -- a body picture's N in [图片 N]; 0 for the others
+                    key         TEXT    NOT NULL,
+                    PRIMARY KEY (story_id, role, number)
+                ) WITHOUT ROWID;
+                CREATE INDEX story_picture_by_key ON story_picture (key);
+                -- Pictures that failed: left alone for a while, as failed_story's stories are.
+                CREATE TABLE failed_picture (
+                    key             TEXT    PRIMARY KEY,
+                    failures        INTEGER NOT NULL,
+                    last_status     INTEGER NOT NULL,   -- the HTTP status, or 0 when the bytes were refused
+                    last_failure_at REAL    NOT NULL,
+                    reason          TEXT    NOT NULL
+                ) WITHOUT ROWID;
+                -- Pictures the budget evicted: a sync does not fetch them again (it would only
+                -- evict them again); reading one fetches it.
+                CREATE TABLE evicted_picture (
+                    key             TEXT    PRIMARY KEY,
+                    evicted_at      REAL    NOT NULL
+                ) WITHOUT ROWID;
+                """),
     ]
 
     /// Applies every step not yet applied, all in one transaction: a migration that fails or is

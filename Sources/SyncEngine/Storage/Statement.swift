@@ -96,6 +96,13 @@ final class Statement {
         sqlite3_column_type(handle, column) == SQLITE_NULL
     }
 
+    /// A BLOB's bytes (empty for NULL).
+    func bytes(at column: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard count > 0, let start = sqlite3_column_blob(handle, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: start, count: count))
+    }
+
     /// The HTML of a story body stored by `StoredBody` (a BLOB), or as TEXT.
     func storedBody(at column: Int32) -> String? {
         guard sqlite3_column_type(handle, column) == SQLITE_BLOB else { return optionalText(at: column) }

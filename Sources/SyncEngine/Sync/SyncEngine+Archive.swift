@@ -41,7 +41,8 @@ extension SyncEngine {
                     FailingStory(
                         id: $0.id, title: $0.title, failures: $0.failures, lastStatus: $0.lastStatus,
                         lastFailure: Date(timeIntervalSince1970: $0.lastFailureAt), nextTry: Date(timeIntervalSince1970: $0.nextTry))
-                })
+                },
+                pictures: try PictureStore(database: store.database).counts())
         } catch {
             throw SyncError.wrapping(error)
         }
@@ -66,14 +67,16 @@ extension SyncEngine {
             let firstKept = newest.adding(days: -(min(keepDays, 1_000_000) - 1))  // More than every day there is.
             let pruned = try archive.prune(before: firstKept)
             do {
-                if pruned.days > 0 || pruned.details > 0 { try archive.compact() }
+                if pruned.days > 0 || pruned.details > 0 || pruned.pictures > 0 { try archive.compact() }
             } catch {
                 // The prune itself is committed; only the file did not shrink.
                 logger.error("could not compact the archive", metadata: ["error": "\(error)"])
             }
-            return PruneSummary(
+            var summary = PruneSummary(
                 firstKept: firstKept, daysRemoved: pruned.days, storiesRemoved: pruned.stories,
                 detailsRemoved: pruned.details, bytesBefore: bytesBefore, bytesAfter: archive.bytes())
+            summary.picturesRemoved = pruned.pictures
+            return summary
         } catch {
             throw SyncError.wrapping(error)
         }

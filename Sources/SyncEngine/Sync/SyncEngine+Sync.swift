@@ -70,9 +70,10 @@ extension SyncEngine {
             var detailsPresent = 0
             var detailsDeferred = 0
             var detailsNotAtSource = 0
-            if (request.includeDetails || request.retryFailed) && dayRun.skipped == 0 {
+            let includeDetails = request.includeDetails || request.includeImages
+            if (includeDetails || request.retryFailed) && dayRun.skipped == 0 {
                 var missing: [ArchiveStore.MissingDetail] = []
-                if request.includeDetails {
+                if includeDetails {
                     (missing, detailsPresent) = try ArchiveStore(database: store.database).missingDetails(in: span)
                 }
                 (missing, detailsDeferred, detailsNotAtSource) = try withFailedStories(missing, retryingThem: request.retryFailed)
@@ -109,22 +110,40 @@ extension SyncEngine {
                         checkpointer?.request()
                     })
             }
+            var pictureRun = PoolResult<PictureKey>(width: commentRun.width, slowDownsSeen: commentRun.slowDownsSeen)
+            var picturesPresent = 0
+            var picturesDeferred = 0
+            var picturesEvicted = 0
+            if request.includeImages && dayRun.skipped == 0 && detailRun.skipped == 0 && commentRun.skipped == 0 {
+                (pictureRun, picturesPresent, picturesDeferred) = try await syncPictures(
+                    in: span, retryingFailed: request.retryFailed, width: commentRun.width, slowDownsSeen: commentRun.slowDownsSeen,
+                    progress: progress, checkpointer: checkpointer)
+            }
+            if request.includeImages {
+                picturesEvicted = try PictureStore(database: store.database).evict(
+                    toFit: request.pictureBudget ?? configuration.pictureBudget, at: clock.now().timeIntervalSince1970)
+            }
             try store.setLastSync(clock.now().timeIntervalSince1970, interrupted: false)
             let slowDowns = client.slowDown.total - slowDownsAtStart
-            let finalWidth = request.includeComments ? commentRun.width : detailRun.width
+            let finalWidth = request.includeImages ? pictureRun.width : request.includeComments ? commentRun.width : detailRun.width
             var summary = SyncSummary(
                 days: span, daysFetched: dayRun.done + 1, daysPresent: span.dayCount - days.count - 1,
                 detailsFetched: detailRun.done, detailsPresent: detailsPresent,
                 failures: dayRun.failures.map { SyncFailure(item: .day($0.item), error: $0.error) }
                     + detailRun.failures.map { SyncFailure(item: .story($0.item), error: $0.error) }
-                    + commentRun.failures.map { SyncFailure(item: .comments($0.item), error: $0.error) },
-                skipped: dayRun.skipped + detailRun.skipped + commentRun.skipped,
+                    + commentRun.failures.map { SyncFailure(item: .comments($0.item), error: $0.error) }
+                    + pictureRun.failures.map { SyncFailure(item: .picture($0.item.value), error: $0.error) },
+                skipped: dayRun.skipped + detailRun.skipped + commentRun.skipped + pictureRun.skipped,
                 duration: ContinuousClock.now - started, detailsDeferred: detailsDeferred,
                 slowedDown: slowDowns > 0 ? SyncSlowDown(from: width, to: finalWidth, requests: slowDowns) : nil)
             summary.detailsNotAtSource = detailsNotAtSource
             summary.commentStoriesFetched = commentRun.done
             summary.commentStoriesPresent = commentStoriesPresent
             summary.commentsFetched = comments.withLock { $0 }
+            summary.picturesFetched = pictureRun.done
+            summary.picturesPresent = picturesPresent
+            summary.picturesDeferred = picturesDeferred
+            summary.picturesEvicted = picturesEvicted
             return summary
         } catch {
             let failure = SyncError.wrapping(error)
@@ -200,6 +219,8 @@ extension SyncEngine {
         var days = SyncBatch(size: 256)
         var details = SyncBatch(size: 32)
         var comments = SyncBatch(size: 32)
+        /// Up to 8 MiB each (the check's cap), so few at a time.
+        var pictures = SyncBatch(size: 16)
         /// The most next pages of one story's short comments a sync reads (1,000 comments): a
         /// thread that never ends (a source that keeps giving new ids) cannot hold a sync or its
         /// memory; the next sync goes on from the last comment read.
@@ -227,7 +248,7 @@ extension SyncEngine {
     /// every item, from one task at a time, in order. Each time the source has asked to slow
     /// down since the last item (`slowDownsSeen` counts those already seen), the transfers at
     /// once are halved for the rest of the run.
-    private nonisolated func runPool<Item: Sendable, Value: Sendable>(
+    nonisolated func runPool<Item: Sendable, Value: Sendable>(
         _ items: [Item], phase: SyncProgress.Phase, width initialWidth: Int, slowDownsSeen: Int, batch limits: SyncBatch,
         progress: @escaping @Sendable (SyncProgress) -> Void,
         fetch: @escaping @Sendable (Item) async -> (Value?, (any Error)?),
@@ -472,7 +493,7 @@ extension SyncEngine {
     }
 
     /// One network deadline per item: a long sync is not bounded by one page's timeout.
-    private nonisolated func withItemDeadline<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+    nonisolated func withItemDeadline<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         let deadline = ContinuousClock.now.advanced(by: configuration.networkTimeout)
         return try await ZhihuDailyClient.$operationDeadline.withValue(deadline) { try await body() }
     }

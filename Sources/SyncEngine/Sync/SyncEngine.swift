@@ -46,6 +46,10 @@ public actor SyncEngine {
         /// How long a thread of comments read from the source counts as fresh for cache-first
         /// reads: comments keep coming, so a short while.
         public var commentFreshness: Duration = .seconds(600)
+        /// The most bytes the archive's pictures may weigh (default 1 GiB): past it, a sync with
+        /// pictures evicts the least recently read first, never a favourite's.
+        /// `SyncRequest.pictureBudget` overrides it for one sync.
+        public var pictureBudget: Int64 = 1 << 30
         /// How often, while a stream of `updates(for:)` is open, the engine asks SQLite whether
         /// another connection (another process, say `newsctl sync`) has written to the archive.
         /// Each check is one `PRAGMA data_version`; the watched pages are read again only when it

@@ -24,6 +24,16 @@ struct Sync: AsyncParsableCommand {
     @Flag(help: "With --details, also fetch every story's long and short comments, every page (resumable).")
     var comments = false
 
+    @Flag(help: "Also fetch every story's pictures into the archive, each once, checked before it is kept (implies --details).")
+    var images = false
+
+    @Option(
+        name: .customLong("image-budget"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "With --images, the most the archive's pictures may weigh, in MiB (default 1024); the least recently read go first, never a favourite's.",
+            valueName: "MiB"))
+    var imageBudget: Int?
+
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
@@ -53,8 +63,17 @@ struct Sync: AsyncParsableCommand {
 
     private func request() throws -> SyncRequest {
         var request = try spanRequest(words: options.words)
+        if images {
+            request.includeDetails = true
+            request.includeImages = true
+        }
+        if let imageBudget {
+            guard images else { throw ValidationError(options.words.imageBudgetNeedsImages()) }
+            guard imageBudget >= 0 else { throw ValidationError(options.words.imageBudgetOutOfRange(imageBudget)) }
+            request.pictureBudget = Int64(imageBudget) << 20
+        }
         if comments {
-            guard details else { throw ValidationError(options.words.commentsNeedDetails) }
+            guard details || images else { throw ValidationError(options.words.commentsNeedDetails) }
             request.includeComments = true
         }
         return request

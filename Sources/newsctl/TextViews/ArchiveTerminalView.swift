@@ -75,6 +75,16 @@ final class ArchiveTerminalView: ArchiveView, CommandView {
                             ])
                         } ?? .null
                     ),
+                    (
+                        "pictures",
+                        summary.pictures.map {
+                            .object([
+                                ("fetched", .int(Int64($0.fetched))), ("present", .int(Int64($0.present))),
+                                ("deferred", .int(Int64($0.deferred))), ("failed", .int(Int64($0.failed))),
+                                ("evicted", .int(Int64($0.evicted))),
+                            ])
+                        } ?? .null
+                    ),
                     ("seconds", .double(summary.seconds)),
                 ]).serialized() + "\n")
         } else {
@@ -120,6 +130,13 @@ final class ArchiveTerminalView: ArchiveView, CommandView {
                             ])
                         })
                 ),
+                (
+                    "pictures",
+                    .object([
+                        ("kept", .int(Int64(status.pictures.kept))), ("bytes", .int(status.pictures.bytes)),
+                        ("missing", .int(Int64(status.pictures.missing))), ("failing", .int(Int64(status.pictures.failing))),
+                    ])
+                ),
             ]).serialized() + "\n")
     }
 
@@ -134,6 +151,7 @@ final class ArchiveTerminalView: ArchiveView, CommandView {
                 ("first_kept", .optional(pruned.firstKept)), ("days_removed", .int(Int64(pruned.daysRemoved))),
                 ("stories_removed", .int(Int64(pruned.storiesRemoved))), ("details_removed", .int(Int64(pruned.detailsRemoved))),
                 ("bytes_before", .int(pruned.bytesBefore)), ("bytes_after", .int(pruned.bytesAfter)),
+                ("pictures_removed", .int(Int64(pruned.picturesRemoved))),
             ]).serialized() + "\n")
     }
 

@@ -121,6 +121,37 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         #expect(summary.failedItems == ["20230313: bad data", "story 42: could not be fetched"])
     }
 
+    @Test func failingPicturesAreCountedAndNamedLastWithTheirReason_andAreNoProblem() async {
+        func picture(_ name: String, _ code: SyncError.Code, _ message: String) -> SyncFailure {
+            SyncFailure(item: .picture("https://pic1.zhimg.com/\(name)"), error: SyncError(code: code, message: message))
+        }
+        var summary = SyncSummary(
+            days: march14...march14, daysFetched: 1, daysPresent: 0, detailsFetched: 2, detailsPresent: 0,
+            failures: [
+                picture("b.jpg", .badResponse, "refused picture: not a picture: an HTML or XML page"),
+                SyncFailure(item: .story(42), error: notFound(42)), picture("a.jpg", .notFound, "HTTP 404"),
+            ], skipped: 0, duration: .seconds(1))
+        summary.picturesFetched = 3
+        summary.picturesPresent = 1
+        summary.picturesDeferred = 2
+        let done = summary
+        interactor.summary.withLock { $0 = .success(done) }
+        await ArchivePresenter(view: view, interactor: interactor).didRequestSync(
+            SyncRequest(span: .lastDays(1), includeDetails: true, includeImages: true))
+        guard case .summary(let shown)? = view.events.last else { Issue.record("no summary"); return }
+        #expect(shown.problem == nil, "a picture's failure is not the sync's")
+        #expect(shown.pictures == PicturesSyncViewData(fetched: 3, present: 1, deferred: 2, failed: 2))
+        #expect(
+            shown.failedItems == [
+                "文章 42：源站没有（HTTP 404）", "图片 https://pic1.zhimg.com/b.jpg：refused picture: not a picture: an HTML or XML page",
+                "图片 https://pic1.zhimg.com/a.jpg：源站没有（HTTP 404）",
+            ])
+        #expect(
+            shown.message
+                == "已同步 2023年3月14日 至 2023年3月14日：新取 1 天，已有 0 天；文章新取 2 篇，已有 0 篇；失败 1；用时 1.0 秒"
+                + "；图片新取 3 张，已有 1 张，2 张失败，2 张最近失败，暂不重试。失败的有：" + shown.failedItems.joined(separator: "，"))
+    }
+
     @Test func storiesTheSourceDoesNotHaveAreNamed_notResumable_andNoProblem() async {
         let missing = (1...5).map { SyncFailure(item: .story(Int64(100 + $0)), error: notFound(Int64(100 + $0))) }
         var summary = SyncSummary(

@@ -13,8 +13,9 @@ import Testing
             let tables = try database.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") { $0.text(at: 0) }
             #expect(
                 tables == [
-                    "comment", "comment_thread", "day", "day_story", "failed_story", "favorite", "read_mark", "story", "story_detail",
-                    "story_extra",
+                    "comment", "comment_thread", "day", "day_story", "evicted_picture", "failed_picture", "failed_story", "favorite",
+                    "picture",
+                    "picture_bytes", "read_mark", "story", "story_detail", "story_extra", "story_picture",
                     "story_search", "story_search_config", "story_search_data",
                     "story_search_docsize", "story_search_idx", "sync_meta", "top_story",
                 ], "no story_search_content: the index keeps no copy of the texts")

@@ -1,0 +1,253 @@
+/// Pictures in the archive (tables `picture`, `picture_bytes`, `story_picture`, `failed_picture`,
+/// migration 7): each picture once by its `PictureKey`, its bytes apart from what it is, and
+/// which stories use it.
+struct PictureStore {
+    let database: Database
+
+    /// Where a story shows a picture.
+    enum Role: String, Sendable {
+        /// The list's thumbnail (`images[0]`).
+        case thumbnail
+        /// The top story banner (`image` of a `top_stories` item).
+        case banner
+        /// The detail's headline picture (`image`).
+        case headline
+        /// A numbered picture of the body, `[图片 N]`.
+        case body
+    }
+
+    /// One use of a picture by a story.
+    struct Reference: Sendable, Equatable {
+        let storyID: Int64
+        let role: Role
+        /// A body picture's N; 0 for the others.
+        let number: Int
+        let key: PictureKey
+    }
+
+    /// Checked bytes, ready to keep.
+    struct Kept: Sendable {
+        let key: PictureKey
+        let info: PictureInfo
+        let bytes: [UInt8]
+    }
+
+    /// A picture that could not be kept, and why.
+    struct Failed: Sendable {
+        let key: PictureKey
+        /// The HTTP status, or 0 when the bytes themselves were refused (or no answer came).
+        let status: Int
+        let reason: String
+    }
+
+    /// What the stories of the days `range` use, newest day first, each story in its place: its
+    /// thumbnail, its banner (while it is a top story), its detail's headline picture and its
+    /// numbered body pictures (read from the stored body, as `[图片 N]` counts them). Not avatars.
+    func references(in range: ClosedRange<Day>) throws -> (stories: Set<Int64>, references: [Reference]) {
+        try database.readTransaction {
+            let rows = try database.query(
+                """
+                SELECT ds.story_id, s.image, (SELECT image FROM top_story t WHERE t.id = ds.story_id LIMIT 1), d.image, d.body
+                FROM day_story ds JOIN story s ON s.id = ds.story_id LEFT JOIN story_detail d ON d.id = ds.story_id
+                WHERE ds.date BETWEEN ? AND ? ORDER BY ds.date DESC, ds.position
+                """, [.integer(range.lowerBound.key), .integer(range.upperBound.key)]
+            ) { row in
+                (
+                    id: row.int64(at: 0), thumbnail: row.optionalText(at: 1), banner: row.optionalText(at: 2),
+                    headline: row.optionalText(at: 3), body: row.storedBody(at: 4)
+                )
+            }
+            var stories = Set<Int64>()
+            var references: [Reference] = []
+            for row in rows where stories.insert(row.id).inserted {
+                func add(_ url: String?, _ role: Role, _ number: Int = 0) {
+                    guard let url, let key = PictureKey(url: url) else { return }
+                    references.append(Reference(storyID: row.id, role: role, number: number, key: key))
+                }
+                add(row.thumbnail, .thumbnail)
+                add(row.banner, .banner)
+                add(row.headline, .headline)
+                if let body = row.body {
+                    for (index, image) in ReadableText(html: body).images.enumerated() { add(image.url, .body, index + 1) }
+                }
+            }
+            return (stories, references)
+        }
+    }
+
+    /// Replaces what these stories are known to use, in one transaction.
+    func setReferences(_ references: [Reference], of stories: Set<Int64>) throws {
+        try database.transaction {
+            for id in stories.sorted() { try database.run("DELETE FROM story_picture WHERE story_id = ?", [.integer(id)]) }
+            for reference in references {
+                try database.run(
+                    "INSERT OR REPLACE INTO story_picture (story_id, role, number, key) VALUES (?, ?, ?, ?)",
+                    [
+                        .integer(reference.storyID), .text(reference.role.rawValue), .integer(Int64(reference.number)),
+                        .text(reference.key.value),
+                    ])
+            }
+        }
+    }
+
+    /// The pictures of `keys` that the archive lacks, in the order given (each once).
+    func missing(among keys: [PictureKey]) throws -> [PictureKey] {
+        var seen = Set<PictureKey>()
+        return try keys.filter { key in
+            guard seen.insert(key).inserted else { return false }
+            return try database.query("SELECT 1 FROM picture WHERE key = ?", [.text(key.value)]) { _ in true }.isEmpty
+        }
+    }
+
+    /// A batch of what a sync fetched, in ONE transaction: every kept picture whole (what it is
+    /// and its bytes) and every failure remembered, or nothing at all.
+    func write(_ kept: [Kept], failed: [Failed], at time: Double) throws {
+        try database.transaction {
+            for picture in kept {
+                try database.run(
+                    """
+                    INSERT OR REPLACE INTO picture (key, format, width, height, byte_count, fetched_at, last_read)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                    [
+                        .text(picture.key.value), .text(picture.info.format.rawValue), .integer(Int64(picture.info.width)),
+                        .integer(Int64(picture.info.height)), .integer(Int64(picture.bytes.count)), .real(time), .real(time),
+                    ])
+                try database.run(
+                    "INSERT OR REPLACE INTO picture_bytes (key, bytes) VALUES (?, ?)", [.text(picture.key.value), .blob(picture.bytes)])
+                try database.run("DELETE FROM failed_picture WHERE key = ?", [.text(picture.key.value)])
+                try database.run("DELETE FROM evicted_picture WHERE key = ?", [.text(picture.key.value)])
+            }
+            for failure in failed {
+                try database.run(
+                    """
+                    INSERT INTO failed_picture (key, failures, last_status, last_failure_at, reason) VALUES (?, 1, ?, ?, ?)
+                    ON CONFLICT (key) DO UPDATE SET failures = failures + 1, last_status = excluded.last_status,
+                        last_failure_at = excluded.last_failure_at, reason = excluded.reason
+                    """, [.text(failure.key.value), .integer(Int64(failure.status)), .real(time), .text(failure.reason)])
+            }
+        }
+    }
+
+    /// How many pictures are kept (and their bytes), missing and failing; reads no picture's bytes.
+    func counts() throws -> PictureCounts {
+        try database.readTransaction {
+            let (kept, bytes) =
+                try database.query("SELECT count(*), coalesce(sum(byte_count), 0) FROM picture") {
+                    (Int($0.int64(at: 0)), $0.int64(at: 1))
+                }.first ?? (0, 0)
+            let missing =
+                try database.query(
+                    "SELECT count(DISTINCT key) FROM story_picture WHERE NOT EXISTS (SELECT 1 FROM picture p WHERE p.key = story_picture.key)"
+                ) { Int($0.int64(at: 0)) }.first ?? 0
+            let failing = try database.query("SELECT count(*) FROM failed_picture") { Int($0.int64(at: 0)) }.first ?? 0
+            return PictureCounts(kept: kept, bytes: bytes, missing: missing, failing: failing)
+        }
+    }
+
+    /// Drops what stories no longer kept used, and the pictures (and failures) nothing uses any
+    /// more; inside the caller's transaction. `kept`: the SQL of the story ids that stay.
+    /// Returns how many pictures went.
+    func prune(keeping kept: String) throws -> Int {
+        try database.run("DELETE FROM story_picture WHERE story_id NOT IN (\(kept))")
+        // Their bytes go with them (ON DELETE CASCADE).
+        let removed = try database.query(
+            "DELETE FROM picture WHERE NOT EXISTS (SELECT 1 FROM story_picture s WHERE s.key = picture.key) RETURNING key"
+        ) { _ in 1 }.count
+        try database.run("DELETE FROM failed_picture WHERE NOT EXISTS (SELECT 1 FROM story_picture s WHERE s.key = failed_picture.key)")
+        try database.run(
+            "DELETE FROM evicted_picture WHERE NOT EXISTS (SELECT 1 FROM story_picture s WHERE s.key = evicted_picture.key)")
+        return removed
+    }
+
+    /// Evicts pictures, least recently read first, until those kept weigh at most `budget`
+    /// bytes; a picture a favourite uses is never evicted. One transaction. Returns how many went.
+    /// An evicted picture is remembered, so that syncs do not fetch it again (`evicted()`).
+    @discardableResult
+    func evict(toFit budget: Int64, at time: Double) throws -> Int {
+        try database.transaction {
+            var total = try database.query("SELECT coalesce(sum(byte_count), 0) FROM picture") { $0.int64(at: 0) }.first ?? 0
+            guard total > budget else { return 0 }
+            let candidates = try database.query(
+                """
+                SELECT key, byte_count FROM picture
+                WHERE NOT EXISTS (
+                    SELECT 1 FROM story_picture s JOIN favorite f ON f.story_id = s.story_id WHERE s.key = picture.key)
+                ORDER BY last_read, fetched_at, key
+                """
+            ) { ($0.text(at: 0), $0.int64(at: 1)) }
+            var evicted = 0
+            for (key, count) in candidates where total > budget {
+                try database.run("DELETE FROM picture WHERE key = ?", [.text(key)])
+                try database.run("INSERT OR REPLACE INTO evicted_picture (key, evicted_at) VALUES (?, ?)", [.text(key), .real(time)])
+                total -= count
+                evicted += 1
+            }
+            return evicted
+        }
+    }
+
+    /// A kept picture (nil when it is not), and when it was fetched; the caller marks it read.
+    func read(_ key: PictureKey) throws -> (Kept, fetchedAt: Double)? {
+        try database.query(
+            """
+            SELECT p.format, p.width, p.height, p.fetched_at, b.bytes
+            FROM picture p JOIN picture_bytes b ON b.key = p.key WHERE p.key = ?
+            """, [.text(key.value)]
+        ) { row -> (Kept, fetchedAt: Double)? in
+            guard let format = PictureFormat(rawValue: row.text(at: 0)) else { return nil }
+            let info = PictureInfo(format: format, width: Int(row.int64(at: 1)), height: Int(row.int64(at: 2)))
+            return (Kept(key: key, info: info, bytes: row.bytes(at: 4)), row.double(at: 3))
+        }.first ?? nil
+    }
+
+    /// Notes that a picture was read now, for the budget (least recently read go first).
+    func markRead(_ key: PictureKey, at time: Double) throws {
+        try database.run("UPDATE picture SET last_read = ? WHERE key = ?", [.real(time), .text(key.value)])
+    }
+
+    /// The pictures a story uses, in its order (thumbnail, banner, headline, then the body's by
+    /// number), each with whether it is kept and, if not, why its last fetch failed.
+    func pictures(ofStory id: Int64) throws -> [(Reference, kept: Bool, failure: String?)] {
+        try database.query(
+            """
+            SELECT s.role, s.number, s.key, EXISTS (SELECT 1 FROM picture p WHERE p.key = s.key), f.reason
+            FROM story_picture s LEFT JOIN failed_picture f ON f.key = s.key
+            WHERE s.story_id = ?
+            ORDER BY CASE s.role WHEN 'thumbnail' THEN 0 WHEN 'banner' THEN 1 WHEN 'headline' THEN 2 ELSE 3 END, s.number
+            """, [.integer(id)]
+        ) { row -> (Reference, kept: Bool, failure: String?)? in
+            guard let role = Role(rawValue: row.text(at: 0)), let key = PictureKey(url: row.text(at: 2)) else { return nil }
+            return (
+                Reference(storyID: id, role: role, number: Int(row.int64(at: 1)), key: key), row.int64(at: 3) != 0, row.optionalText(at: 4)
+            )
+        }.compactMap { $0 }
+    }
+
+    /// A failing picture and when a sync asks for it again (the back-off of `FailedStoryStore`).
+    struct FailureRow: Sendable {
+        let key: String
+        let failures: Int
+        let lastStatus: Int
+        let lastFailureAt: Double
+        let reason: String
+
+        var nextTry: Double {
+            lastFailureAt + FailedStoryStore.delay(afterFailures: failures, status: lastStatus)
+        }
+    }
+
+    /// The keys of the pictures the budget evicted (and nothing fetched again since).
+    func evicted() throws -> Set<String> {
+        Set(try database.query("SELECT key FROM evicted_picture") { $0.text(at: 0) })
+    }
+
+    /// Every failing picture, the next to be tried first.
+    func failures() throws -> [FailureRow] {
+        try database.query("SELECT key, failures, last_status, last_failure_at, reason FROM failed_picture") {
+            FailureRow(
+                key: $0.text(at: 0), failures: Int($0.int64(at: 1)), lastStatus: Int($0.int64(at: 2)),
+                lastFailureAt: $0.double(at: 3), reason: $0.text(at: 4))
+        }.sorted { ($0.nextTry, $0.key) < ($1.nextTry, $1.key) }
+    }
+}
