@@ -87,8 +87,8 @@ import TestSupport
         /// Reads what newsctl wrote, until `expected` came or 5 s passed.
         func readQuery(_ expected: [UInt8]) -> [UInt8] {
             var seen: [UInt8] = []
-            let deadline = Date().addingTimeInterval(5)
-            while !seen.starts(with: expected), Date() < deadline {
+            let started = ContinuousClock.now
+            while !seen.starts(with: expected), ContinuousClock.now - started < TimeBound.within(.seconds(5)) {
                 var poller = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
                 guard poll(&poller, 1, 100) > 0 else { continue }
                 var buffer = [UInt8](repeating: 0, count: 64)
@@ -115,8 +115,8 @@ import TestSupport
         thread.start()
         let query = pty.readQuery(Array("\u{1B}[c".utf8))
         if let answer { _ = write(pty.controller, answer, answer.utf8.count) }
-        let deadline = Date().addingTimeInterval(10)
-        while result.withLock({ $0 }) == nil, Date() < deadline { usleep(10_000) }
+        let started = ContinuousClock.now
+        while result.withLock({ $0 }) == nil, ContinuousClock.now - started < TimeBound.within(.seconds(10)) { usleep(10_000) }
         let after = modes(pty.device)
         return (result.withLock { $0 } ?? false, query, before == after)
     }
