@@ -25,6 +25,10 @@ struct WebPDecoder: Sendable {
     func decode(_ bytes: [UInt8], width: Int, height: Int) throws(PictureDrawingError) -> DecodedPicture {
         if let frame = Self.firstAnimationFrame(bytes) {
             let picture = try pixels(Array(bytes[frame.data]), maxWidth: width, maxHeight: height)
+            // As libwebp's demuxer: a frame must lie wholly on the canvas (found by picture-decode's fuzzer).
+            guard frame.x + picture.width <= width, frame.y + picture.height <= height else {
+                throw .undecodable(.webp, "a first frame at (\(frame.x), \(frame.y)) off its \(width) x \(height) canvas")
+            }
             return placed(picture, x: frame.x, y: frame.y, width: width, height: height)
         }
         let picture = try pixels(bytes, maxWidth: width, maxHeight: height)

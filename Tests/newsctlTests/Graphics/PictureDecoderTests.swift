@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 
@@ -87,6 +88,23 @@ struct PictureDecoderTests {
             return refusal.code == .notAPicture
         }
     }
+
+    /// An animated WebP whose first frame sits at x 512 on a 57-pixel canvas (found by the
+    /// picture-decode fuzzer: pasting it trapped) is broken, as libwebp's demuxer says.
+    @Test func anAnimationFrameOffItsCanvasIsUndecodable() throws {
+        let bytes = try #require(Data(base64Encoded: Self.frameOffCanvas))
+        #expect {
+            try PictureDecoder().decode(Array(bytes))
+        } throws: { error in
+            guard case .undecodable(.webp, let reason) = error as? PictureDrawingError else { return false }
+            return reason.contains("off its 57 x 31 canvas")
+        }
+    }
+
+    private static let frameOffCanvas =
+        "UklGRuAAAABXRUJQVlA4WAoAAAACAAAAOAAAHgAAQU5JTQYAAAD/////AABBTk1GWgAAAAABAAAAADQAAB4AAGQAAAJWUDggQgAAAHADAJ0BKjUAHwA+"
+        + "0WiuUagmJCKkCAEAGglnANImgAAgjSRhoAD+6zb/9CbHtRX//Qk/+Js/4mz4OYeQFg1rQAAAAEFOTUZSAAAAAAAAAAAANBoKAAB42u1JAAAeAABkAAAA"
+        + "VlA4IDoAAAC0AgCdASo1AB8APtFco1GCQAABoJZwDP3As82hKwAA/vCbQ//oSf/8TZ//SbPhFd7looFnkLmk9cgA"
 
     /// A JPEG cut after its header: the decoder's own complaint, not a crash or a grey picture.
     @Test func aTruncatedBodyIsUndecodable() throws {
