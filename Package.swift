@@ -51,10 +51,14 @@ let package = Package(
             swiftSettings: urlSessionSettings
         ),
         .target(name: "NewsFeature", dependencies: ["SyncEngine"]),
+        // Headers only, written out by hand: newsctl loads the picture decoders, chafa and glib
+        // with dlopen when it first draws, so neither building nor running needs them.
+        .systemLibrary(name: "CPictures"),
         .executableTarget(
             name: "newsctl",
             dependencies: [
                 "SyncEngine",
+                "CPictures",
                 "NewsFeature",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

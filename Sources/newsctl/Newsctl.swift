@@ -22,7 +22,7 @@ struct Newsctl: AsyncParsableCommand {
         version: Newsctl.version,
         subcommands: [
             Read.self, Latest.self, Before.self, Show.self, Comments.self, Fav.self, Sync.self, Status.self, Search.self, Prune.self,
-            Doctor.self,
+            Doctor.self, DrawPicture.self,
         ])
 
     /// newsctl's version, in `--version` and the User-Agent it sends.

@@ -1,0 +1,57 @@
+import CPictures
+
+/// JPEG through libjpeg-turbo's TurboJPEG API (`libturbojpeg0`), baseline and progressive.
+struct JPEGDecoder: Sendable {
+    static let soname = "libturbojpeg.so.0"
+    static let package = "libturbojpeg0"
+    /// The process's decoder, loaded on the first JPEG.
+    static let shared = load(soname)
+
+    let initDecompress: cpic_tjInitDecompress_fn
+    let decompressHeader: cpic_tjDecompressHeader3_fn
+    let decompress: cpic_tjDecompress2_fn
+    let destroy: cpic_tjDestroy_fn
+    let errorString: cpic_tjGetErrorStr2_fn
+
+    static func load(_ soname: String) -> Result<JPEGDecoder, PictureDrawingError> {
+        SharedLibrary.open(soname, package: package).flatMap { library in
+            var resolve = SymbolResolver(library, package: package)
+            let functions = (
+                resolve("tjInitDecompress", cpic_tjInitDecompress_fn.self),
+                resolve("tjDecompressHeader3", cpic_tjDecompressHeader3_fn.self),
+                resolve("tjDecompress2", cpic_tjDecompress2_fn.self), resolve("tjDestroy", cpic_tjDestroy_fn.self),
+                resolve("tjGetErrorStr2", cpic_tjGetErrorStr2_fn.self)
+            )
+            guard let a = functions.0, let b = functions.1, let c = functions.2, let d = functions.3, let e = functions.4
+            else { return .failure(resolve.failure ?? .missingLibrary(soname: soname, package: package)) }
+            return .success(JPEGDecoder(initDecompress: a, decompressHeader: b, decompress: c, destroy: d, errorString: e))
+        }
+    }
+
+    /// The pixels of `bytes`, a JPEG `PictureCheck` accepted as `width` x `height`.
+    func decode(_ bytes: [UInt8], width: Int, height: Int) throws(PictureDrawingError) -> DecodedPicture {
+        guard let handle = initDecompress() else { throw .undecodable(.jpeg, "tjInitDecompress failed") }
+        defer { _ = destroy(handle) }
+        var headerWidth: Int32 = 0
+        var headerHeight: Int32 = 0
+        var subsampling: Int32 = 0
+        var colorspace: Int32 = 0
+        let header = decompressHeader(handle, bytes, UInt(bytes.count), &headerWidth, &headerHeight, &subsampling, &colorspace)
+        // The size the decoder will allocate for is the one PictureCheck capped, or it is refused.
+        guard header == 0, Int(headerWidth) == width, Int(headerHeight) == height else {
+            throw .undecodable(.jpeg, header == 0 ? "its header disagrees with itself" : reason(handle))
+        }
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        let status = rgba.withUnsafeMutableBufferPointer { output in
+            decompress(
+                handle, bytes, UInt(bytes.count), output.baseAddress, Int32(width), Int32(width * 4), Int32(height),
+                Int32(CPIC_TJPF_RGBA), 0)
+        }
+        guard status == 0 else { throw .undecodable(.jpeg, reason(handle)) }
+        return DecodedPicture(width: width, height: height, rgba: rgba)
+    }
+
+    private func reason(_ handle: cpic_tjhandle) -> String {
+        errorString(handle).map { String(cString: $0) } ?? "libturbojpeg gave no reason"
+    }
+}
