@@ -50,6 +50,12 @@ public struct ErrorPresenter: Sendable {
         error.unreadableTables.isEmpty ? nil : strings.rebuildNeedsForce(error.unreadableTables)
     }
 
+    /// The HTTP status the source answered with, nil when there was no HTTP answer (unreachable,
+    /// or a `file://` copy's missing file).
+    static func answeredStatus(_ error: SyncError) -> Int? {
+        error.remoteError?.code == .httpStatus ? error.remoteError?.status : nil
+    }
+
     /// - Parameter subject: what the failed load was about ("2023年3月13日", "today's stories").
     public func viewData(for error: SyncError, subject: String) -> ErrorViewData {
         let kind = ErrorKind(error.code)
@@ -62,6 +68,8 @@ public struct ErrorPresenter: Sendable {
                 strings.transportUnavailableMessage(subject: subject)
             case .notFound where error.isLatestPageMissing: strings.latestPageMissingMessage(httpStatus: Self.httpStatus(of: error))
             case .notFound: strings.notFoundMessage(subject: subject, httpStatus: Self.httpStatus(of: error))
+            case .unavailable where Self.answeredStatus(error) != nil:
+                strings.sourceFailedMessage(status: Self.answeredStatus(error) ?? 0, subject: subject)
             case .unavailable where error.remoteError?.code == .unreachable:
                 strings.errorMessage(kind, subject: subject) + strings.unreachableHint
             default: strings.errorMessage(kind, subject: subject)

@@ -107,40 +107,59 @@ struct Strings: Sendable {
     var replyDeleted: String { language == .zh ? "原评论已被删除" : "The original comment was deleted" }
     var noMoreComments: String { language == .zh ? "没有更多评论了" : "No more comments" }
 
-    /// A failed load of older comments, with the error's message.
     /// A next page of comments that failed: what is shown stays, so no word of the archive.
-    func loadMoreCommentsFailed(_ kind: ErrorKind, fallback: String) -> String {
-        let reason: String
-        switch (language, kind) {
-        case (.zh, .unavailable): reason = "无法连接知乎日报"
-        case (.en, .unavailable): reason = "cannot reach Zhihu Daily"
-        case (.zh, .notCached): reason = "离线，更早的短评需要联网"
-        case (.en, .notCached): reason = "offline; older comments need the network"
-        case (.zh, .badData): reason = "知乎日报返回的数据有误"
-        case (.en, .badData): reason = "Zhihu Daily sent bad data"
-        default: reason = fallback
-        }
+    /// - Parameter httpStatus: the source's answer, when it answered (nil when it could not be
+    ///   reached, or for a `file://` copy's missing file).
+    func loadMoreCommentsFailed(_ kind: ErrorKind, httpStatus: Int?, fallback: String) -> String {
+        let offline = language == .zh ? "离线，更早的短评需要联网" : "offline; older comments need the network"
+        let reason = commentsFailureReason(kind, httpStatus: httpStatus, offline: offline, fallback: fallback)
         return language == .zh ? "加载更多评论失败：\(reason)" : "Could not load more comments: \(reason)"
     }
 
     /// One thread of comments could not be read while the other is shown.
-    func commentThreadMissing(_ thread: CommentKind, _ kind: ErrorKind, fallback: String) -> String {
-        let reason: String
-        switch (language, kind) {
-        case (.zh, .unavailable): reason = "无法连接知乎日报"
-        case (.en, .unavailable): reason = "cannot reach Zhihu Daily"
-        case (.zh, .notCached): reason = "离线，本地没有缓存"
-        case (.en, .notCached): reason = "offline, and not in the archive"
-        case (.zh, .badData): reason = "知乎日报返回的数据有误"
-        case (.en, .badData): reason = "Zhihu Daily sent bad data"
-        default: reason = fallback
-        }
+    func commentThreadMissing(_ thread: CommentKind, _ kind: ErrorKind, httpStatus: Int?, fallback: String) -> String {
+        let offline = language == .zh ? "离线，本地没有缓存" : "offline, and not in the archive"
+        let reason = commentsFailureReason(kind, httpStatus: httpStatus, offline: offline, fallback: fallback)
         switch (language, thread) {
         case (.zh, .long): return "长评未能加载：\(reason)"
         case (.zh, .short): return "短评未能加载：\(reason)"
         case (.en, .long): return "The long comments could not be loaded: \(reason)"
         case (.en, .short): return "The short comments could not be loaded: \(reason)"
         }
+    }
+
+    /// Why comments next to others that are shown could not be loaded, short: the source's own
+    /// answer when it gave one (a 404 for this part, a 5xx), "cannot reach" only when it did not.
+    private func commentsFailureReason(_ kind: ErrorKind, httpStatus: Int?, offline: String, fallback: String) -> String {
+        switch (language, kind) {
+        case (.zh, .notFound): return "知乎日报没有这部分评论" + Self.statusInParentheses(httpStatus, .zh)
+        case (.en, .notFound): return "Zhihu Daily does not have them" + Self.statusInParentheses(httpStatus, .en)
+        case (_, .unavailable) where httpStatus != nil: return sourceFailed(httpStatus ?? 0)
+        case (.zh, .unavailable): return "无法连接知乎日报"
+        case (.en, .unavailable): return "cannot reach Zhihu Daily"
+        case (_, .notCached): return offline
+        case (.zh, .badData): return "知乎日报返回的数据有误"
+        case (.en, .badData): return "Zhihu Daily sent bad data"
+        default: return fallback
+        }
+    }
+
+    /// "（HTTP 404）" / " (HTTP 404)", or nothing when there was no HTTP answer (a `file://` copy).
+    static func statusInParentheses(_ status: Int?, _ language: Language) -> String {
+        guard let status else { return "" }
+        return language == .zh ? "（HTTP \(status)）" : " (HTTP \(status))"
+    }
+
+    /// The source answered with an error status (a 5xx, a 429): what it said, not "cannot reach".
+    func sourceFailed(_ status: Int) -> String {
+        language == .zh ? "知乎日报出错（HTTP \(status)）" : "Zhihu Daily answered HTTP \(status)"
+    }
+
+    /// `.unavailable` because the source answered an error status and nothing is cached.
+    func sourceFailedMessage(status: Int, subject: String) -> String {
+        language == .zh
+            ? sourceFailed(status) + "，本地也没有缓存\(Self.spacedForChinese(subject).leading)"
+            : sourceFailed(status) + ", and the local archive has no copy of \(subject)"
     }
 
     /// What a failed comments load was about.
