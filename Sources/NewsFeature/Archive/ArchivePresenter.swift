@@ -93,7 +93,8 @@ public final class ArchivePresenter {
             }
         }
         let failedItems = summary.failures.sorted { order($0.item) < order($1.item) }.map { failure in
-            strings.failedItem(failure.item, ErrorKind(failure.error.code))
+            strings.failedItem(
+                failure.item, ErrorKind(failure.error.code), httpStatus: ErrorPresenter.answeredStatus(failure.error))
         }
         let seconds = summary.duration / .seconds(1)
         let comments =

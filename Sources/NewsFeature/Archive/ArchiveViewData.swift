@@ -49,7 +49,7 @@ public struct SyncSummaryViewData: Equatable, Sendable {
     public let detailsPresent: Int
     /// Days and stories that failed.
     public let failures: Int
-    /// "文章 9759302：源站没有（HTTP 404）" for each failure, all of them.
+    /// "文章 9759302：知乎日报没有（HTTP 404）" for each failure, all of them.
     public let failedItems: [String]
     /// Items not tried because the network went away.
     public let skipped: Int

@@ -220,17 +220,25 @@ struct Strings: Sendable {
             : "The local archive is read-only; it cannot be written, so it shows what it had"
     }
 
+    /// What to check when the latest page is missing, the same wherever it is said.
+    private var baseURLHint: String {
+        language == .zh ? "检查 --base-url，它应以 /api/4 结尾" : "check --base-url; it should end in /api/4"
+    }
+
     /// The status line of a cached latest page whose refresh answered 404: the address is wrong.
     func latestPageMissingStatus(age: String) -> String {
-        let shown = age.first?.isNumber == true ? " \(age)" : "\(age)更新"
-        return language == .zh
-            ? "最新一页返回 HTTP 404，检查 --base-url（应以 /api/4 结尾）· 显示\(shown)的缓存"
-            : "The latest page answered HTTP 404; check --base-url: it ends in /api/4 · showing the archive from \(age)"
+        language == .zh
+            ? "最新一页返回 HTTP 404，\(baseURLHint) · 显示\(Self.shownAge(age))的缓存"
+            : "The latest page answered HTTP 404; \(baseURLHint) · showing the archive from \(age)"
+    }
+
+    /// "显示 2 小时前的缓存", but "显示刚刚更新的缓存": the age as it follows 显示.
+    private static func shownAge(_ age: String) -> String {
+        age.first?.isNumber == true ? " \(age)" : "\(age)更新"
     }
 
     func status(origin: String, staleReason: String?, age: String) -> String {
-        // "显示 2 小时前的缓存", but "显示刚刚更新的缓存".
-        let shown = age.first?.isNumber == true ? " \(age)" : "\(age)更新"
+        let shown = Self.shownAge(age)
         switch (language, origin, staleReason) {
         case (.zh, "network", "storage_error"): return "刚从网上取到 · 未能存入本地存档"
         case (.en, "network", "storage_error"): return "Fresh from the network · not kept in the local archive"
@@ -240,8 +248,8 @@ struct Strings: Sendable {
         case (.en, _, nil): return "From the archive · updated \(age)"
         case (.zh, _, "server_error"): return "服务器出错 · 显示\(shown)的缓存"
         case (.en, _, "server_error"): return "Server error · showing the archive from \(age)"
-        case (.zh, _, "not_found"): return "知乎日报已没有这一项（HTTP 404）· 显示\(shown)的缓存"
-        case (.en, _, "not_found"): return "No longer at the source (HTTP 404) · showing the archive from \(age)"
+        case (.zh, _, "not_found"): return "知乎日报没有这一项了（HTTP 404）· 显示\(shown)的缓存"
+        case (.en, _, "not_found"): return "No longer at Zhihu Daily (HTTP 404) · showing the archive from \(age)"
         case (.zh, _, "bad_response"): return "数据有误 · 显示\(shown)的缓存"
         case (.en, _, "bad_response"): return "Bad response · showing the archive from \(age)"
         case (.zh, _, "storage_error"): return "无法保存新内容 · 显示\(shown)的缓存"
@@ -298,14 +306,14 @@ struct Strings: Sendable {
     /// A `file://` copy without `news/latest` (no HTTP status) is worded as a missing file.
     func latestPageMissingMessage(httpStatus: Int?) -> String {
         switch (language, httpStatus) {
-        case (.zh, let status?): return "知乎日报的最新一页返回 HTTP \(status)，地址多半不对：检查 --base-url，它应以 /api/4 结尾"
+        case (.zh, let status?): return "知乎日报的最新一页返回 HTTP \(status)，地址多半不对：\(baseURLHint)"
         case (.en, let status?):
             return
-                "Zhihu Daily's latest page answered HTTP \(status), so the address is most likely wrong: check --base-url: it ends in /api/4"
-        case (.zh, nil): return "本地副本中没有最新一页（news/latest），地址多半不对：检查 --base-url，它应以 /api/4 结尾"
+                "Zhihu Daily's latest page answered HTTP \(status), so the address is most likely wrong: \(baseURLHint)"
+        case (.zh, nil): return "本地副本中没有最新一页（news/latest），地址多半不对：\(baseURLHint)"
         case (.en, nil):
             return
-                "The local copy has no latest page (news/latest), so the address is most likely wrong: check --base-url: it ends in /api/4"
+                "The local copy has no latest page (news/latest), so the address is most likely wrong: \(baseURLHint)"
         }
     }
 
