@@ -44,10 +44,10 @@ public struct ErrorPresenter: Sendable {
         strings.archiveNotCreated(path)
     }
 
-    /// Why `ArchiveMaintenance.rebuild` refused and what to add (`--force`), or nil when the
-    /// error is not a refusal over unreadable user tables.
-    public func rebuildRefusal(_ error: SyncError) -> String? {
-        error.unreadableTables.isEmpty ? nil : strings.rebuildNeedsForce(error.unreadableTables)
+    /// How `doctor --rebuild` mends an archive with `problem` (`--force` for a file that is not
+    /// a database), as every command's error words it.
+    public func rebuildAdvice(for problem: DatabaseError.Problem) -> String {
+        strings.rebuildAdvice(problem)
     }
 
     /// The HTTP status the source answered with, nil when there was no HTTP answer (unreachable,

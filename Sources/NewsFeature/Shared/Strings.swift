@@ -343,14 +343,24 @@ struct Strings: Sendable {
     /// What to run about a local database failure, appended to its words: "" when nothing helps.
     func storageAdvice(_ problem: DatabaseError.Problem) -> String {
         switch (language, problem) {
-        case (.zh, .corrupt): return "；运行 newsctl doctor 查看，newsctl doctor --rebuild 重建缓存（收藏会保留）"
-        case (.en, .corrupt):
-            return "; run newsctl doctor to see what is wrong, newsctl doctor --rebuild to rebuild the cache (favourites are kept)"
-        case (.zh, .notADatabase): return "；检查 --db 是否指向 newsctl 的存档；若是，newsctl doctor --rebuild --force 重建（原文件保留为备份）"
+        case (.zh, .corrupt): return "；运行 newsctl doctor 查看详情；" + rebuildAdvice(problem)
+        case (.en, .corrupt): return "; run newsctl doctor to see what is wrong; " + rebuildAdvice(problem)
+        case (.zh, .notADatabase): return "；" + rebuildAdvice(problem)
+        case (.en, .notADatabase): return "; " + rebuildAdvice(problem)
+        default: return ""
+        }
+    }
+
+    /// How `doctor --rebuild` mends an archive with `problem`, the same in doctor's report and in
+    /// every command's error: a file that is not a database needs `--force` (and a look at --db).
+    func rebuildAdvice(_ problem: DatabaseError.Problem) -> String {
+        switch (language, problem) {
+        case (.zh, .notADatabase): return "检查 --db 是否指向 newsctl 的存档；若是，运行 newsctl doctor --rebuild --force 重建（原文件保留为备份）"
         case (.en, .notADatabase):
             return
-                "; check that --db names a newsctl archive; if it does, newsctl doctor --rebuild --force rebuilds it (the old file is kept as a backup)"
-        default: return ""
+                "check that --db names a newsctl archive; if it does, run newsctl doctor --rebuild --force to rebuild it (the old file is kept as a backup)"
+        case (.zh, _): return "运行 newsctl doctor --rebuild 重建缓存（收藏会保留）"
+        case (.en, _): return "run newsctl doctor --rebuild to rebuild the cache (favourites are kept)"
         }
     }
 
@@ -368,21 +378,12 @@ struct Strings: Sendable {
             : "Cannot create the local archive (\(path)): showing what the network gives, without keeping it"
     }
 
-    /// `doctor --rebuild` refused because user tables could not be read: `--force` goes on.
-    func rebuildNeedsForce(_ tables: [String]) -> String {
-        let names = tables.map { table in
-            switch (language, table) {
-            case (.zh, "favorite"): return "收藏"
-            case (.en, "favorite"): return "favourites"
-            case (.zh, "read_mark"): return "已读标记"
-            case (.en, "read_mark"): return "read marks"
-            default: return table
-            }
-        }
+    /// `--db` names a folder: the path within the sentence, with the file it may have meant.
+    func folderAsDatabase(_ path: String) -> String {
+        let inside = (path.hasSuffix("/") ? String(path.dropLast()) : path) + "/news.sqlite"
         return language == .zh
-            ? "无法从旧存档读出\(names.joined(separator: "、"))，未做任何改动；加上 --force 仍然重建（读不出的内容只留在备份文件中）"
-            : "Could not read the \(names.joined(separator: " and ")) of the old archive; nothing was changed. "
-                + "Add --force to rebuild anyway (what could not be read stays in the backup file only)"
+            ? "--db 指向文件夹 \(path)，需要文件路径，例如 \(inside)"
+            : "--db names the folder \(path); it needs a file path, such as \(inside)"
     }
 
     /// A local database failure, worded so the user knows what to fix.
