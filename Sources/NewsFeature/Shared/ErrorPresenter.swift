@@ -29,6 +29,10 @@ public struct ErrorPresenter: Sendable {
                 kind: shown.kind, message: shown.message + " (" + path + ")", detail: shown.detail, retryTitle: shown.retryTitle)
         }
         let problem = error.databaseError?.problem ?? .other
+        if problem == .isAFolder {
+            return ErrorViewData(
+                kind: .storage, message: strings.folderAsDatabase(path), detail: shown.detail, retryTitle: shown.retryTitle)
+        }
         return ErrorViewData(
             kind: .storage, message: strings.storageMessage(problem) + " (" + path + ")" + strings.storageAdvice(problem),
             detail: shown.detail, retryTitle: shown.retryTitle)
