@@ -45,6 +45,9 @@ struct Strings: Sendable {
 
     var noImages: String { language == .zh ? "这篇文章没有图片" : "This story has no images" }
 
+    /// An image handed to the system's opener, which has not answered yet.
+    func opening(_ url: String) -> String { language == .zh ? "正在打开：\(url)…" : "Opening \(url)…" }
+
     /// An image handed to the system's opener.
     func opened(_ url: String) -> String { language == .zh ? "已打开：\(url)" : "Opened: \(url)" }
 
