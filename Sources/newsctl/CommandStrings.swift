@@ -274,8 +274,8 @@ struct CommandStrings: Sendable {
 
     func preferred(_ url: String, since: String, until: String) -> String {
         say(
-            "优先使用：\(url)（自 \(since) 起，因为之前的地址没有应答）；\(until) 之后重新按给定顺序尝试",
-            "preferred: \(url), which answered when an earlier one did not, since \(since); the order given is tried again after \(until)"
+            "优先使用：\(url)（自 \(since) 起，因为之前的地址没有应答）；\(until) 之后重新按给定顺序尝试（北京时间）",
+            "preferred: \(url), which answered when an earlier one did not, since \(since); the order given is tried again after \(until) (Beijing time)"
         )
     }
 
