@@ -103,7 +103,7 @@ public final class ArchivePresenter {
                 storiesFetched: summary.commentStoriesFetched, storiesPresent: summary.commentStoriesPresent,
                 comments: summary.commentsFetched)
             : nil
-        var viewData = SyncSummaryViewData(
+        return SyncSummaryViewData(
             from: summary.days.lowerBound.description, to: summary.days.upperBound.description,
             daysFetched: summary.daysFetched, daysPresent: summary.daysPresent,
             detailsFetched: summary.detailsFetched, detailsPresent: summary.detailsPresent,
@@ -117,11 +117,9 @@ public final class ArchivePresenter {
                     deferred: summary.detailsDeferred, notAtSource: summary.detailsNotAtSource, slowedDown: summary.slowedDown,
                     comments: comments)
                 + strings.failedList(failedItems),
-            problem: problem, detailsDeferred: summary.detailsDeferred,
+            problem: problem, detailsDeferred: summary.detailsDeferred, detailsNotAtSource: summary.detailsNotAtSource,
             slowedDown: summary.slowedDown.map { SlowDownViewData(from: $0.from, to: $0.to, requests: $0.requests) },
             comments: comments)
-        viewData.detailsNotAtSource = summary.detailsNotAtSource
-        return viewData
     }
 
     /// Shows what the archive holds, or the error.
