@@ -324,8 +324,3 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
     }
 }
 
-private struct FixedClock: NewsClock {
-    let date: Date
-    init(_ date: Date) { self.date = date }
-    func now() -> Date { date }
-}
