@@ -190,11 +190,11 @@ struct Strings: Sendable {
         }
     }
 
+    /// `fav rm`: confirmed in the reader's form (`favoriteToggled`), the story named by its id.
     func favoriteRemoved(_ id: Int64, existed: Bool) -> String {
         switch (language, existed) {
-        case (.zh, true): return "已取消收藏 \(id)"
+        case (_, true): return favoriteToggled(storySubject(id), isFavorite: false)
         case (.zh, false): return "\(id) 不在收藏中"
-        case (.en, true): return "Removed \(id) from favourites"
         case (.en, false): return "\(id) was not a favourite"
         }
     }
