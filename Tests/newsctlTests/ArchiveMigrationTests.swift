@@ -93,7 +93,9 @@ extension ProcessTests {
                                 },
                             "\(query): \(spans) in \(text)")
                         let oldTerms = Self.markedTexts(try #require(old["snippet"] as? String)).filter { terms.contains($0.lowercased()) }
-                        #expect(oldTerms.allSatisfy { term in spans.contains { $0.lowercased() == term.lowercased() } }, "\(query): \(spans) against \(oldTerms)")
+                        #expect(
+                            oldTerms.allSatisfy { term in spans.contains { $0.lowercased() == term.lowercased() } },
+                            "\(query): \(spans) against \(oldTerms)")
                         var rest = new
                         rest["snippet"] = old["snippet"]
                         #expect(rest as NSDictionary == old as NSDictionary, "\(query): \(result.stdout)")

@@ -147,7 +147,9 @@ extension ProcessTests {
             let result = try await NewsctlProcess().run(["latest", "--db", folder, "--base-url", "file://" + Fixtures.apiRoot])
             #expect(result.status == 64, "the argument's mistake: \(result.stderr)")
             #expect(result.stderr == "newsctl: --db 指向文件夹 \(folder)，需要文件路径，例如 \(folder)/news.sqlite\n")
-            let english = try await NewsctlProcess().run(["latest", "--db", folder + "/", "--lang", "en", "--base-url", "file://" + Fixtures.apiRoot])
+            let english = try await NewsctlProcess().run([
+                "latest", "--db", folder + "/", "--lang", "en", "--base-url", "file://" + Fixtures.apiRoot,
+            ])
             #expect(english.stderr == "newsctl: --db names the folder \(folder)/; it needs a file path, such as \(folder)/news.sqlite\n")
         }
 

@@ -57,7 +57,8 @@ extension ProcessTests {
             let english = try await newsctl.run(["sync", "--days", "1", "--lang", "en", "--base-url", root])
             #expect(english.status == 66)
             #expect(
-                english.stderr.hasSuffix("the address is most likely wrong: check --base-url; it should end in /api/4\n"), "\(english.stderr)")
+                english.stderr.hasSuffix("the address is most likely wrong: check --base-url; it should end in /api/4\n"),
+                "\(english.stderr)")
 
             // With a cached page, the page is shown and the status line says the same, not 服务器出错.
             #expect(try await newsctl.run(["latest", "--base-url", base]).status == 0)

@@ -86,7 +86,9 @@ struct DoctorCommand {
             let viewData = errors.viewData(for: error, subject: "")
             if !error.unreadableTables.isEmpty {
                 // What could not be read, that nothing changed, and that --force goes on.
-                errorLine.write(ErrorViewData(kind: .storage, message: words.rebuildNeedsForce(error.unreadableTables), detail: error.message, retryTitle: ""))
+                errorLine.write(
+                    ErrorViewData(
+                        kind: .storage, message: words.rebuildNeedsForce(error.unreadableTables), detail: error.message, retryTitle: ""))
                 return ExitStatus.ioError
             }
             // The technical cause says what failed and that nothing changed; the words leave out

@@ -323,4 +323,3 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         #expect(weakContext == nil)
     }
 }
-

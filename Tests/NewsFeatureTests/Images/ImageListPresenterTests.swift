@@ -106,7 +106,7 @@ final class FakeLinkOpener: LinkOpener {
                 .opened(
                     ImageOpenedViewData(
                         url: "https://pic1.zhimg.com/v2-wind.jpg", isOpened: false,
-                        message: "Image address (nothing here opens it): https://pic1.zhimg.com/v2-wind.jpg"))
+                        message: "Image address (nothing here opens it): https://pic1.zhimg.com/v2-wind.jpg")),
             ])
     }
 
@@ -149,7 +149,9 @@ final class FakeLinkOpener: LinkOpener {
         while !opener.isHolding { await Task.yield() }
         opener.release()
         await again.value
-        #expect(opener.opened == ["https://pic1.zhimg.com/v2-wind.jpg", "https://pic1.zhimg.com/h.jpg"], "once it answered, a choice opens again")
+        #expect(
+            opener.opened == ["https://pic1.zhimg.com/v2-wind.jpg", "https://pic1.zhimg.com/h.jpg"],
+            "once it answered, a choice opens again")
     }
 
     @Test func aPlaceOutsideTheList_doesNothing() async {
