@@ -20,18 +20,19 @@ final class SpyImageListView: ImageListView {
 @MainActor
 final class HeldLinkOpener: LinkOpener {
     private(set) var opened: [String] = []
-    private var waiting: CheckedContinuation<Void, Never>?
-    var isHolding: Bool { waiting != nil }
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    var isHolding: Bool { !waiting.isEmpty }
 
     func open(_ url: String) async -> LinkOpening {
         opened.append(url)
-        await withCheckedContinuation { waiting = $0 }
+        await withCheckedContinuation { waiting.append($0) }
         return .opened
     }
 
+    /// Lets every open held so far answer.
     func release() {
-        waiting?.resume()
-        waiting = nil
+        for continuation in waiting { continuation.resume() }
+        waiting = []
     }
 }
 
@@ -134,10 +135,13 @@ final class FakeLinkOpener: LinkOpener {
         let first = Task { await presenter.didSelectImage(at: 1) }
         while !opener.isHolding { await Task.yield() }
         #expect(view.events == [.opening("正在打开：https://pic1.zhimg.com/v2-wind.jpg…")])
-        await presenter.didSelectImage(at: 0)
+        // In a task of its own, so that a second opener, were one started, is released below too.
+        let second = Task { await presenter.didSelectImage(at: 0) }
+        for _ in 0..<50 { await Task.yield() }
         #expect(opener.opened == ["https://pic1.zhimg.com/v2-wind.jpg"], "no second opener")
         opener.release()
         await first.value
+        await second.value
         #expect(
             view.events == [
                 .opening("正在打开：https://pic1.zhimg.com/v2-wind.jpg…"),
