@@ -172,10 +172,6 @@ struct CommandStrings: Sendable {
 
     // MARK: doctor's report
 
-    func noArchive(_ path: String) -> String {
-        say("\(path) 还没有存档；第一次读取时会创建", "no archive at \(path) yet; the first read creates it")
-    }
-
     func archivePath(_ path: String) -> String { say("存档：\(path)", "archive: \(path)") }
 
     func integrity(problems: Int) -> String {
@@ -218,6 +214,15 @@ struct CommandStrings: Sendable {
 
     func unreadable(_ table: String) -> String {
         say("无法读取\(tableName(table))；这些记录仍在备份中", "could not read \(tableName(table)); its rows remain in the backup")
+    }
+
+    /// `doctor --rebuild` refused because user tables could not be read: `--force` goes on.
+    func rebuildNeedsForce(_ tables: [String]) -> String {
+        let names = tables.map(tableName)
+        return say(
+            "无法从旧存档读出\(names.joined(separator: "、"))，未做任何改动；加上 --force 仍然重建（读不出的内容只留在备份文件中）",
+            "Could not read the \(names.joined(separator: " and ")) of the old archive; nothing was changed. "
+                + "Add --force to rebuild anyway (what could not be read stays in the backup file only)")
     }
 
     func backupKept(_ path: String) -> String { say("旧文件保留在 \(path)", "the old file is kept at \(path)") }
@@ -277,8 +282,8 @@ struct CommandStrings: Sendable {
 
     func preferred(_ url: String, since: String, until: String) -> String {
         say(
-            "优先使用：\(url)（自 \(since) 起，因为之前的地址没有应答）；\(until) 之后重新按给定顺序尝试",
-            "preferred: \(url), which answered when an earlier one did not, since \(since); the order given is tried again after \(until)"
+            "优先使用：\(url)（自 \(since) 起，因为之前的地址没有应答）；\(until) 之后重新按给定顺序尝试（北京时间）",
+            "preferred: \(url), which answered when an earlier one did not, since \(since); the order given is tried again after \(until) (Beijing time)"
         )
     }
 

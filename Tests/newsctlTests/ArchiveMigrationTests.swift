@@ -16,6 +16,23 @@ extension ProcessTests {
             return newsctl
         }
 
+        /// The text of each `{"start", "length"}` match (Unicode scalar offsets) in `text`.
+        private static func matchedTexts(_ matches: Any?, in text: String) -> [String] {
+            let scalars = Array(text.unicodeScalars)
+            return ((matches as? [[String: Int]]) ?? []).compactMap { match in
+                guard let start = match["start"], let length = match["length"], start >= 0, start + length <= scalars.count
+                else { return nil }
+                var view = String.UnicodeScalarView()
+                view.append(contentsOf: scalars[start..<(start + length)])
+                return String(view)
+            }
+        }
+
+        /// The stretches of `snippet` between `**` pairs.
+        private static func markedTexts(_ snippet: String) -> [String] {
+            snippet.components(separatedBy: "**").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        }
+
         private func fileBytes(_ path: String) throws -> Int {
             try (FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         }
@@ -61,6 +78,24 @@ extension ProcessTests {
                         // The same text; the text's own `**strong**` marks, which schema 3's
                         // snippets carried beside the match marks, are left out now.
                         #expect(snippetText == oldSnippet, "\(query): \(result.stdout)")
+                        // The matches marked are the query's terms (a term the snippet's cut shortened
+                        // only at its end), and every term schema 3 marked is marked still (its
+                        // other marks were the text's own; it marked fewer matches than now).
+                        let text = snippetText ?? ""
+                        let spans = Self.matchedTexts(got["matches"], in: text)
+                        let terms = query.lowercased().split(separator: " ").map(String.init)
+                        let cutAtTheEnd = text.hasSuffix((spans.last ?? "") + "…")
+                        #expect(
+                            !spans.isEmpty
+                                && spans.enumerated().allSatisfy { index, span in
+                                    terms.contains(span.lowercased())
+                                        || (index == spans.count - 1 && cutAtTheEnd && terms.contains { $0.hasPrefix(span.lowercased()) })
+                                },
+                            "\(query): \(spans) in \(text)")
+                        let oldTerms = Self.markedTexts(try #require(old["snippet"] as? String)).filter { terms.contains($0.lowercased()) }
+                        #expect(
+                            oldTerms.allSatisfy { term in spans.contains { $0.lowercased() == term.lowercased() } },
+                            "\(query): \(spans) against \(oldTerms)")
                         var rest = new
                         rest["snippet"] = old["snippet"]
                         #expect(rest as NSDictionary == old as NSDictionary, "\(query): \(result.stdout)")

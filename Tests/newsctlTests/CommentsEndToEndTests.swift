@@ -84,8 +84,7 @@ extension ProcessTests {
             let lines = text.stdout.split(separator: "\n").map(String.init)
             #expect(lines.contains("短评 2") && !lines.contains { $0.hasPrefix("长评") }, "\(text.stdout)")
             #expect(lines.contains("  同意楼上"), "\(text.stdout)")
-            let stderr = text.stderr.split(separator: "\n", omittingEmptySubsequences: false)
-            #expect(stderr.count == 2 && stderr[0].hasPrefix("newsctl: 长评未能加载：") && stderr[1].isEmpty, "\(text.stderr)")
+            #expect(text.stderr == "newsctl: 长评未能加载：知乎日报出错（HTTP 500）\n", "what the source said, not 'cannot connect'")
 
             let json = try await newsctl.run(["comments", story, "--json", "--base-url", base])
             #expect(json.status == 0, "\(json.stderr)")
@@ -96,7 +95,32 @@ extension ProcessTests {
 
             let long = try await newsctl.run(["comments", story, "--long", "--base-url", base])
             #expect(long.status == 69, "\(long.stdout)")
-            #expect(long.stdout.isEmpty && long.stderr.split(separator: "\n").count == 1, "\(long.stderr)")
+            #expect(long.stdout.isEmpty, "\(long.stdout)")
+            #expect(long.stderr == "newsctl: 知乎日报出错（HTTP 500），本地也没有缓存文章 9759306 的评论\n", "\(long.stderr)")
+            await server.stop()
+        }
+
+        /// A 404 on one thread is named as the source not having it, not as a failure to connect;
+        /// with the other thread unreachable too, nothing can be shown because of the failure,
+        /// so the command exits 69, not 66.
+        @Test func oneThreadNotAtTheSource_isNamedSo_andBothFailingExitsByTheFailure() async throws {
+            let server = LoopbackServer()
+            try await server.start()
+            let base = await server.baseURL
+            server.setReply(.body(status: 404, text: "not found"), for: CommentPages.longPath(9_759_306))
+            let newsctl = try NewsctlProcess()
+            let text = try await newsctl.run(["comments", story, "--base-url", base])
+            #expect(text.status == 0, "\(text.stderr)")
+            #expect(text.stdout.contains("短评 2"), "\(text.stdout)")
+            #expect(text.stderr == "newsctl: 长评未能加载：知乎日报没有这部分评论（HTTP 404）\n", "\(text.stderr)")
+            let english = try await newsctl.run(["comments", story, "--lang", "en", "--base-url", base])
+            #expect(english.stderr == "newsctl: The long comments could not be loaded: Zhihu Daily does not have them (HTTP 404)\n")
+
+            server.setReply(.body(status: 500, text: "oops"), for: CommentPages.shortPath(9_759_306))
+            // A new archive, so neither thread has a cached copy to fall back on.
+            let both = try await NewsctlProcess().run(["comments", story, "--base-url", base])
+            #expect(both.status == 69, "\(both.stderr)")
+            #expect(both.stderr == "newsctl: 知乎日报出错（HTTP 500），本地也没有缓存文章 9759306 的评论\n", "\(both.stderr)")
             await server.stop()
         }
 
@@ -125,8 +149,30 @@ extension ProcessTests {
             if status == 0 {
                 #expect(result.stderr.isEmpty, "\(result.stderr)")
             } else {
-                #expect(result.stderr.hasPrefix("newsctl: 加载更多评论失败：") && result.stderr.split(separator: "\n").count == 1)
+                #expect(result.stderr == "newsctl: 加载更多评论失败：知乎日报出错（HTTP 500）\n", "\(result.stderr)")
             }
+            await server.stop()
+        }
+
+        /// `--all` whose next page the source does not have (404): what was read is printed and
+        /// the exit status says the source has no such thing (66), not that it was unreachable.
+        @Test func allWhoseNextPageIsNotAtTheSource_exits66() async throws {
+            let server = LoopbackServer()
+            try await server.start()
+            let base = await server.baseURL
+            let id: Int64 = 9_759_301
+            let thread: [Int64] = (1...25).map { 4_000 - $0 }
+            CommentPages.serve(server, story: id, short: thread)
+            server.setReply(.body(status: 404, text: "not found"), for: CommentPages.shortPath(id, before: thread[19]))
+            server.setReply(
+                .body(status: 200, text: #"{"long_comments":0,"popularity":1,"short_comments":25,"comments":25}"#),
+                for: "/api/4/story-extra/\(id)")
+            let newsctl = try NewsctlProcess()
+            let result = try await newsctl.run(["comments", String(id), "--short", "--all", "--json", "--base-url", base])
+            #expect(result.status == 66, "\(result.stderr)")
+            #expect(result.stderr == "newsctl: 加载更多评论失败：知乎日报没有这部分评论（HTTP 404）\n", "\(result.stderr)")
+            let section = try #require((try result.stdout.jsonObject()["sections"] as? [[String: Any]])?.first)
+            #expect((section["comments"] as? [Any])?.count == 20, "the first page is printed")
             await server.stop()
         }
 

@@ -142,7 +142,7 @@ extension ProcessTests {
             let newsctl = try NewsctlProcess()
             let story = try await newsctl.run(["show", "9759302", "--base-url", base, "--timeout", "3"])
             #expect(story.status == 69)
-            #expect(story.stderr == "newsctl: 无法连接知乎日报，本地也没有缓存文章 9759302\n")
+            #expect(story.stderr == "newsctl: 知乎日报出错（HTTP 500），本地也没有缓存文章 9759302\n", "what the source said")
             #expect(try await newsctl.run(["latest", "--base-url", base]).status == 0)
             await server.stop()
         }

@@ -235,7 +235,7 @@ extension ProcessTests {
             #expect(
                 result.stderr
                     == "newsctl: 本地存档不是 SQLite 数据库 (\(newsctl.databasePath))"
-                    + "；检查 --db 是否指向 newsctl 的存档；若是，newsctl doctor --rebuild --force 重建（原文件保留为备份）\n")
+                    + "；检查 --db 是否指向 newsctl 的存档；若是，运行 newsctl doctor --rebuild --force 重建（原文件保留为备份）\n")
             #expect(try Data(contentsOf: URL(fileURLWithPath: newsctl.databasePath)) == garbage)
         }
 

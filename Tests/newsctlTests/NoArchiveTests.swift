@@ -26,6 +26,17 @@ extension ProcessTests {
             #expect(!FileManager.default.fileExists(atPath: folder + "/typo"), "nothing made")
         }
 
+        /// doctor reports a missing archive with the words the reading commands use (what makes
+        /// one), not "the first read creates it", which those commands no longer do.
+        @Test func doctorSaysWhatMakesAMissingArchive() async throws {
+            let folder = try Fixtures.temporaryFolder()
+            let path = folder + "/typo/news.sqlite"
+            let result = try await NewsctlProcess(databasePath: path).run(["doctor"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == "没有本地存档：\(path)（检查 --db；新建存档请运行 newsctl sync --days 7）\n")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/typo"), "nothing made")
+        }
+
         @Test func aCommandThatFetchesStillMakesTheArchive() async throws {
             let folder = try Fixtures.temporaryFolder()
             let path = folder + "/new/news.sqlite"

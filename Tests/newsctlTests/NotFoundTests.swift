@@ -57,14 +57,15 @@ extension ProcessTests {
             let english = try await newsctl.run(["sync", "--days", "1", "--lang", "en", "--base-url", root])
             #expect(english.status == 66)
             #expect(
-                english.stderr.hasSuffix("the address is most likely wrong: check --base-url: it ends in /api/4\n"), "\(english.stderr)")
+                english.stderr.hasSuffix("the address is most likely wrong: check --base-url; it should end in /api/4\n"),
+                "\(english.stderr)")
 
             // With a cached page, the page is shown and the status line says the same, not 服务器出错.
             #expect(try await newsctl.run(["latest", "--base-url", base]).status == 0)
             let cached = try await newsctl.run(["latest", "--refresh", "--base-url", root])
             #expect(cached.status == 0)
             let status = cached.stdout.split(separator: "\n").last.map(String.init) ?? ""
-            #expect(status == "最新一页返回 HTTP 404，检查 --base-url（应以 /api/4 结尾）· 显示刚刚更新的缓存", "\(cached.stdout)")
+            #expect(status == "最新一页返回 HTTP 404，检查 --base-url，它应以 /api/4 结尾 · 显示刚刚更新的缓存", "\(cached.stdout)")
             let json = try await newsctl.run(["latest", "--refresh", "--json", "--base-url", root]).stdout.jsonObject()
             #expect(json["stale_reason"] as? String == "not_found")
             await server.stop()
@@ -92,8 +93,8 @@ extension ProcessTests {
             #expect(result.stderr == "newsctl: 本地副本（--base-url file://…）中没有文章 123\n")
         }
 
-        /// The fixture API has the details of two of the latest day's eight stories (and the
-        /// counters of the same two): the other six answer 404.
+        /// The fixture API's latest day lists six stories with an id (and one without); it has the
+        /// details of two of them (and their counters): the other four answer 404.
         @Test func storiesTheSourceLacksAreKeptNamedAndNotAskedForAgain() async throws {
             let (server, base) = try await started()
             let newsctl = try NewsctlProcess()
@@ -103,7 +104,7 @@ extension ProcessTests {
             #expect(first.stdout.contains("；失败 4；"), "\(first.stdout)")
             #expect(
                 first.stdout.contains(
-                    "。失败的有：文章 9759302：源站没有（HTTP 404），文章 9759303：源站没有（HTTP 404），文章 9759304：源站没有（HTTP 404），另有 1 项（--json 列出全部）"),
+                    "。失败的有：文章 9759302：知乎日报没有（HTTP 404），文章 9759303：知乎日报没有（HTTP 404），文章 9759304：知乎日报没有（HTTP 404），另有 1 项（--json 列出全部）"),
                 "\(first.stdout)")
             let missing = "/api/4/news/9759302"
             #expect(server.requestCount(missing) == 1)
@@ -111,7 +112,7 @@ extension ProcessTests {
             let status = try await newsctl.run(["status"])
             #expect(status.stdout.contains("取不到正文的文章：4 篇"), "\(status.stdout)")
             #expect(status.stdout.contains("  9759302 "), "\(status.stdout)")
-            #expect(status.stdout.contains("：源站没有（HTTP 404），下次 "), "\(status.stdout)")
+            #expect(status.stdout.contains("：知乎日报没有（HTTP 404），下次 "), "\(status.stdout)")
             let statusJSON = try await newsctl.run(["status", "--json"]).stdout.jsonObject()
             let failing = try #require(statusJSON["failing_stories"] as? [[String: Any]])
             #expect(failing.count == 4)
@@ -120,7 +121,7 @@ extension ProcessTests {
             // The next sync does not ask again, and says why.
             let second = try await newsctl.run(["sync", "--days", "1", "--details", "--base-url", base])
             #expect(second.status == 0, "\(second.stderr)")
-            #expect(second.stdout.contains("；4 篇文章源站没有（HTTP 404），一个月内不再取"), "\(second.stdout)")
+            #expect(second.stdout.contains("；4 篇文章知乎日报没有，一个月内不再取"), "\(second.stdout)")
             let secondJSON = try await newsctl.run(["sync", "--days", "1", "--details", "--json", "--base-url", base])
             #expect(try secondJSON.stdout.jsonObject()["details_not_at_source"] as? Int == 4, "\(secondJSON.stdout)")
             #expect(server.requestCount(missing) == 1, "not asked for again")
@@ -131,7 +132,7 @@ extension ProcessTests {
             #expect(server.requestCount(missing) == 2)
             let failed = try #require(try retried.stdout.jsonObject()["failed"] as? [String])
             #expect(failed.count == 4)
-            #expect(failed.contains("文章 9759302：源站没有（HTTP 404）"), "\(failed)")
+            #expect(failed.contains("文章 9759302：知乎日报没有（HTTP 404）"), "\(failed)")
             await server.stop()
         }
     }

@@ -66,7 +66,7 @@ extension ProcessTests {
             let text = try await newsctl.run(["sync", "--days", "1", "--images", "--base-url", base])
             #expect(text.status == 0, "\(text.stderr)")
             #expect(text.stdout.contains("图片新取 2 张，已有 0 张，2 张失败"), "\(text.stdout)")
-            #expect(text.stdout.contains("图片 \(source.root + source.thumbnail(0))：源站没有（HTTP 404）"), "\(text.stdout)")
+            #expect(text.stdout.contains("图片 \(source.root + source.thumbnail(0))：知乎日报没有（HTTP 404）"), "\(text.stdout)")
             #expect(text.stdout.contains("图片 \(source.root + source.body(1))：refused picture: not a picture: an HTML"), "\(text.stdout)")
 
             let status = try await newsctl.run(["status"])

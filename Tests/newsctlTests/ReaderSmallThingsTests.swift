@@ -39,10 +39,37 @@ extension ProcessTests {
         private func expectHelp(_ lines: [String], columns: Int) {
             let text = lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
             for entry in ReaderKeys.table {
-                let words = entry.zh.split(separator: " ").joined(separator: " ")
-                #expect(text.contains(words), "\(entry.keys): \(entry.zh)\n\(lines.joined(separator: "\n"))")
+                #expect(text.contains(entry.zh), "\(entry.keys): \(entry.zh)\n\(lines.joined(separator: "\n"))")
             }
             #expect(lines.allSatisfy { TerminalText.width(of: $0) <= columns }, show(lines))
+        }
+
+        /// At the narrowest width the reader allows (40 columns) the meanings wrap: each
+        /// continuation row sits under its meaning, and the rows together are the whole phrase.
+        @Test func atFortyColumnsEachMeaningWrapsUnderItself() async throws {
+            let columns = 40
+            let (pane, server) = try await start(columns: columns, rows: 40)
+            try pane.press("?")
+            let (ok, lines) = try await pane.waitFor("按键（任意键关闭）")
+            #expect(ok, show(lines))
+            #expect(lines.allSatisfy { TerminalText.width(of: $0) <= columns }, show(lines))
+            let keyWidth = ReaderKeys.table.map { TerminalText.width(of: $0.keys) }.max() ?? 0
+            let indent = String(repeating: " ", count: keyWidth + 5)
+            var continuationRows = 0
+            for entry in ReaderKeys.table {
+                let first = try #require(lines.firstIndex { $0.hasPrefix("  " + entry.keys + " ") }, show([entry.keys] + lines))
+                var text = String(lines[first].dropFirst(2 + entry.keys.count)).trimmingCharacters(in: .whitespaces)
+                var next = first + 1
+                while next < lines.count, lines[next].hasPrefix(indent), lines[next].dropFirst(indent.count).first != " " {
+                    text += lines[next].trimmingCharacters(in: .whitespaces)
+                    continuationRows += 1
+                    next += 1
+                }
+                #expect(text.filter { $0 != " " } == entry.zh.filter { $0 != " " }, show([entry.keys] + lines))
+            }
+            #expect(continuationRows > 0, show(["at 40 columns some meaning wraps"] + lines))
+            try pane.press("Escape")
+            try await quit(pane, server)
         }
 
         @Test(arguments: [(80, 24), (60, 20)])

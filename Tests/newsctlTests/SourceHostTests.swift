@@ -54,6 +54,13 @@ extension ProcessTests {
             let report = try doctor.stdout.jsonObject()
             let preferred = try #require(report["preferred_base_url"] as? [String: Any])
             #expect(preferred["url"] as? String == (await live.baseURL))
+            // In text, its times are Beijing's date and time, as status words them, not UTC ISO.
+            let text = try await newsctl.run(["doctor", "--network", "--timeout", "2", "--base-url", bases])
+            let line = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("优先使用：") }, "\(text.stdout)")
+            let time = #"\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}"#
+            #expect(
+                line.wholeMatch(of: try Regex("优先使用：\(await live.baseURL)（自 \(time) 起，因为之前的地址没有应答）；\(time) 之后重新按给定顺序尝试（北京时间）")) != nil,
+                "\(line)")
             await silent.stop()
             await live.stop()
         }

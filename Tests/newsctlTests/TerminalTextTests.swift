@@ -16,6 +16,18 @@ import Testing
         #expect(TerminalText.sanitize("普通标题 OK") == "普通标题 OK")
     }
 
+    /// A tab and a bidi override inside `**strong**` text (made " " and U+FFFD) leave the bold
+    /// exactly where it was: the wrapped text is matched back to its runs character by character.
+    @Test func strongTextWithATabAndABidiOverrideStaysBoldWhereItWas() {
+        let rows = StoryRows.emphasized("前文**粗\t体\u{202E}字**后文，再**一段**", width: 80)
+        #expect(rows.count == 1)
+        #expect(
+            rows.first?.spans.filter { !$0.text.isEmpty } == [
+                Row.Span(text: "前文", tone: .plain), Row.Span(text: "粗 体\u{FFFD}字", tone: .bold),
+                Row.Span(text: "后文，再", tone: .plain), Row.Span(text: "一段", tone: .bold),
+            ])
+    }
+
     @Test func wrapKeepsEveryCharacterWithinTheWidth() {
         let title = "如何看待北京地铁机场线使用 EUHT 通信系统服务？这是一个 really-long-english-word 测试"
         for width in [6, 10, 17, 30] {

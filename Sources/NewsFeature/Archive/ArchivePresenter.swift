@@ -104,7 +104,8 @@ public final class ArchivePresenter {
         }
         let failedItems = summary.failures.enumerated().sorted { rank($0) < rank($1) }.map(\.element).map { failure in
             strings.failedItem(
-                failure.item, ErrorKind(failure.error.code), reason: failure.error.remoteError?.message ?? failure.error.message)
+                failure.item, ErrorKind(failure.error.code), httpStatus: ErrorPresenter.answeredStatus(failure.error),
+                reason: failure.error.remoteError?.message ?? failure.error.message)
         }
         let seconds = summary.duration / .seconds(1)
         let comments =
@@ -120,7 +121,7 @@ public final class ArchivePresenter {
                 fetched: summary.picturesFetched, present: summary.picturesPresent, deferred: summary.picturesDeferred,
                 failed: pictureFailures, evicted: summary.picturesEvicted)
             : nil
-        var viewData = SyncSummaryViewData(
+        return SyncSummaryViewData(
             from: summary.days.lowerBound.description, to: summary.days.upperBound.description,
             daysFetched: summary.daysFetched, daysPresent: summary.daysPresent,
             detailsFetched: summary.detailsFetched, detailsPresent: summary.detailsPresent,
@@ -136,12 +137,9 @@ public final class ArchivePresenter {
                     comments: comments)
                 + (pictures.map(strings.picturesNote) ?? "")
                 + strings.failedList(failedItems),
-            problem: problem, detailsDeferred: summary.detailsDeferred,
+            problem: problem, detailsDeferred: summary.detailsDeferred, detailsNotAtSource: summary.detailsNotAtSource,
             slowedDown: summary.slowedDown.map { SlowDownViewData(from: $0.from, to: $0.to, requests: $0.requests) },
-            comments: comments)
-        viewData.detailsNotAtSource = summary.detailsNotAtSource
-        viewData.pictures = pictures
-        return viewData
+            comments: comments, pictures: pictures)
     }
 
     /// Shows what the archive holds, or the error.

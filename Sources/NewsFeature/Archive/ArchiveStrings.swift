@@ -83,8 +83,8 @@ struct ArchiveStrings: Sendable {
         if notAtSource > 0 {
             notes +=
                 language == .zh
-                ? "；\(notAtSource) 篇文章源站没有（HTTP 404），一个月内不再取"
-                : "; \(notAtSource) \(notAtSource == 1 ? "story" : "stories") the source does not have (HTTP 404), left alone for a month"
+                ? "；\(notAtSource) 篇文章知乎日报没有，一个月内不再取"
+                : "; \(notAtSource) \(notAtSource == 1 ? "story" : "stories") not at Zhihu Daily, left alone for a month"
         }
         if let slowedDown {
             notes +=
@@ -123,8 +123,8 @@ struct ArchiveStrings: Sendable {
     func failingStory(id: Int64, title: String?, status: Int, failures: Int, nextTry: String) -> String {
         let name = title.map { " \($0)" } ?? ""
         switch (language, status) {
-        case (.zh, 404): return "  \(id)\(name)：源站没有（HTTP 404），下次 \(nextTry)（北京时间）"
-        case (.en, 404): return "  \(id)\(name): not at the source (HTTP 404), next try \(nextTry) Beijing time"
+        case (.zh, 404): return "  \(id)\(name)：知乎日报没有（HTTP 404），下次 \(nextTry)（北京时间）"
+        case (.en, 404): return "  \(id)\(name): not at Zhihu Daily (HTTP 404), next try \(nextTry) Beijing time"
         case (.zh, _): return "  \(id)\(name)：HTTP \(status)，连续 \(failures) 次，下次 \(nextTry)（北京时间）"
         case (.en, _): return "  \(id)\(name): HTTP \(status), \(failures) in a row, next try \(nextTry) Beijing time"
         }
@@ -148,11 +148,12 @@ struct ArchiveStrings: Sendable {
 
     /// One failed item; a picture's says why it was refused (`reason`, the engine's words) unless
     /// the source does not have it.
-    func failedItem(_ item: SyncFailure.Item, _ kind: ErrorKind, reason: String = "") -> String {
+    /// - Parameter httpStatus: the source's answer; nil for a `file://` copy's missing file.
+    func failedItem(_ item: SyncFailure.Item, _ kind: ErrorKind, httpStatus: Int?, reason: String = "") -> String {
         var message: String
         switch (language, kind) {
-        case (.zh, .notFound): message = "源站没有（HTTP 404）"
-        case (.en, .notFound): message = "not at the source (HTTP 404)"
+        case (.zh, .notFound): message = "知乎日报没有" + Strings.statusInParentheses(httpStatus, .zh)
+        case (.en, .notFound): message = "not at Zhihu Daily" + Strings.statusInParentheses(httpStatus, .en)
         case (.zh, .badData): message = "数据有误"
         case (.en, .badData): message = "bad data"
         case (.zh, _): message = "无法获取"

@@ -49,7 +49,7 @@ public struct SyncSummaryViewData: Equatable, Sendable {
     public let detailsPresent: Int
     /// Days and stories that failed.
     public let failures: Int
-    /// "文章 9759302：源站没有（HTTP 404）" for each failure, all of them.
+    /// "文章 9759302：知乎日报没有（HTTP 404）" for each failure, all of them.
     public let failedItems: [String]
     /// Items not tried because the network went away.
     public let skipped: Int
@@ -62,9 +62,9 @@ public struct SyncSummaryViewData: Equatable, Sendable {
     /// Stories left alone because their detail answered 5xx recently.
     public let detailsDeferred: Int
     /// Stories left alone because the source answered 404 for their detail within the month.
-    public var detailsNotAtSource = 0
+    public let detailsNotAtSource: Int
     /// What happened to the pictures, when the sync fetched them.
-    public var pictures: PicturesSyncViewData?
+    public let pictures: PicturesSyncViewData?
     /// When the source asked to slow down: the transfers at once before and after.
     public let slowedDown: SlowDownViewData?
     /// What a sync with comments brought in; nil when it was not asked for them.
@@ -74,10 +74,13 @@ public struct SyncSummaryViewData: Equatable, Sendable {
     public init(
         from: String, to: String, daysFetched: Int, daysPresent: Int, detailsFetched: Int, detailsPresent: Int,
         failures: Int, failedItems: [String], skipped: Int, seconds: Double, message: String, problem: ErrorViewData?,
-        detailsDeferred: Int = 0, slowedDown: SlowDownViewData? = nil, comments: CommentsSyncViewData? = nil
+        detailsDeferred: Int = 0, detailsNotAtSource: Int = 0, slowedDown: SlowDownViewData? = nil,
+        comments: CommentsSyncViewData? = nil, pictures: PicturesSyncViewData? = nil
     ) {
         self.comments = comments
+        self.pictures = pictures
         self.detailsDeferred = detailsDeferred
+        self.detailsNotAtSource = detailsNotAtSource
         self.slowedDown = slowedDown
         self.from = from
         self.to = to
@@ -127,13 +130,13 @@ public struct ArchiveStatusViewData: Equatable, Sendable {
     /// "2023-04-25T08:00:00Z", or nil before the first sync.
     public let lastSync: String?
     /// Whether that sync was interrupted before it finished (what it fetched is kept).
-    public var lastSyncInterrupted = false
+    public let lastSyncInterrupted: Bool
     /// The same, as lines for a person: "日期：…", "缺口：无", "大小：12.4 MB"…
     public let lines: [String]
     /// Stories whose detail answered 5xx, the next to be tried first.
-    public var failingStories: [FailingStoryViewData] = []
+    public let failingStories: [FailingStoryViewData]
     /// The pictures kept (and their bytes), missing and failing.
-    public var pictures = PicturesStatusViewData()
+    public let pictures: PicturesStatusViewData
 }
 
 /// A sync that lowered its concurrency because the source asked it to.

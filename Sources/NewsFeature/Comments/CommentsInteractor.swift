@@ -73,7 +73,8 @@ public struct DefaultCommentsInteractor: CommentsInteractor {
     /// so an ordinary load reads the archive while it is fresh (`.cacheFirst`), a refresh reads
     /// the network first and offline the archive only. Counters that cannot be read are left
     /// out (nil) rather than failing the screen; so is a thread that cannot be read while the
-    /// other can (`CommentsContent.missing`). It throws the long thread's error when neither can.
+    /// other can (`CommentsContent.missing`). When neither can it throws the long thread's error, or
+    /// the short thread's when the long one is only not at the source (a 404).
     public func load(storyID: Int64, _ intent: LoadIntent) async throws(SyncError) -> CommentsContent {
         let policy = Self.policy(mode, intent)
         async let long = kinds.contains(.long) ? thread(storyID, .long, policy) : nil
@@ -93,7 +94,10 @@ public struct DefaultCommentsInteractor: CommentsInteractor {
         case (.failure(let error)?, .success(let short)?):
             content = CommentsContent(
                 long: leftOut(.long, like: short), short: short, counters: nil, missing: MissingThread(kind: .long, error: error))
-        case (.failure(let error)?, .failure?): throw error
+        case (.failure(let longError)?, .failure(let shortError)?):
+            // What stopped the whole screen: a source that has no long comments (404) but could not
+            // be reached for the short ones is unreachable, not "has no such thing".
+            throw longError.code == .notFound ? shortError : longError
         case (let long?, nil):
             let thread = try long.get()
             content = CommentsContent(long: thread, short: leftOut(.short, like: thread), counters: nil)

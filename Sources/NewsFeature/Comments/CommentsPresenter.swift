@@ -24,7 +24,7 @@ public final class CommentsPresenter {
         case idle
         case loading
         /// The last try failed; the text says so.
-        case failed(String)
+        case failed(String, ErrorKind)
     }
 
     private var view: (any CommentsView)? { context.view }
@@ -96,7 +96,10 @@ public final class CommentsPresenter {
                 more = .idle
             } else {
                 let worded = errors.viewData(for: error, subject: context.strings.commentsSubject(context.storyID))
-                more = .failed(context.strings.loadMoreCommentsFailed(worded.kind, fallback: worded.message))
+                more = .failed(
+                    context.strings.loadMoreCommentsFailed(
+                        worded.kind, httpStatus: ErrorPresenter.answeredStatus(error), fallback: worded.message),
+                    worded.kind)
             }
         }
         render()
@@ -128,7 +131,7 @@ public final class CommentsPresenter {
             switch more {
             case .idle: nil
             case .loading: .loadingMore
-            case .failed(let text): .failed(text)
+            case .failed(let text, let kind): .failed(text, kind: kind)
             }
         view?.show(
             Self.viewData(
@@ -159,7 +162,8 @@ public final class CommentsPresenter {
         let missingText = content.missing.map { missing in
             let worded = ErrorPresenter(language: strings.language).viewData(
                 for: missing.error, subject: strings.commentsSubject(storyID))
-            return strings.commentThreadMissing(missing.kind, worded.kind, fallback: worded.message)
+            return strings.commentThreadMissing(
+                missing.kind, worded.kind, httpStatus: ErrorPresenter.answeredStatus(missing.error), fallback: worded.message)
         }
         let provenance = shownProvenance(content)
         return CommentsViewData(

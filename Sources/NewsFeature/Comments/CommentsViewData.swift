@@ -109,8 +109,8 @@ public enum CommentsFooterViewData: Equatable, Sendable {
     /// Every comment is shown: "没有更多评论了".
     case noMore(String)
     /// Loading older comments failed; what is shown stays, and reaching the end tries again:
-    /// "加载更多评论失败：…".
-    case failed(String)
+    /// "加载更多评论失败：…"; with what kind of failure it was, for a front's exit status.
+    case failed(String, kind: ErrorKind)
     /// There are no comments at all; `CommentsViewData.emptyText` says so.
     case none
 }

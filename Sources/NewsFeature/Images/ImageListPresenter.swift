@@ -6,6 +6,8 @@ public final class ImageListPresenter {
     private let images: [ImageViewData]
     private let opener: any LinkOpener
     private let strings: Strings
+    /// An opener is at work: a second choice waits for it rather than start another.
+    private var isOpening = false
 
     /// Composes the list.
     ///
@@ -27,10 +29,14 @@ public final class ImageListPresenter {
     }
 
     /// Opens the image at `index` in the list and says so once the opener has, or shows its
-    /// address when nothing could open it: "opened" is said only of what was.
+    /// address when nothing could open it: "opened" is said only of what was. It says at once
+    /// that it is opening; a choice made while an opener is still at work is ignored.
     public func didSelectImage(at index: Int) async {
-        guard images.indices.contains(index) else { return }
+        guard images.indices.contains(index), !isOpening else { return }
+        isOpening = true
+        defer { isOpening = false }
         let url = images[index].url
+        view?.showOpening(strings.opening(url))
         let opening = await opener.open(url)
         let message =
             switch opening {

@@ -1,12 +1,5 @@
 import SyncEngine
 
-// For the wall clock the presenter defaults to (Date's Unix time).
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// The news list's presentation logic: what to load, in which order, and how to word it.
 @MainActor
 public final class NewsListPresenter {
@@ -54,15 +47,16 @@ public final class NewsListPresenter {
     ///   - language: the language of the wording.
     ///   - prefetchDwell: how long the cursor rests on a story before its text is fetched
     ///     in the background (`didHighlightStory(id:)`).
-    ///   - now: the current time in Unix seconds, whose year (in Beijing) a day's title leaves
-    ///     out ("3月13日 星期一", else "2023年3月13日 星期一"); the system clock unless a test fixes it.
+    ///   - clock: the wall clock, whose year (in Beijing) a day's title leaves out
+    ///     ("3月13日 星期一", else "2023年3月13日 星期一"); the system clock unless a test fixes it.
     public init(
         view: any NewsListView, interactor: any NewsListInteractor, navigator: any Navigator,
         start: Start = .latest, language: Language = .zh, prefetchDwell: Duration = .milliseconds(400),
-        now: @escaping @Sendable () -> Int64 = { Int64(SystemClock().now().timeIntervalSince1970.rounded(.down)) }
+        clock: any NewsClock = SystemClock()
     ) {
         self.context = HomeContext(
-            view: view, interactor: interactor, navigator: navigator, language: language, now: now)
+            view: view, interactor: interactor, navigator: navigator, language: language,
+            now: { Int64(clock.now().timeIntervalSince1970.rounded(.down)) })
         self.start = start
         self.prefetchDwell = prefetchDwell
         self.errors = ErrorPresenter(language: language)

@@ -29,6 +29,10 @@ public struct ErrorPresenter: Sendable {
                 kind: shown.kind, message: shown.message + " (" + path + ")", detail: shown.detail, retryTitle: shown.retryTitle)
         }
         let problem = error.databaseError?.problem ?? .other
+        if problem == .isAFolder {
+            return ErrorViewData(
+                kind: .storage, message: strings.folderAsDatabase(path), detail: shown.detail, retryTitle: shown.retryTitle)
+        }
         return ErrorViewData(
             kind: .storage, message: strings.storageMessage(problem) + " (" + path + ")" + strings.storageAdvice(problem),
             detail: shown.detail, retryTitle: shown.retryTitle)
@@ -44,10 +48,16 @@ public struct ErrorPresenter: Sendable {
         strings.archiveNotCreated(path)
     }
 
-    /// Why `ArchiveMaintenance.rebuild` refused and what to add (`--force`), or nil when the
-    /// error is not a refusal over unreadable user tables.
-    public func rebuildRefusal(_ error: SyncError) -> String? {
-        error.unreadableTables.isEmpty ? nil : strings.rebuildNeedsForce(error.unreadableTables)
+    /// How `doctor --rebuild` mends an archive with `problem` (`--force` for a file that is not
+    /// a database), as every command's error words it.
+    public func rebuildAdvice(for problem: DatabaseError.Problem) -> String {
+        strings.rebuildAdvice(problem)
+    }
+
+    /// The HTTP status the source answered with, nil when there was no HTTP answer (unreachable,
+    /// or a `file://` copy's missing file).
+    static func answeredStatus(_ error: SyncError) -> Int? {
+        error.remoteError?.code == .httpStatus ? error.remoteError?.status : nil
     }
 
     /// - Parameter subject: what the failed load was about ("2023年3月13日", "today's stories").
@@ -62,6 +72,8 @@ public struct ErrorPresenter: Sendable {
                 strings.transportUnavailableMessage(subject: subject)
             case .notFound where error.isLatestPageMissing: strings.latestPageMissingMessage(httpStatus: Self.httpStatus(of: error))
             case .notFound: strings.notFoundMessage(subject: subject, httpStatus: Self.httpStatus(of: error))
+            case .unavailable where Self.answeredStatus(error) != nil:
+                strings.sourceFailedMessage(status: Self.answeredStatus(error) ?? 0, subject: subject)
             case .unavailable where error.remoteError?.code == .unreachable:
                 strings.errorMessage(kind, subject: subject) + strings.unreachableHint
             default: strings.errorMessage(kind, subject: subject)

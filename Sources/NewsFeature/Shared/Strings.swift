@@ -45,6 +45,9 @@ struct Strings: Sendable {
 
     var noImages: String { language == .zh ? "这篇文章没有图片" : "This story has no images" }
 
+    /// An image handed to the system's opener, which has not answered yet.
+    func opening(_ url: String) -> String { language == .zh ? "正在打开：\(url)…" : "Opening \(url)…" }
+
     /// An image handed to the system's opener.
     func opened(_ url: String) -> String { language == .zh ? "已打开：\(url)" : "Opened: \(url)" }
 
@@ -107,40 +110,59 @@ struct Strings: Sendable {
     var replyDeleted: String { language == .zh ? "原评论已被删除" : "The original comment was deleted" }
     var noMoreComments: String { language == .zh ? "没有更多评论了" : "No more comments" }
 
-    /// A failed load of older comments, with the error's message.
     /// A next page of comments that failed: what is shown stays, so no word of the archive.
-    func loadMoreCommentsFailed(_ kind: ErrorKind, fallback: String) -> String {
-        let reason: String
-        switch (language, kind) {
-        case (.zh, .unavailable): reason = "无法连接知乎日报"
-        case (.en, .unavailable): reason = "cannot reach Zhihu Daily"
-        case (.zh, .notCached): reason = "离线，更早的短评需要联网"
-        case (.en, .notCached): reason = "offline; older comments need the network"
-        case (.zh, .badData): reason = "知乎日报返回的数据有误"
-        case (.en, .badData): reason = "Zhihu Daily sent bad data"
-        default: reason = fallback
-        }
+    /// - Parameter httpStatus: the source's answer, when it answered (nil when it could not be
+    ///   reached, or for a `file://` copy's missing file).
+    func loadMoreCommentsFailed(_ kind: ErrorKind, httpStatus: Int?, fallback: String) -> String {
+        let offline = language == .zh ? "离线，更早的短评需要联网" : "offline; older comments need the network"
+        let reason = commentsFailureReason(kind, httpStatus: httpStatus, offline: offline, fallback: fallback)
         return language == .zh ? "加载更多评论失败：\(reason)" : "Could not load more comments: \(reason)"
     }
 
     /// One thread of comments could not be read while the other is shown.
-    func commentThreadMissing(_ thread: CommentKind, _ kind: ErrorKind, fallback: String) -> String {
-        let reason: String
-        switch (language, kind) {
-        case (.zh, .unavailable): reason = "无法连接知乎日报"
-        case (.en, .unavailable): reason = "cannot reach Zhihu Daily"
-        case (.zh, .notCached): reason = "离线，本地没有缓存"
-        case (.en, .notCached): reason = "offline, and not in the archive"
-        case (.zh, .badData): reason = "知乎日报返回的数据有误"
-        case (.en, .badData): reason = "Zhihu Daily sent bad data"
-        default: reason = fallback
-        }
+    func commentThreadMissing(_ thread: CommentKind, _ kind: ErrorKind, httpStatus: Int?, fallback: String) -> String {
+        let offline = language == .zh ? "离线，本地没有缓存" : "offline, and not in the archive"
+        let reason = commentsFailureReason(kind, httpStatus: httpStatus, offline: offline, fallback: fallback)
         switch (language, thread) {
         case (.zh, .long): return "长评未能加载：\(reason)"
         case (.zh, .short): return "短评未能加载：\(reason)"
         case (.en, .long): return "The long comments could not be loaded: \(reason)"
         case (.en, .short): return "The short comments could not be loaded: \(reason)"
         }
+    }
+
+    /// Why comments next to others that are shown could not be loaded, short: the source's own
+    /// answer when it gave one (a 404 for this part, a 5xx), "cannot reach" only when it did not.
+    private func commentsFailureReason(_ kind: ErrorKind, httpStatus: Int?, offline: String, fallback: String) -> String {
+        switch (language, kind) {
+        case (.zh, .notFound): return "知乎日报没有这部分评论" + Self.statusInParentheses(httpStatus, .zh)
+        case (.en, .notFound): return "Zhihu Daily does not have them" + Self.statusInParentheses(httpStatus, .en)
+        case (_, .unavailable) where httpStatus != nil: return sourceFailed(httpStatus ?? 0)
+        case (.zh, .unavailable): return "无法连接知乎日报"
+        case (.en, .unavailable): return "cannot reach Zhihu Daily"
+        case (_, .notCached): return offline
+        case (.zh, .badData): return "知乎日报返回的数据有误"
+        case (.en, .badData): return "Zhihu Daily sent bad data"
+        default: return fallback
+        }
+    }
+
+    /// "（HTTP 404）" / " (HTTP 404)", or nothing when there was no HTTP answer (a `file://` copy).
+    static func statusInParentheses(_ status: Int?, _ language: Language) -> String {
+        guard let status else { return "" }
+        return language == .zh ? "（HTTP \(status)）" : " (HTTP \(status))"
+    }
+
+    /// The source answered with an error status (a 5xx, a 429): what it said, not "cannot reach".
+    func sourceFailed(_ status: Int) -> String {
+        language == .zh ? "知乎日报出错（HTTP \(status)）" : "Zhihu Daily answered HTTP \(status)"
+    }
+
+    /// `.unavailable` because the source answered an error status and nothing is cached.
+    func sourceFailedMessage(status: Int, subject: String) -> String {
+        language == .zh
+            ? sourceFailed(status) + "，本地也没有缓存\(Self.spacedForChinese(subject).leading)"
+            : sourceFailed(status) + ", and the local archive has no copy of \(subject)"
     }
 
     /// What a failed comments load was about.
@@ -168,11 +190,11 @@ struct Strings: Sendable {
         }
     }
 
+    /// `fav rm`: confirmed in the reader's form (`favoriteToggled`), the story named by its id.
     func favoriteRemoved(_ id: Int64, existed: Bool) -> String {
         switch (language, existed) {
-        case (.zh, true): return "已取消收藏 \(id)"
+        case (_, true): return favoriteToggled(storySubject(id), isFavorite: false)
         case (.zh, false): return "\(id) 不在收藏中"
-        case (.en, true): return "Removed \(id) from favourites"
         case (.en, false): return "\(id) was not a favourite"
         }
     }
@@ -201,17 +223,25 @@ struct Strings: Sendable {
             : "The local archive is read-only; it cannot be written, so it shows what it had"
     }
 
+    /// What to check when the latest page is missing, the same wherever it is said.
+    private var baseURLHint: String {
+        language == .zh ? "检查 --base-url，它应以 /api/4 结尾" : "check --base-url; it should end in /api/4"
+    }
+
     /// The status line of a cached latest page whose refresh answered 404: the address is wrong.
     func latestPageMissingStatus(age: String) -> String {
-        let shown = age.first?.isNumber == true ? " \(age)" : "\(age)更新"
-        return language == .zh
-            ? "最新一页返回 HTTP 404，检查 --base-url（应以 /api/4 结尾）· 显示\(shown)的缓存"
-            : "The latest page answered HTTP 404; check --base-url: it ends in /api/4 · showing the archive from \(age)"
+        language == .zh
+            ? "最新一页返回 HTTP 404，\(baseURLHint) · 显示\(Self.shownAge(age))的缓存"
+            : "The latest page answered HTTP 404; \(baseURLHint) · showing the archive from \(age)"
+    }
+
+    /// "显示 2 小时前的缓存", but "显示刚刚更新的缓存": the age as it follows 显示.
+    private static func shownAge(_ age: String) -> String {
+        age.first?.isNumber == true ? " \(age)" : "\(age)更新"
     }
 
     func status(origin: String, staleReason: String?, age: String) -> String {
-        // "显示 2 小时前的缓存", but "显示刚刚更新的缓存".
-        let shown = age.first?.isNumber == true ? " \(age)" : "\(age)更新"
+        let shown = Self.shownAge(age)
         switch (language, origin, staleReason) {
         case (.zh, "network", "storage_error"): return "刚从网上取到 · 未能存入本地存档"
         case (.en, "network", "storage_error"): return "Fresh from the network · not kept in the local archive"
@@ -221,8 +251,8 @@ struct Strings: Sendable {
         case (.en, _, nil): return "From the archive · updated \(age)"
         case (.zh, _, "server_error"): return "服务器出错 · 显示\(shown)的缓存"
         case (.en, _, "server_error"): return "Server error · showing the archive from \(age)"
-        case (.zh, _, "not_found"): return "知乎日报已没有这一项（HTTP 404）· 显示\(shown)的缓存"
-        case (.en, _, "not_found"): return "No longer at the source (HTTP 404) · showing the archive from \(age)"
+        case (.zh, _, "not_found"): return "知乎日报没有这一项了（HTTP 404）· 显示\(shown)的缓存"
+        case (.en, _, "not_found"): return "No longer at Zhihu Daily (HTTP 404) · showing the archive from \(age)"
         case (.zh, _, "bad_response"): return "数据有误 · 显示\(shown)的缓存"
         case (.en, _, "bad_response"): return "Bad response · showing the archive from \(age)"
         case (.zh, _, "storage_error"): return "无法保存新内容 · 显示\(shown)的缓存"
@@ -279,14 +309,14 @@ struct Strings: Sendable {
     /// A `file://` copy without `news/latest` (no HTTP status) is worded as a missing file.
     func latestPageMissingMessage(httpStatus: Int?) -> String {
         switch (language, httpStatus) {
-        case (.zh, let status?): return "知乎日报的最新一页返回 HTTP \(status)，地址多半不对：检查 --base-url，它应以 /api/4 结尾"
+        case (.zh, let status?): return "知乎日报的最新一页返回 HTTP \(status)，地址多半不对：\(baseURLHint)"
         case (.en, let status?):
             return
-                "Zhihu Daily's latest page answered HTTP \(status), so the address is most likely wrong: check --base-url: it ends in /api/4"
-        case (.zh, nil): return "本地副本中没有最新一页（news/latest），地址多半不对：检查 --base-url，它应以 /api/4 结尾"
+                "Zhihu Daily's latest page answered HTTP \(status), so the address is most likely wrong: \(baseURLHint)"
+        case (.zh, nil): return "本地副本中没有最新一页（news/latest），地址多半不对：\(baseURLHint)"
         case (.en, nil):
             return
-                "The local copy has no latest page (news/latest), so the address is most likely wrong: check --base-url: it ends in /api/4"
+                "The local copy has no latest page (news/latest), so the address is most likely wrong: \(baseURLHint)"
         }
     }
 
@@ -316,14 +346,24 @@ struct Strings: Sendable {
     /// What to run about a local database failure, appended to its words: "" when nothing helps.
     func storageAdvice(_ problem: DatabaseError.Problem) -> String {
         switch (language, problem) {
-        case (.zh, .corrupt): return "；运行 newsctl doctor 查看，newsctl doctor --rebuild 重建缓存（收藏会保留）"
-        case (.en, .corrupt):
-            return "; run newsctl doctor to see what is wrong, newsctl doctor --rebuild to rebuild the cache (favourites are kept)"
-        case (.zh, .notADatabase): return "；检查 --db 是否指向 newsctl 的存档；若是，newsctl doctor --rebuild --force 重建（原文件保留为备份）"
+        case (.zh, .corrupt): return "；运行 newsctl doctor 查看详情；" + rebuildAdvice(problem)
+        case (.en, .corrupt): return "; run newsctl doctor to see what is wrong; " + rebuildAdvice(problem)
+        case (.zh, .notADatabase): return "；" + rebuildAdvice(problem)
+        case (.en, .notADatabase): return "; " + rebuildAdvice(problem)
+        default: return ""
+        }
+    }
+
+    /// How `doctor --rebuild` mends an archive with `problem`, the same in doctor's report and in
+    /// every command's error: a file that is not a database needs `--force` (and a look at --db).
+    func rebuildAdvice(_ problem: DatabaseError.Problem) -> String {
+        switch (language, problem) {
+        case (.zh, .notADatabase): return "检查 --db 是否指向 newsctl 的存档；若是，运行 newsctl doctor --rebuild --force 重建（原文件保留为备份）"
         case (.en, .notADatabase):
             return
-                "; check that --db names a newsctl archive; if it does, newsctl doctor --rebuild --force rebuilds it (the old file is kept as a backup)"
-        default: return ""
+                "check that --db names a newsctl archive; if it does, run newsctl doctor --rebuild --force to rebuild it (the old file is kept as a backup)"
+        case (.zh, _): return "运行 newsctl doctor --rebuild 重建缓存（收藏会保留）"
+        case (.en, _): return "run newsctl doctor --rebuild to rebuild the cache (favourites are kept)"
         }
     }
 
@@ -341,21 +381,12 @@ struct Strings: Sendable {
             : "Cannot create the local archive (\(path)): showing what the network gives, without keeping it"
     }
 
-    /// `doctor --rebuild` refused because user tables could not be read: `--force` goes on.
-    func rebuildNeedsForce(_ tables: [String]) -> String {
-        let names = tables.map { table in
-            switch (language, table) {
-            case (.zh, "favorite"): return "收藏"
-            case (.en, "favorite"): return "favourites"
-            case (.zh, "read_mark"): return "已读标记"
-            case (.en, "read_mark"): return "read marks"
-            default: return table
-            }
-        }
+    /// `--db` names a folder: the path within the sentence, with the file it may have meant.
+    func folderAsDatabase(_ path: String) -> String {
+        let inside = (path.hasSuffix("/") ? String(path.dropLast()) : path) + "/news.sqlite"
         return language == .zh
-            ? "无法从旧存档读出\(names.joined(separator: "、"))，未做任何改动；加上 --force 仍然重建（读不出的内容只留在备份文件中）"
-            : "Could not read the \(names.joined(separator: " and ")) of the old archive; nothing was changed. "
-                + "Add --force to rebuild anyway (what could not be read stays in the backup file only)"
+            ? "--db 指向文件夹 \(path)，需要文件路径，例如 \(inside)"
+            : "--db names the folder \(path); it needs a file path, such as \(inside)"
     }
 
     /// A local database failure, worded so the user knows what to fix.

@@ -40,13 +40,19 @@ final class Database {
     /// Opens `path` read-write (creating it if missing); an existing file this process cannot
     /// write is opened read-only instead (`allowReadOnly`), and every write then fails with a
     /// `.readOnly` problem. `readOnly` opens an existing file read-only even when it is writable.
-    init(path: String, readOnly: Bool = false, allowReadOnly: Bool = true) throws(DatabaseError) {
-        self.path = path
-        var info = stat()
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            // SQLite calls this an I/O error; it is a path that needs a file name.
+    convenience init(path: String, readOnly: Bool = false, allowReadOnly: Bool = true) throws(DatabaseError) {
+        do {
+            try self.init(opening: path, readOnly: readOnly, allowReadOnly: allowReadOnly)
+        } catch {
+            // SQLite calls a folder an I/O error; it is a path that needs a file name. Looked at
+            // only once opening failed, so an ordinary open costs no extra stat.
+            guard Database.isFolder(path) else { throw error }
             throw DatabaseError(resultCode: SQLITE_CANTOPEN, message: "\(path) is a folder, not a file", problem: .isAFolder)
         }
+    }
+
+    private init(opening path: String, readOnly: Bool, allowReadOnly: Bool) throws(DatabaseError) {
+        self.path = path
         if readOnly {
             (connection, mode) = try Database.openReadOnly(path)
             try finishSetUp()
@@ -89,6 +95,11 @@ final class Database {
     private static func exists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// See `SyncEngine.disableSQLiteMemoryStatistics()`.

@@ -84,9 +84,11 @@ struct DoctorCommand {
         } catch {
             let errors = ErrorPresenter(language: settings.language)
             let viewData = errors.viewData(for: error, subject: "")
-            if let refusal = errors.rebuildRefusal(error) {
+            if !error.unreadableTables.isEmpty {
                 // What could not be read, that nothing changed, and that --force goes on.
-                errorLine.write(ErrorViewData(kind: .storage, message: refusal, detail: error.message, retryTitle: ""))
+                errorLine.write(
+                    ErrorViewData(
+                        kind: .storage, message: words.rebuildNeedsForce(error.unreadableTables), detail: error.message, retryTitle: ""))
                 return ExitStatus.ioError
             }
             // The technical cause says what failed and that nothing changed; the words leave out
@@ -111,7 +113,8 @@ struct DoctorCommand {
                     ("user_rows", .object(health.userRows.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
                 ]).serialized() + "\n")
         } else if !health.exists {
-            output.out(words.noArchive(TerminalText.sanitize(path)) + "\n")
+            // Reading commands refuse a missing archive (exit 66), so doctor names what makes one.
+            output.out(TerminalText.sanitize(ErrorPresenter(language: settings.language).noArchive(path: path).message) + "\n")
         } else {
             var text = words.archivePath(TerminalText.sanitize(path)) + "\n"
             text += words.integrity(problems: health.problems.count) + "\n"
@@ -122,11 +125,10 @@ struct DoctorCommand {
         }
         guard health.exists, !health.isHealthy else { return ExitStatus.ok }
         let language = settings.language
-        let what = ErrorPresenter(language: language).message(for: health.problem ?? .corrupt)
-        let advice =
-            language == .zh
-            ? "；运行 newsctl doctor --rebuild 可重建缓存并保留收藏" : "; run `newsctl doctor --rebuild` to rebuild the cache and keep your favourites"
-        output.err("newsctl: " + TerminalText.sanitize(what + " (" + path + ")" + advice) + "\n")
+        let errors = ErrorPresenter(language: language)
+        let problem = health.problem ?? .corrupt
+        let advice = (language == .zh ? "；" : "; ") + errors.rebuildAdvice(for: problem)
+        output.err("newsctl: " + TerminalText.sanitize(errors.message(for: problem) + " (" + path + ")" + advice) + "\n")
         return ExitStatus.ioError
     }
 }

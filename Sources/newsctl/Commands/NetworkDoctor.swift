@@ -57,7 +57,7 @@ struct NetworkDoctor {
         if let preferred {
             text +=
                 words.preferred(
-                    TerminalText.sanitize(preferred.url), since: Self.iso8601(preferred.since), until: Self.iso8601(preferred.until))
+                    TerminalText.sanitize(preferred.url), since: beijingTime(preferred.since), until: beijingTime(preferred.until))
                 + "\n"
         } else {
             text += words.noPreference + "\n"
@@ -116,6 +116,11 @@ struct NetworkDoctor {
     private static func milliseconds(_ duration: Duration) -> String {
         let value = millisecondsValue(duration)
         return value < 10 ? "\(value) ms" : "\(Int(value.rounded())) ms"
+    }
+
+    /// As `status` words its times: the source's clock, Beijing, not raw UTC.
+    private func beijingTime(_ date: Date) -> String {
+        DateFormatting(language: settings.language).beijingDateTime(unixTime: Int64(date.timeIntervalSince1970.rounded(.down)))
     }
 
     private static func iso8601(_ date: Date) -> String {

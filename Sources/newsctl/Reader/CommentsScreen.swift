@@ -76,7 +76,7 @@ final class CommentsScreen: ReaderScreen, CommentsView {
 
     var message: Row? {
         if let error { return Row(error.message, .red).appending(app.words.retryHint, .dim) }
-        if case .failed(let text) = comments?.footer { return Row(text, .red).appending(app.words.retryHint, .dim) }
+        if case .failed(let text, _) = comments?.footer { return Row(text, .red).appending(app.words.retryHint, .dim) }
         if let missing = comments?.missingText { return Row(missing, .yellow).appending(app.words.retryHint, .dim) }
         return nil
     }

@@ -39,6 +39,23 @@ struct Row: Equatable {
 
     var width: Int { spans.reduce(0) { $0 + TerminalText.width(of: $1.text) } }
 
+    /// The row within `columns` with its last span (a key hint such as "（r 重试）") whole: the
+    /// text before it is shortened with "…" rather than the hint cut off at the edge.
+    func keepingLastSpan(within columns: Int) -> Row {
+        guard width > columns, spans.count >= 2, let last = spans.last else { return self }
+        let room = columns - TerminalText.width(of: last.text)
+        guard room > 1 else { return self }
+        var row = Row()
+        var used = 0
+        for span in spans.dropLast() where used < room {
+            let text = TerminalText.truncate(span.text, width: room - used)
+            row.spans.append(Span(text: text, tone: span.tone))
+            used += TerminalText.width(of: text)
+        }
+        row.spans.append(last)
+        return row
+    }
+
     /// The row with every span in one tone (the cursor line).
     func toned(_ tone: Tone) -> Row {
         var row = Row()

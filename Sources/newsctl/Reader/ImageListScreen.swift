@@ -13,6 +13,8 @@ final class ImageListScreen: ReaderScreen, ImageListView {
     /// What came of the last Enter: a line saying it was opened, or the address it could not
     /// open, shown whole under the list.
     private var opened: ImageOpenedViewData?
+    /// "正在打开：…" while the opener is at work on the image chosen last.
+    private var opening: String?
     private var cursor = SelectableList()
     private var width = 0
 
@@ -45,9 +47,18 @@ final class ImageListScreen: ReaderScreen, ImageListView {
         app.setNeedsDisplay()
     }
 
-    func showOpened(_ opened: ImageOpenedViewData) {
-        self.opened = opened
+    func showOpening(_ message: String) {
+        opening = message
+        opened = nil
         app.setNeedsDisplay()
+    }
+
+    func showOpened(_ opened: ImageOpenedViewData) {
+        opening = nil
+        defer { app.setNeedsDisplay() }
+        // The cursor moved on while the opener worked: its answer is about another image.
+        guard let items = list?.items, items.indices.contains(cursor.selected), items[cursor.selected].url == opened.url else { return }
+        self.opened = opened
     }
 
     // MARK: Drawing
@@ -57,6 +68,7 @@ final class ImageListScreen: ReaderScreen, ImageListView {
     }
 
     var message: Row? {
+        if let opening { return Row(opening, .dim) }
         guard let opened, opened.isOpened else { return nil }
         return Row(opened.message, .bold)
     }

@@ -211,7 +211,7 @@ final class ReaderApp: Navigator {
         // The top bar after the body: laying the body out moves the cursor the bar names.
         var frame: [Row] = [topBar(screen, columns: columns)]
         frame += body
-        if let message { frame.append(message) }
+        if let message { frame.append(message.keepingLastSpan(within: columns)) }
         frame.append(statusLine(screen, columns: columns))
         writer.draw(frame, columns: columns, color: color)
     }

@@ -80,7 +80,11 @@ enum StoryRows {
         var characters: [Character] = []
         var isEmphasis: [Bool] = []
         for run in EmphasizedText(markup: text).runs {
-            let piece = Array(run.text)
+            // Made safe here, run by run, so the wrapped text is these very characters: a tab or
+            // a bidi control turned into " " or U+FFFD later would no longer be found again.
+            let safe = run.text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { TerminalText.sanitize(String($0)) }.joined(separator: "\n")
+            let piece = Array(safe)
             characters += piece
             isEmphasis += Array(repeating: run.isEmphasis, count: piece.count)
         }
@@ -94,7 +98,7 @@ enum StoryRows {
             // Wrapping keeps every character but the spaces it breaks at: each piece is found
             // again in the line, in order, to know which of its characters are emphasised.
             var cursor = 0
-            for piece in TerminalText.wrap(TerminalText.sanitize(String(line)), width: lineWidth) {
+            for piece in TerminalText.wrap(String(line), width: lineWidth) {
                 var row = Row(lead)
                 var span = ""
                 var spanIsEmphasis = false

@@ -91,10 +91,11 @@ final class CommentsTerminalView: CommentsView, CommandView {
             errorLine.write(ErrorViewData(kind: .unavailable, message: missing, detail: "", retryTitle: ""))
         }
         // A next page that failed before every comment the counters know of was shown: --all
-        // asked for them all, so the command did not do what it was asked.
-        if case .failed(let text) = data.footer {
-            errorLine.write(ErrorViewData(kind: .unavailable, message: text, detail: "", retryTitle: ""))
-            exitStatus = ExitStatus.unavailable
+        // asked for them all, so the command did not do what it was asked; its exit status says
+        // why (66 for a page the source does not have, 65 for bad data).
+        if case .failed(let text, let kind) = data.footer {
+            errorLine.write(ErrorViewData(kind: kind, message: text, detail: "", retryTitle: ""))
+            exitStatus = ExitStatus.forError(kind)
         }
     }
 

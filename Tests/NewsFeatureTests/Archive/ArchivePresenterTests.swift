@@ -129,7 +129,8 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
             days: march14...march14, daysFetched: 1, daysPresent: 0, detailsFetched: 2, detailsPresent: 0,
             failures: [
                 picture("b.jpg", .badResponse, "refused picture: not a picture: an HTML or XML page"),
-                SyncFailure(item: .story(42), error: notFound(42)), picture("a.jpg", .notFound, "HTTP 404"),
+                SyncFailure(item: .story(42), error: notFound(42)),
+                SyncFailure(item: .picture("https://pic1.zhimg.com/a.jpg"), error: notFound(42)),
             ], skipped: 0, duration: .seconds(1))
         summary.picturesFetched = 3
         summary.picturesPresent = 1
@@ -143,8 +144,8 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         #expect(shown.pictures == PicturesSyncViewData(fetched: 3, present: 1, deferred: 2, failed: 2))
         #expect(
             shown.failedItems == [
-                "文章 42：源站没有（HTTP 404）", "图片 https://pic1.zhimg.com/b.jpg：refused picture: not a picture: an HTML or XML page",
-                "图片 https://pic1.zhimg.com/a.jpg：源站没有（HTTP 404）",
+                "文章 42：知乎日报没有（HTTP 404）", "图片 https://pic1.zhimg.com/b.jpg：refused picture: not a picture: an HTML or XML page",
+                "图片 https://pic1.zhimg.com/a.jpg：知乎日报没有（HTTP 404）",
             ])
         #expect(
             shown.message
@@ -165,12 +166,12 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         #expect(shown.problem == nil, "the sync did all it could: asking again changes nothing")
         #expect(shown.failures == 5)
         #expect(shown.failedItems.count == 5, "--json lists all")
-        #expect(shown.failedItems.first == "文章 101：源站没有（HTTP 404）")
+        #expect(shown.failedItems.first == "文章 101：知乎日报没有（HTTP 404）")
         #expect(
             shown.message
                 == "已同步 2023年3月14日 至 2023年3月14日：新取 1 天，已有 0 天；文章新取 2 篇，已有 0 篇；失败 5；用时 1.0 秒"
-                + "；7 篇文章源站没有（HTTP 404），一个月内不再取"
-                + "。失败的有：文章 101：源站没有（HTTP 404），文章 102：源站没有（HTTP 404），文章 103：源站没有（HTTP 404），另有 2 项（--json 列出全部）")
+                + "；7 篇文章知乎日报没有，一个月内不再取"
+                + "。失败的有：文章 101：知乎日报没有（HTTP 404），文章 102：知乎日报没有（HTTP 404），文章 103：知乎日报没有（HTTP 404），另有 2 项（--json 列出全部）")
 
         // With a failure that can be resumed, only that one is counted as to be resumed.
         let mixed = SyncSummary(
@@ -202,7 +203,7 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         }
         await ArchivePresenter(view: view, interactor: interactor, language: .en).didRequestStatus()
         guard case .status(let status)? = view.events.last else { Issue.record("no status"); return }
-        #expect(status.lines.last == "  9787342: not at the source (HTTP 404), next try Apr 13, 2023, 16:00 Beijing time")
+        #expect(status.lines.last == "  9787342: not at Zhihu Daily (HTTP 404), next try Apr 13, 2023, 16:00 Beijing time")
     }
 
     @Test func theSummarySaysWhatWasLeftAloneAndThatTheSourceAskedToSlowDown() async {
@@ -353,10 +354,4 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         }
         #expect(weakContext == nil)
     }
-}
-
-private struct FixedClock: NewsClock {
-    let date: Date
-    init(_ date: Date) { self.date = date }
-    func now() -> Date { date }
 }

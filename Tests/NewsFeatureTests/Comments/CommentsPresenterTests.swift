@@ -372,7 +372,7 @@ enum MakeComments {
         let other = self.presenter(short)
         await other.viewDidLoad()
         await other.didReachEnd()
-        #expect(view.lastComments?.footer == .failed("加载更多评论失败：无法连接知乎日报"))
+        #expect(view.lastComments?.footer == .failed("加载更多评论失败：无法连接知乎日报", kind: .unavailable))
     }
 
     @Test func aFailedLoadMore_keepsTheCommentsShownAndSaysSoInTheFooter_thenReachingTheEndTriesAgain() async {
@@ -386,7 +386,7 @@ enum MakeComments {
         await presenter.didReachEnd()
         let failed = view.lastComments
         #expect(failed?.sections == loaded?.sections)
-        #expect(failed?.footer == .failed("加载更多评论失败：无法连接知乎日报"), "no word of a cache: the comments shown stay")
+        #expect(failed?.footer == .failed("加载更多评论失败：无法连接知乎日报", kind: .unavailable), "no word of a cache: the comments shown stay")
         #expect(!view.events.contains { if case .error = $0 { true } else { false } })
         await presenter.refresh()  // a fresh load forgets the failure
         #expect(view.lastComments?.footer == .loadMore)
@@ -438,7 +438,7 @@ enum MakeComments {
         await presenter.didReachEnd()
         #expect(
             view.lastComments?.footer
-                == .failed("Could not load more comments: cannot reach Zhihu Daily"))
+                == .failed("Could not load more comments: cannot reach Zhihu Daily", kind: .unavailable))
     }
 
     @Test func whenTheScreenGoesAway_itsPresenterViewAndContextAreReleased() async {

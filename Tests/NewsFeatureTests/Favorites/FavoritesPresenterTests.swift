@@ -64,7 +64,7 @@ final class StubFavoritesInteractor: FavoritesInteractor {
                                 isRead: false, isAvailableOffline: true)
                         ],
                         emptyMessage: "还没有收藏")),
-                .change(FavoriteChangeViewData(id: 7, isFavorite: false, changed: true, isAvailableOffline: false, message: "已取消收藏 7")),
+                .change(FavoriteChangeViewData(id: 7, isFavorite: false, changed: true, isAvailableOffline: false, message: "已取消收藏：文章 7")),
                 .change(FavoriteChangeViewData(id: 7, isFavorite: false, changed: false, isAvailableOffline: false, message: "7 不在收藏中")),
                 .show(FavoritesViewData(items: [], emptyMessage: "还没有收藏")),
             ])

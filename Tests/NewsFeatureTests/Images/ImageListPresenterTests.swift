@@ -5,13 +5,35 @@ import Testing
 final class SpyImageListView: ImageListView {
     enum Event: Equatable {
         case show(ImageListViewData)
+        case opening(String)
         case opened(ImageOpenedViewData)
     }
 
     private(set) var events: [Event] = []
 
     func show(_ list: ImageListViewData) { events.append(.show(list)) }
+    func showOpening(_ message: String) { events.append(.opening(message)) }
     func showOpened(_ opened: ImageOpenedViewData) { events.append(.opened(opened)) }
+}
+
+/// An opener that answers only when released, as xdg-open may take seconds to.
+@MainActor
+final class HeldLinkOpener: LinkOpener {
+    private(set) var opened: [String] = []
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    var isHolding: Bool { !waiting.isEmpty }
+
+    func open(_ url: String) async -> LinkOpening {
+        opened.append(url)
+        await withCheckedContinuation { waiting.append($0) }
+        return .opened
+    }
+
+    /// Lets every open held so far answer.
+    func release() {
+        for continuation in waiting { continuation.resume() }
+        waiting = []
+    }
 }
 
 /// An opener that records what it was given and answers as told: opened, none here, or failed.
@@ -66,9 +88,11 @@ final class FakeLinkOpener: LinkOpener {
         #expect(opener.opened == ["https://pic1.zhimg.com/v2-wind.jpg", "https://pic1.zhimg.com/h.jpg"])
         #expect(
             view.events.dropFirst() == [
+                .opening("正在打开：https://pic1.zhimg.com/v2-wind.jpg…"),
                 .opened(
                     ImageOpenedViewData(
                         url: "https://pic1.zhimg.com/v2-wind.jpg", isOpened: true, message: "已打开：https://pic1.zhimg.com/v2-wind.jpg")),
+                .opening("正在打开：https://pic1.zhimg.com/h.jpg…"),
                 .opened(
                     ImageOpenedViewData(url: "https://pic1.zhimg.com/h.jpg", isOpened: true, message: "已打开：https://pic1.zhimg.com/h.jpg")),
             ])
@@ -79,10 +103,11 @@ final class FakeLinkOpener: LinkOpener {
         await presenter.didSelectImage(at: 1)
         #expect(
             view.events == [
+                .opening("Opening https://pic1.zhimg.com/v2-wind.jpg…"),
                 .opened(
                     ImageOpenedViewData(
                         url: "https://pic1.zhimg.com/v2-wind.jpg", isOpened: false,
-                        message: "Image address (nothing here opens it): https://pic1.zhimg.com/v2-wind.jpg"))
+                        message: "Image address (nothing here opens it): https://pic1.zhimg.com/v2-wind.jpg")),
             ])
     }
 
@@ -98,9 +123,39 @@ final class FakeLinkOpener: LinkOpener {
         await presenter.didSelectImage(at: 1)
         #expect(opener.opened == ["https://pic1.zhimg.com/v2-wind.jpg"])
         #expect(
+            view.events.last == .opened(ImageOpenedViewData(url: "https://pic1.zhimg.com/v2-wind.jpg", isOpened: false, message: message)))
+        #expect(view.events.count == 2, "opening, then what came of it")
+    }
+
+    /// The opener may take seconds: the list says at once that it is opening, and a second
+    /// choice meanwhile starts no second opener (nor a second answer to show).
+    @Test func whileTheOpenerWorks_itSaysSo_andAnotherChoiceIsIgnored() async {
+        let opener = HeldLinkOpener()
+        let presenter = ImageListPresenter(images: images, view: view, opener: opener)
+        let first = Task { await presenter.didSelectImage(at: 1) }
+        while !opener.isHolding { await Task.yield() }
+        #expect(view.events == [.opening("正在打开：https://pic1.zhimg.com/v2-wind.jpg…")])
+        // In a task of its own, so that a second opener, were one started, is released below too.
+        let second = Task { await presenter.didSelectImage(at: 0) }
+        for _ in 0..<50 { await Task.yield() }
+        #expect(opener.opened == ["https://pic1.zhimg.com/v2-wind.jpg"], "no second opener")
+        opener.release()
+        await first.value
+        await second.value
+        #expect(
             view.events == [
-                .opened(ImageOpenedViewData(url: "https://pic1.zhimg.com/v2-wind.jpg", isOpened: false, message: message))
+                .opening("正在打开：https://pic1.zhimg.com/v2-wind.jpg…"),
+                .opened(
+                    ImageOpenedViewData(
+                        url: "https://pic1.zhimg.com/v2-wind.jpg", isOpened: true, message: "已打开：https://pic1.zhimg.com/v2-wind.jpg")),
             ])
+        let again = Task { await presenter.didSelectImage(at: 0) }
+        while !opener.isHolding { await Task.yield() }
+        opener.release()
+        await again.value
+        #expect(
+            opener.opened == ["https://pic1.zhimg.com/v2-wind.jpg", "https://pic1.zhimg.com/h.jpg"],
+            "once it answered, a choice opens again")
     }
 
     @Test func aPlaceOutsideTheList_doesNothing() async {

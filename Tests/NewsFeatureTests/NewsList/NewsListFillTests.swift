@@ -9,7 +9,7 @@ import Testing
     private let navigator = SpyNavigator()
 
     private func presenter(_ interactor: StubNewsListInteractor) -> NewsListPresenter {
-        NewsListPresenter(view: view, interactor: interactor, navigator: navigator, now: Make.now2023)
+        NewsListPresenter(view: view, interactor: interactor, navigator: navigator, clock: Make.clock2023)
     }
 
     private func days(_ first: Int, count: Int) -> [Result<Page, SyncError>] {
@@ -82,7 +82,7 @@ import Testing
     @Test func everySectionNamesItsDay_todayToo() async {
         let interactor = StubNewsListInteractor([.success(Make.page("20230425", isLatest: true)), .success(Make.page("20230424"))])
         let presenter = NewsListPresenter(
-            view: view, interactor: interactor, navigator: navigator, language: .en, now: Make.now2023)
+            view: view, interactor: interactor, navigator: navigator, language: .en, clock: Make.clock2023)
         await presenter.viewDidLoad()
         await presenter.loadMore()
         #expect(view.lastList?.sections.map(\.title) == ["Today · Tue, Apr 25", "Mon, Apr 24"])

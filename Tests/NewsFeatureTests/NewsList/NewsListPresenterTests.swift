@@ -12,7 +12,7 @@ import Testing
         language: Language = .zh
     ) -> NewsListPresenter {
         NewsListPresenter(
-            view: view, interactor: interactor, navigator: navigator, start: start, language: language, now: Make.now2023)
+            view: view, interactor: interactor, navigator: navigator, start: start, language: language, clock: Make.clock2023)
     }
 
     private func item(_ id: Int64, _ title: String = "标题", hint: String = "作者 · 3 分钟阅读") -> StoryItemViewData {
@@ -74,7 +74,7 @@ import Testing
         let interactor = StubNewsListInteractor([.success(Make.page("20230425", isLatest: true)), .success(Make.page("20230424"))])
         let in2026: Int64 = 1_772_236_800  // 2026-02-28T00:00:00Z
         let presenter = NewsListPresenter(
-            view: view, interactor: interactor, navigator: navigator, language: language, now: { in2026 })
+            view: view, interactor: interactor, navigator: navigator, language: language, clock: FixedClock(unixTime: in2026))
         await presenter.viewDidLoad()
         await presenter.loadMore()
         #expect(view.lastList?.sections.map(\.title) == [today, dayBefore])

@@ -64,6 +64,6 @@ import Testing
         #expect(zh.kind == .notFound)
         #expect(zh.message == "知乎日报的最新一页返回 HTTP 404，地址多半不对：检查 --base-url，它应以 /api/4 结尾")
         let en = ErrorPresenter(language: .en).viewData(for: notFound("news/latest"), subject: "today's stories")
-        #expect(en.message.hasSuffix("check --base-url: it ends in /api/4"))
+        #expect(en.message.hasSuffix("check --base-url; it should end in /api/4"))
     }
 }

@@ -125,7 +125,7 @@ enum Make {
     static let fetchedAt = Date(timeIntervalSince1970: 1_682_409_600)  // 2023-04-25T08:00:00Z
     /// A clock in the fixtures' year (2023-04-25T08:00:00Z), for tests whose day titles are not
     /// about the year: a 2023 day is then titled without it.
-    static let now2023: @Sendable () -> Int64 = { 1_682_409_600 }
+    static let clock2023 = FixedClock(Date(timeIntervalSince1970: 1_682_409_600))
 
     static func story(_ id: Int64, _ title: String = "标题", hint: String = "作者 · 3 分钟阅读") -> Story {
         Story(
@@ -146,4 +146,12 @@ enum Make {
     static func error(_ code: SyncError.Code) -> SyncError {
         SyncError(code: code, message: "detail of \(code)")
     }
+}
+
+/// A wall clock that stays where a test put it.
+struct FixedClock: NewsClock {
+    let date: Date
+    init(_ date: Date) { self.date = date }
+    init(unixTime: Int64) { self.date = Date(timeIntervalSince1970: TimeInterval(unixTime)) }
+    func now() -> Date { date }
 }
