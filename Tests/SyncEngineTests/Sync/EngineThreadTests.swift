@@ -19,6 +19,10 @@ import TestSupport
         let lock = LockHolder(path: path, holding: Self.lockHeld)
         try await lock.waitUntilTaken()
 
+        // The hold is counted from here, not from when the lock was taken: in the suite's first
+        // seconds this task may resume only after a busy pool frees a thread (8 s once in CI),
+        // long after a hold counted from the take had ended, and the engines would never wait.
+        lock.startTheHold()
         let start = ContinuousClock.now
         let writes = engines.enumerated().map { index, engine in
             Task.detached {
@@ -43,8 +47,8 @@ import TestSupport
         for finished in writesTook { #expect(start + finished >= released, "a write ended \(finished) in, before the lock was released") }
         // The unrelated work ended while the engines still waited: on the pool, their waits would
         // have held every thread of it until the lock was released. Compared with the release
-        // itself, not a fixed share of the hold, so a loaded machine (1.9 s seen in CI's first
-        // seconds with builds beside it, against 0.03 s idle) does not fail it.
+        // itself, not a fixed share of the hold, so a loaded machine (1.9 s seen in a run with
+        // builds beside it, against 0.03 s idle) does not fail it.
         #expect(
             start + unrelatedTook < released,
             "50 tasks took \(unrelatedTook) while \(engines.count) engines waited \(writesTook.max() ?? .zero) for the lock")
@@ -76,10 +80,12 @@ import TestSupport
 }
 
 /// Another connection, on a thread of its own (never the pool), that takes the archive's write
-/// lock (`BEGIN IMMEDIATE`), holds it for a while, then commits.
+/// lock (`BEGIN IMMEDIATE`), holds it for `holding` once told to start (`startTheHold`), then
+/// commits.
 private final class LockHolder: Sendable {
     private struct State {
         var taken = false
+        var holdStarted = false
         var released: ContinuousClock.Instant?
         var failure: String?
     }
@@ -93,6 +99,11 @@ private final class LockHolder: Sendable {
                 let database = try Database(path: path)
                 try database.execute("BEGIN IMMEDIATE")
                 state.withLock { $0.taken = true }
+                // Waits for the test to start the hold; a test that never does is let go after a minute.
+                let giveUp = ContinuousClock.now + .seconds(60)
+                while !state.withLock({ $0.holdStarted }) && ContinuousClock.now < giveUp {
+                    Thread.sleep(forTimeInterval: 0.001)
+                }
                 let (seconds, attoseconds) = holding.components
                 Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
                 // Noted before the commit: a write waiting for it may end before the commit returns.
@@ -103,6 +114,11 @@ private final class LockHolder: Sendable {
             }
         }
         thread.start()
+    }
+
+    /// Starts counting the hold.
+    func startTheHold() {
+        state.withLock { $0.holdStarted = true }
     }
 
     /// When the lock was released (just before its commit); nil while it is held.
