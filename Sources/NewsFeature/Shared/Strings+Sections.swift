@@ -21,13 +21,14 @@ extension Strings {
         return language == .zh ? "\(year)年\(month)月" : "\(names[month - 1]) \(year)"
     }
 
-    /// "共 312 篇 · 已到第一篇" / "312 stories · back to the first": how much of the column is held.
+    /// "共 312 篇 · 已到第一篇" / "312 stories · back to the first": how much of the column is held
+    /// ("本地有 10 篇 · 更早的还没有读取" when older pages are not read yet).
     func sectionExtent(count: Int, isComplete: Bool) -> String {
         switch (language, isComplete) {
         case (.zh, true): return "共 \(count) 篇 · 已到第一篇"
-        case (.zh, false): return "本地有 \(count) 篇 · 更早的用 --all 或 --pages 读取"
+        case (.zh, false): return "本地有 \(count) 篇 · 更早的还没有读取"
         case (.en, true): return "\(count) stories · back to the first"
-        case (.en, false): return "\(count) stories here · --all or --pages reads older ones"
+        case (.en, false): return "\(count) stories here · older ones not read yet"
         }
     }
 
