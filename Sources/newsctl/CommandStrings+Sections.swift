@@ -14,3 +14,9 @@ extension CommandStrings {
         language == .zh ? "--pages 应为正整数，而不是 \(count)" : "--pages needs a positive number, not \(count)"
     }
 }
+
+extension CommandStrings {
+    var sectionsWithDays: String {
+        language == .zh ? "--sections 不能与 --days 或 --since 一起用" : "--sections cannot be used with --days or --since"
+    }
+}

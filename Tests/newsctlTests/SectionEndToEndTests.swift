@@ -113,3 +113,46 @@ extension ProcessTests {
         }
     }
 }
+
+extension ProcessTests {
+    /// `newsctl sync --sections` through the built binary: the columns to their ends, then their
+    /// stories' details, counters and comments through the day sync's own fetching.
+    @Suite struct SectionSyncEndToEndTests {
+        @Test func aSyncOfAColumnBringsItsStoriesDetailsAndComments() async throws {
+            let server = LoopbackServer()
+            try await server.start()
+            let column = SectionPages(count: 25)
+            column.serve(on: server)
+            let detail = try Fixtures.text("news/9759301")
+            let extra = try Fixtures.text("story-extra/9759301")
+            let missing = column.storyID(3)
+            for index in 0..<25 {
+                let id = column.storyID(index)
+                if id != missing {
+                    server.setReply(.body(status: 200, text: detail.replacingOccurrences(of: "9759301", with: String(id))), for: "/api/4/news/\(id)")
+                }
+                server.setReply(.body(status: 200, text: extra), for: "/api/4/story-extra/\(id)")
+                CommentPages.serve(server, story: id, short: [id * 10 + 1], long: [id * 10 + 2])
+            }
+            let newsctl = try NewsctlProcess()
+            let first = try await newsctl.run(["sync", "--sections", "2", "--details", "--comments", "--json", "--base-url", await server.baseURL])
+            #expect(first.status == 0, "a story the source lacks is listed, not the sync's failure: \(first.stderr)")
+            let summary = try first.stdout.jsonObject()
+            #expect(summary["stories"] as? Int == 25 && summary["pages_fetched"] as? Int == 3)
+            #expect(summary["details_fetched"] as? Int == 24, "\(summary)")
+            #expect(summary["comments_fetched"] as? Int == 50)
+            #expect((summary["failed"] as? [String])?.count == 1)
+            #expect(server.requestCount("/api/4/news/\(column.storyID(0))") == 1)
+
+            let shown = try await newsctl.run(["show", String(column.storyID(0)), "--offline"])
+            #expect(shown.status == 0, "a column's story reads offline: \(shown.stderr)")
+
+            let text = try await newsctl.run(["sync", "--sections", "2", "--details", "--base-url", await server.baseURL])
+            #expect(text.status == 0, "\(text.stderr)")
+            #expect(text.stdout.hasPrefix("已同步栏目 2：共 25 篇，读取 1 页；文章新取 0 篇，已有 24 篇；失败 0；"), "\(text.stdout)")
+            #expect(server.requestCount("/api/4/news/\(missing)") == 1, "a story the source lacks is left alone, as on a day")
+            #expect(server.requestCount("/api/4/news/\(column.storyID(0))") == 1, "details are fetched once")
+            await server.stop()
+        }
+    }
+}

@@ -34,4 +34,27 @@ extension Strings {
 
     /// The column's stories shown, older pages not loaded (the reader's load-more row).
     var sectionMore: String { language == .zh ? "更早的文章…" : "Older stories…" }
+
+    /// "已同步栏目 2、1：共 312 篇，读取 32 页；文章新取 300 篇，已有 12 篇；失败 0；用时 41.2 秒".
+    func sectionSyncSummary(
+        sections: [Int64], stories: Int, pages: Int, details: (fetched: Int, present: Int), comments: Int, pictures: Int,
+        failures: Int, seconds: Double
+    ) -> String {
+        let time = String(Double(Int(seconds * 10)) / 10)
+        let ids = sections.map(String.init)
+        switch language {
+        case .zh:
+            var text = "已同步栏目 \(ids.joined(separator: "、"))：共 \(stories) 篇，读取 \(pages) 页"
+            if details.fetched + details.present > 0 { text += "；文章新取 \(details.fetched) 篇，已有 \(details.present) 篇" }
+            if comments > 0 { text += "；评论新取 \(comments) 条" }
+            if pictures > 0 { text += "；图片新取 \(pictures) 张" }
+            return text + "；失败 \(failures)；用时 \(time) 秒"
+        case .en:
+            var text = "Synced section\(ids.count == 1 ? "" : "s") \(ids.joined(separator: ", ")): \(stories) stories, \(pages) page\(pages == 1 ? "" : "s") read"
+            if details.fetched + details.present > 0 { text += "; stories: \(details.fetched) fetched, \(details.present) already present" }
+            if comments > 0 { text += "; \(comments) comments fetched" }
+            if pictures > 0 { text += "; \(pictures) pictures fetched" }
+            return text + "; \(failures) failed; \(time) s"
+        }
+    }
 }

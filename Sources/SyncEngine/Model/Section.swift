@@ -82,3 +82,30 @@ public struct SectionPage: Equatable, Sendable {
         self.provenance = provenance
     }
 }
+
+/// What `SyncEngine.syncSections` did.
+public struct SectionSyncSummary: Sendable {
+    /// The columns asked for, in the order given.
+    public let sections: [Int64]
+    /// Stories the columns list in the archive now.
+    public let stories: Int
+    /// Pages of the columns read from the source.
+    public let pagesFetched: Int
+    /// The columns that could not be read (each one's failure); the others went on.
+    public let sectionFailures: [(id: Int64, error: SyncError)]
+    /// Stories whose detail or counters were fetched, and those the archive had already.
+    public let detailsFetched: Int
+    public let detailsPresent: Int
+    /// Stories whose comments were read to the end, and comments brought in.
+    public let commentStoriesFetched: Int
+    public let commentsFetched: Int
+    /// Pictures fetched, and those the archive had already.
+    public let picturesFetched: Int
+    public let picturesPresent: Int
+    /// Stories, comment threads and pictures that failed (a later run retries them).
+    public let failures: [SyncFailure]
+    /// Items not tried because the network went away.
+    public let skipped: Int
+    /// How long the sync took.
+    public let duration: Duration
+}

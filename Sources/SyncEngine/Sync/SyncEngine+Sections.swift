@@ -106,7 +106,7 @@ extension SyncEngine {
 
     /// Reads the newest page, and older ones until one lists a story the archive has for the
     /// column (or the end); writes them in one transaction. A column never read keeps one page.
-    private func readNewest(_ id: Int64, held: StoredSection?, sections: SectionStore) async throws -> Int {
+    func readNewest(_ id: Int64, held: StoredSection?, sections: SectionStore) async throws -> Int {
         var pages: [(cursor: Int64, stories: [SectionStory])] = []
         var cursor: Int64?
         var name = held?.name ?? ""
@@ -136,7 +136,7 @@ extension SyncEngine {
     }
 
     /// Reads older pages from the archive's frontier until it holds what `reach` asks.
-    private func readOlder(_ id: Int64, reach: SectionReach, sections: SectionStore) async throws -> Int {
+    func readOlder(_ id: Int64, reach: SectionReach, sections: SectionStore) async throws -> Int {
         var fetched = 0
         while let held = try sections.read(id), !holds(held, reach), let frontier = held.frontier {
             try Task.checkCancellation()
@@ -156,7 +156,7 @@ extension SyncEngine {
 
     /// A 404 for one column means "no such column" unless the source has no sections at all:
     /// its list says which.
-    private func explainMissingSection(_ error: SyncError) async throws -> SyncError {
+    func explainMissingSection(_ error: SyncError) async throws -> SyncError {
         guard Self.saysNoSections(error) else { return error }
         do {
             _ = try await sections(policy: .cacheFirst)
