@@ -269,6 +269,8 @@ enum Migrations {
                 ) WITHOUT ROWID;
                 CREATE INDEX section_story_by_date ON section_story (section_id, date, story_id);
                 CREATE INDEX section_story_by_story ON section_story (story_id);
+                -- A detail names its column; the name was kept (step 2), now the id too.
+                ALTER TABLE story_detail ADD COLUMN section_id INTEGER;
                 """),
     ]
 

@@ -160,4 +160,15 @@ import TestSupport
         let orphans = try database.query("SELECT count(*) FROM section_story WHERE story_id NOT IN (SELECT id FROM story)") { $0.int64(at: 0) }
         #expect(orphans == [0])
     }
+
+    @Test func aDetailKeepsTheIdAndNameOfItsColumn() async throws {
+        let h = try await SyncHarness.start()
+        let detail = try Fixtures.text("news/9759301").replacingOccurrences(
+            of: #""title":"#, with: #""section":{"thumbnail":"https:\/\/pic1.zhimg.com\/s.jpg","id":2,"name":"瞎扯"},"title":"#)
+        h.server.setReply(.body(status: 200, text: detail), for: "/api/4/news/9759301")
+        let fetched = try await h.engine.detail(id: 9_759_301)
+        #expect(fetched.detail.sectionID == 2 && fetched.detail.sectionName == "瞎扯")
+        let cached = try await h.engine.detail(id: 9_759_301, policy: .cacheOnly)
+        #expect(cached.detail.sectionID == 2 && cached.detail.sectionName == "瞎扯", "kept in the archive")
+    }
 }
