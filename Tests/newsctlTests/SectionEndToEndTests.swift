@@ -129,13 +129,16 @@ extension ProcessTests {
             for index in 0..<25 {
                 let id = column.storyID(index)
                 if id != missing {
-                    server.setReply(.body(status: 200, text: detail.replacingOccurrences(of: "9759301", with: String(id))), for: "/api/4/news/\(id)")
+                    server.setReply(
+                        .body(status: 200, text: detail.replacingOccurrences(of: "9759301", with: String(id))), for: "/api/4/news/\(id)")
                 }
                 server.setReply(.body(status: 200, text: extra), for: "/api/4/story-extra/\(id)")
                 CommentPages.serve(server, story: id, short: [id * 10 + 1], long: [id * 10 + 2])
             }
             let newsctl = try NewsctlProcess()
-            let first = try await newsctl.run(["sync", "--sections", "2", "--details", "--comments", "--json", "--base-url", await server.baseURL])
+            let first = try await newsctl.run([
+                "sync", "--sections", "2", "--details", "--comments", "--json", "--base-url", await server.baseURL,
+            ])
             #expect(first.status == 0, "a story the source lacks is listed, not the sync's failure: \(first.stderr)")
             let summary = try first.stdout.jsonObject()
             #expect(summary["stories"] as? Int == 25 && summary["pages_fetched"] as? Int == 3)

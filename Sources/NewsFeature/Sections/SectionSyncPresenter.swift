@@ -17,7 +17,8 @@ public struct DefaultSectionSyncInteractor: SectionSyncInteractor {
     }
 
     /// Runs `SyncEngine.syncSections(_:request:progress:)`.
-    public func syncSections(_ ids: [Int64], request: SyncRequest, progress: @escaping @Sendable (SyncProgress) -> Void) async throws(SyncError)
+    public func syncSections(_ ids: [Int64], request: SyncRequest, progress: @escaping @Sendable (SyncProgress) -> Void)
+        async throws(SyncError)
         -> SectionSyncSummary
     {
         try await engine.syncSections(ids, request: request, progress: progress)

@@ -28,7 +28,8 @@ public final class SectionsPresenter {
         do {
             let list = try await interactor.sections()
             let items = list.sections.map {
-                SectionItemViewData(id: $0.id, name: NewsListPresenter.oneLine($0.name), description: NewsListPresenter.oneLine($0.description))
+                SectionItemViewData(
+                    id: $0.id, name: NewsListPresenter.oneLine($0.name), description: NewsListPresenter.oneLine($0.description))
             }
             let provenance = list.provenance
             view?.show(
@@ -110,7 +111,9 @@ public final class SectionStoriesPresenter {
         var current: (year: Int, month: Int)?
         var stories: [SectionStoryItemViewData] = []
         func close() {
-            if let current, !stories.isEmpty { months.append(SectionMonthViewData(title: strings.month(year: current.year, month: current.month), stories: stories)) }
+            if let current, !stories.isEmpty {
+                months.append(SectionMonthViewData(title: strings.month(year: current.year, month: current.month), stories: stories))
+            }
             stories = []
         }
         for entry in page.stories {

@@ -50,7 +50,8 @@ extension Strings {
             if pictures > 0 { text += "；图片新取 \(pictures) 张" }
             return text + "；失败 \(failures)；用时 \(time) 秒"
         case .en:
-            var text = "Synced section\(ids.count == 1 ? "" : "s") \(ids.joined(separator: ", ")): \(stories) stories, \(pages) page\(pages == 1 ? "" : "s") read"
+            var text =
+                "Synced section\(ids.count == 1 ? "" : "s") \(ids.joined(separator: ", ")): \(stories) stories, \(pages) page\(pages == 1 ? "" : "s") read"
             if details.fetched + details.present > 0 { text += "; stories: \(details.fetched) fetched, \(details.present) already present" }
             if comments > 0 { text += "; \(comments) comments fetched" }
             if pictures > 0 { text += "; \(pictures) pictures fetched" }

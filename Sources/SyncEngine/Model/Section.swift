@@ -93,14 +93,17 @@ public struct SectionSyncSummary: Sendable {
     public let pagesFetched: Int
     /// The columns that could not be read (each one's failure); the others went on.
     public let sectionFailures: [(id: Int64, error: SyncError)]
-    /// Stories whose detail or counters were fetched, and those the archive had already.
+    /// Stories whose detail or counters were fetched.
     public let detailsFetched: Int
+    /// Stories whose detail and counters the archive had already.
     public let detailsPresent: Int
-    /// Stories whose comments were read to the end, and comments brought in.
+    /// Stories whose comments were read to the end.
     public let commentStoriesFetched: Int
+    /// Comments brought in.
     public let commentsFetched: Int
-    /// Pictures fetched, and those the archive had already.
+    /// Pictures fetched.
     public let picturesFetched: Int
+    /// Pictures the archive had already.
     public let picturesPresent: Int
     /// Stories, comment threads and pictures that failed (a later run retries them).
     public let failures: [SyncFailure]

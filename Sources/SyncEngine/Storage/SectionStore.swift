@@ -38,7 +38,10 @@ struct SectionStore {
     func readSections() throws -> (sections: [Section], fetchedAt: Double)? {
         try database.readTransaction {
             let rows = try database.query("SELECT id, name, description, thumbnail, fetched_at FROM section ORDER BY position") {
-                (Section(id: $0.int64(at: 0), name: $0.text(at: 1), description: $0.text(at: 2), thumbnailURL: $0.optionalText(at: 3)), $0.double(at: 4))
+                (
+                    Section(id: $0.int64(at: 0), name: $0.text(at: 1), description: $0.text(at: 2), thumbnailURL: $0.optionalText(at: 3)),
+                    $0.double(at: 4)
+                )
             }
             if let first = rows.first { return (rows.map(\.0), first.1) }
             // Fetched and empty: the time is kept beside the list.
@@ -76,7 +79,9 @@ struct SectionStore {
     /// Writes pages of a column read from its newest page on, in one transaction: their stories
     /// (each story row shared with the days), the day each ran, and when the newest was read.
     /// `frontier` is where the next older page starts once these are kept; nil: the end was read.
-    func writeNewest(_ id: Int64, name: String, pages: [(cursor: Int64, stories: [SectionStory])], frontier: Int64?, fetchedAt: Double) throws {
+    func writeNewest(_ id: Int64, name: String, pages: [(cursor: Int64, stories: [SectionStory])], frontier: Int64?, fetchedAt: Double)
+        throws
+    {
         try database.transaction {
             try database.run(
                 """
@@ -163,9 +168,10 @@ struct SectionStore {
                     url: row.text(at: 4), gaPrefix: row.text(at: 5), imageHue: row.text(at: 6), type: Int(row.int64(at: 7)))
                 return Day(key: row.int64(at: 8)).map { SectionStory(story: story, day: $0) }
             }
-            let pages = try database.query("SELECT count(DISTINCT cursor) FROM section_story WHERE section_id = ?", [.integer(id)]) {
-                Int($0.int64(at: 0))
-            }.first ?? 0
+            let pages =
+                try database.query("SELECT count(DISTINCT cursor) FROM section_story WHERE section_id = ?", [.integer(id)]) {
+                    Int($0.int64(at: 0))
+                }.first ?? 0
             return StoredSection(
                 id: id, name: name, stories: rows.compactMap { $0 }, fetchedAt: fetchedAt, frontier: frontier, pages: pages)
         }

@@ -38,7 +38,7 @@ extension SyncEngine {
                 fetched = try await withDeadline { () async throws(SyncError) -> [Section] in
                     do { return try await client.sections() } catch { throw SyncError.wrapping(error) }
                 }
-            } catch where Self.saysNoSections(error) {
+            } catch  where Self.saysNoSections(error) {
                 try? sections.setNoSections(at: clock.now().timeIntervalSince1970)
                 guard policy != .networkOnly, let cached else { throw Self.noSectionsError(url: error.remoteError?.url) }
                 return sectionList(cached, origin: .cache, staleReason: .notFound)
@@ -160,7 +160,7 @@ extension SyncEngine {
         guard Self.saysNoSections(error) else { return error }
         do {
             _ = try await sections(policy: .cacheFirst)
-        } catch where error.code == .noSections {
+        } catch  where error.code == .noSections {
             return error
         } catch let listError where listError.code == .noSections {
             return listError
@@ -199,10 +199,14 @@ extension SyncEngine {
     }
 
     static func noSectionsError(url: String?) -> SyncError {
-        SyncError(code: .noSections, message: "the source has no sections" + (url.map { " (\($0) answered 404 or 401)" } ?? " (it said so within the last day)"))
+        SyncError(
+            code: .noSections,
+            message: "the source has no sections" + (url.map { " (\($0) answered 404 or 401)" } ?? " (it said so within the last day)"))
     }
 
-    private func sectionList(_ stored: (sections: [Section], fetchedAt: Double), origin: Provenance.Origin, staleReason: Provenance.StaleReason?)
+    private func sectionList(
+        _ stored: (sections: [Section], fetchedAt: Double), origin: Provenance.Origin, staleReason: Provenance.StaleReason?
+    )
         -> SectionList
     {
         SectionList(

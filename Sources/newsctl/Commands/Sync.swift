@@ -18,7 +18,9 @@ struct Sync: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Every day from this date to the latest.", valueName: "yyyyMMdd"))
     var since: String?
 
-    @Option(help: ArgumentHelp("Columns (栏目) instead of days, by id, comma-separated (2,1); each is read to its first story.", valueName: "ids"))
+    @Option(
+        help: ArgumentHelp("Columns (栏目) instead of days, by id, comma-separated (2,1); each is read to its first story.", valueName: "ids")
+    )
     var sections: String?
 
     @Flag(help: "Also fetch each story's text and counts.")
@@ -61,7 +63,8 @@ struct Sync: AsyncParsableCommand {
         let request = try request()
         let settings = try options.resolve()
         if let sections {
-            let status = await SectionSyncCommand.run(try SectionList.parse(sections, words: options.words), request: request, settings: settings)
+            let status = await SectionSyncCommand.run(
+                try SectionList.parse(sections, words: options.words), request: request, settings: settings)
             guard status == 0 else { throw ExitCode(status) }
             return
         }

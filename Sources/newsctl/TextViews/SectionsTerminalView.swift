@@ -98,7 +98,10 @@ final class SectionStoriesTerminalView: SectionStoriesView, CommandView {
                 let lead =
                     "  " + story.date + String(repeating: " ", count: dateWidth - TerminalText.width(of: story.date)) + "  "
                     + String(repeating: " ", count: idWidth - id.count) + id + "  "
-                text += style.dim(lead) + TerminalText.truncate(TerminalText.sanitize(story.title), width: max(10, terminal.width - TerminalText.width(of: lead))) + "\n"
+                text +=
+                    style.dim(lead)
+                    + TerminalText.truncate(
+                        TerminalText.sanitize(story.title), width: max(10, terminal.width - TerminalText.width(of: lead))) + "\n"
             }
         }
         let status = TerminalText.sanitize(section.extent + " · " + section.status)

@@ -49,7 +49,8 @@ final class StubSectionsInteractor: SectionsInteractor {
     private static func entry(_ id: Int64, _ day: String, _ title: String = "瞎扯 · 如何正确地吐槽") -> SectionStory {
         SectionStory(
             story: Story(
-                id: id, title: title, hint: "", imageURL: nil, url: "https://daily.zhihu.com/story/\(id)", gaPrefix: "", imageHue: "", type: 0),
+                id: id, title: title, hint: "", imageURL: nil, url: "https://daily.zhihu.com/story/\(id)", gaPrefix: "", imageHue: "",
+                type: 0),
             day: Day(day) ?? .firstIssue)
     }
 
@@ -93,13 +94,16 @@ final class StubSectionsInteractor: SectionsInteractor {
         interactor.page.withLock {
             $0 = SectionPage(
                 sectionID: 2, name: "瞎扯",
-                stories: [Self.entry(9_762_815, "20230815"), Self.entry(9_762_790, "20230801"), Self.entry(9_760_001, "20230731", "标题\r\n两行")],
+                stories: [
+                    Self.entry(9_762_815, "20230815"), Self.entry(9_762_790, "20230801"), Self.entry(9_760_001, "20230731", "标题\r\n两行"),
+                ],
                 isComplete: false, pagesFetched: 1, provenance: Self.provenance(.network))
         }
         let presenter = SectionStoriesPresenter(view: view, interactor: interactor, sectionID: 2, reach: .pages(1))
         await presenter.viewDidLoad()
         let story = { (id: Int64, date: String, key: String, title: String) in
-            SectionStoryItemViewData(id: id, title: title, date: date, dateKey: key, imageURL: nil, url: "https://daily.zhihu.com/story/\(id)")
+            SectionStoryItemViewData(
+                id: id, title: title, date: date, dateKey: key, imageURL: nil, url: "https://daily.zhihu.com/story/\(id)")
         }
         #expect(
             view.events == [
@@ -141,7 +145,9 @@ final class StubSectionsInteractor: SectionsInteractor {
     @Test func aColumnTheSourceLacks_isNamedInTheError() async {
         let interactor = StubSectionsInteractor()
         interactor.failure.withLock {
-            $0 = SyncError(code: .notFound, remoteError: RemoteError(code: .httpStatus, url: "x", status: 404, message: "HTTP 404"), message: "HTTP 404")
+            $0 = SyncError(
+                code: .notFound, remoteError: RemoteError(code: .httpStatus, url: "x", status: 404, message: "HTTP 404"),
+                message: "HTTP 404")
         }
         await SectionStoriesPresenter(view: view, interactor: interactor, sectionID: 77).viewDidLoad()
         guard case .error(let error) = view.events.first else {

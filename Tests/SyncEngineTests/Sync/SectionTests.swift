@@ -83,7 +83,9 @@ import TestSupport
 
     @Test func aMalformedPageWritesNothing() async throws {
         let h = try await SyncHarness.start()
-        for body in [#"{"name":"瞎扯","timestamp":1689721198}"#, #"{"stories":{"id":1}}"#, "<html>502</html>", #"{"stories":[],"timestamp":"soon"}"#] {
+        for body in [
+            #"{"name":"瞎扯","timestamp":1689721198}"#, #"{"stories":{"id":1}}"#, "<html>502</html>", #"{"stories":[],"timestamp":"soon"}"#,
+        ] {
             h.server.setReply(.body(status: 200, text: body), for: sectionPath(2))
             do {
                 _ = try await h.engine.section(2, policy: .networkFirst)
@@ -147,7 +149,9 @@ import TestSupport
         _ = try await h.engine.section(2, reach: .all)
         _ = try await h.engine.addFavorite(id: column.storyID(29), policy: .cacheOnly)
         let database = try Database(path: h.path)
-        let rows = try database.query("SELECT count(*) FROM story WHERE id BETWEEN ? AND ?", [.integer(column.firstID), .integer(column.firstID + 29)]) {
+        let rows = try database.query(
+            "SELECT count(*) FROM story WHERE id BETWEEN ? AND ?", [.integer(column.firstID), .integer(column.firstID + 29)]
+        ) {
             $0.int64(at: 0)
         }
         #expect(rows == [30])
@@ -157,7 +161,9 @@ import TestSupport
         #expect(!after.isComplete, "what was pruned can be read again")
         let kept = try database.query("SELECT count(*) FROM story WHERE id = ?", [.integer(column.storyID(29))]) { $0.int64(at: 0) }
         #expect(kept == [1], "a favourite's story stays")
-        let orphans = try database.query("SELECT count(*) FROM section_story WHERE story_id NOT IN (SELECT id FROM story)") { $0.int64(at: 0) }
+        let orphans = try database.query("SELECT count(*) FROM section_story WHERE story_id NOT IN (SELECT id FROM story)") {
+            $0.int64(at: 0)
+        }
         #expect(orphans == [0])
     }
 

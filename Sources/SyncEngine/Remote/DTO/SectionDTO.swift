@@ -23,7 +23,8 @@ struct SectionListDTO: Decodable {
 
         init(from decoder: any Decoder) throws {
             guard let container = try? decoder.container(keyedBy: CodingKeys.self),
-                let id = (try? container.decode(Int64.self, forKey: .id)) ?? (try? container.decode(String.self, forKey: .id)).flatMap({ Int64($0) }),
+                let id = (try? container.decode(Int64.self, forKey: .id))
+                    ?? (try? container.decode(String.self, forKey: .id)).flatMap({ Int64($0) }),
                 id > 0, let name = try? container.decode(String.self, forKey: .name), !name.isEmpty
             else {
                 section = nil
