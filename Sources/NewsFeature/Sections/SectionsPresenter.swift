@@ -136,6 +136,6 @@ public final class SectionStoriesPresenter {
                 origin: provenance.origin.rawValue, staleReason: provenance.staleReason?.rawValue, age: dates.age(provenance.age)),
             isComplete: page.isComplete, pagesFetched: page.pagesFetched, origin: provenance.origin.rawValue,
             fetchedAt: DateFormatting.iso8601(unixTime: Int64(provenance.fetchedAt.timeIntervalSince1970.rounded(.down))),
-            staleReason: provenance.staleReason?.rawValue)
+            staleReason: provenance.staleReason?.rawValue, moreTitle: strings.sectionMore)
     }
 }

@@ -67,11 +67,13 @@ public struct SectionStoriesViewData: Equatable, Sendable {
     public let fetchedAt: String
     /// Why the stories may be out of date; nil when current.
     public let staleReason: String?
+    /// "到底后加载更早的文章…": under the list while older pages are not read.
+    public let moreTitle: String
 
     /// Creates the view data; the presenter makes these, tests may too.
     public init(
         id: Int64, title: String, months: [SectionMonthViewData], emptyMessage: String, extent: String, status: String,
-        isComplete: Bool, pagesFetched: Int, origin: String, fetchedAt: String, staleReason: String?
+        isComplete: Bool, pagesFetched: Int, origin: String, fetchedAt: String, staleReason: String?, moreTitle: String
     ) {
         self.id = id
         self.title = title
@@ -84,6 +86,7 @@ public struct SectionStoriesViewData: Equatable, Sendable {
         self.origin = origin
         self.fetchedAt = fetchedAt
         self.staleReason = staleReason
+        self.moreTitle = moreTitle
     }
 }
 

@@ -32,8 +32,8 @@ extension Strings {
         }
     }
 
-    /// The column's stories shown, older pages not loaded (the reader's load-more row).
-    var sectionMore: String { language == .zh ? "更早的文章…" : "Older stories…" }
+    /// Under a column's stories while older pages are not read (the reader's load-more row).
+    var sectionMore: String { language == .zh ? "到底后加载更早的文章…" : "Older stories load at the end…" }
 
     /// "已同步栏目 2、1：共 312 篇，读取 32 页；文章新取 300 篇，已有 12 篇；失败 0；用时 41.2 秒".
     func sectionSyncSummary(

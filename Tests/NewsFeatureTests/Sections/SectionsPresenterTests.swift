@@ -119,7 +119,8 @@ final class StubSectionsInteractor: SectionsInteractor {
                                 ]),
                             SectionMonthViewData(title: "2023年7月", stories: [story(9_760_001, "7月31日", "20230731", "标题 两行")]),
                         ], emptyMessage: "这个栏目还没有文章", extent: "本地有 3 篇 · 更早的还没有读取", status: "已更新", isComplete: false,
-                        pagesFetched: 1, origin: "network", fetchedAt: "2023-08-15T00:00:00Z", staleReason: nil))
+                        pagesFetched: 1, origin: "network", fetchedAt: "2023-08-15T00:00:00Z", staleReason: nil,
+                        moreTitle: "到底后加载更早的文章…"))
             ])
 
         await presenter.didReachEnd()
