@@ -94,6 +94,12 @@ extension SyncEngine {
                 guard policy != .networkOnly, failure.code != .cancelled, let held = try sections.read(id) else { throw failure }
                 logger.notice("serving the archive's copy of a section", metadata: ["section": "\(id)", "error": "\(failure)"])
                 return sectionPage(held, fetched: fetched, staleReason: failure.remoteError.map(Self.staleReason(for:)) ?? .offline)
+            } catch let error as DatabaseError {
+                // A page fetched could not be kept (a read-only archive, a full disk): what the
+                // archive had is intact, so serve it and say why it is not current.
+                guard policy != .networkOnly, let held = try? sections.read(id) else { throw error }
+                logger.error("could not save a section's page", metadata: ["section": "\(id)", "error": "\(error)"])
+                return sectionPage(held, fetched: 0, staleReason: .storageError)
             }
             guard let held = try sections.read(id) else {
                 throw SyncError(code: .storage, message: "section \(id) was written but cannot be read back")

@@ -177,4 +177,17 @@ import TestSupport
         let cached = try await h.engine.detail(id: 9_759_301, policy: .cacheOnly)
         #expect(cached.detail.sectionID == 2 && cached.detail.sectionName == "瞎扯", "kept in the archive")
     }
+
+    @Test func aReadOnlyArchiveServesItsCopyMarkedNotKept() async throws {
+        let h = try await SyncHarness.start()
+        let column = SectionPages(count: 12)
+        column.serve(on: h.server)
+        _ = try await h.engine.section(2)
+        var configuration = SyncEngine.Configuration(databasePath: h.path)
+        configuration.baseURLs = [await h.server.baseURL]
+        configuration.readOnly = true
+        let viewer = try SyncEngine(configuration: configuration, clock: h.clock)
+        let served = try await viewer.section(2, policy: .networkFirst)
+        #expect(served.provenance.staleReason == .storageError && served.stories.count == 10)
+    }
 }
