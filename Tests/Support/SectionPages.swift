@@ -15,10 +15,13 @@ public struct SectionPages: Sendable {
     public let newest: Day
     /// The cursor of the newest story; each older story's is a day earlier.
     public let newestCursor: Int64
+    /// Where story `i`'s thumbnail lives: `imageRoot/v2-s<i>.jpg`.
+    public let imageRoot: String
 
     public init(
         id: Int64 = 2, name: String = "瞎扯 · 如何正确地吐槽", count: Int, perPage: Int = 10, firstID: Int64 = 9_000_000,
-        newest: Day = Day(year: 2023, month: 8, day: 15) ?? Day.firstIssue, newestCursor: Int64 = 1_692_057_600
+        newest: Day = Day(year: 2023, month: 8, day: 15) ?? Day.firstIssue, newestCursor: Int64 = 1_692_057_600,
+        imageRoot: String = "https://pic1.zhimg.com"
     ) {
         self.id = id
         self.name = name
@@ -27,7 +30,11 @@ public struct SectionPages: Sendable {
         self.firstID = firstID
         self.newest = newest
         self.newestCursor = newestCursor
+        self.imageRoot = imageRoot
     }
+
+    /// The thumbnail address of story `index`.
+    public func thumbnail(_ index: Int) -> String { imageRoot + "/v2-s\(index).jpg" }
 
     /// The id of story `index` (0 the newest).
     public func storyID(_ index: Int) -> Int64 { firstID + Int64(count - 1 - index) }
@@ -52,7 +59,7 @@ public struct SectionPages: Sendable {
             for index in first...last {
                 let day = newest.adding(days: -index)
                 stories.append(
-                    #"{"id":\#(storyID(index)),"title":"\#(name) \#(index)","date":"\#(day)","display_date":"\#(day.month) 月 \#(day.day) 日","images":["https:\/\/pic1.zhimg.com\/v2-s\#(index).jpg"]}"#
+                    #"{"id":\#(storyID(index)),"title":"\#(name) \#(index)","date":"\#(day)","display_date":"\#(day.month) 月 \#(day.day) 日","images":["\#(thumbnail(index))"]}"#
                 )
             }
         }

@@ -190,4 +190,29 @@ import TestSupport
         let served = try await viewer.section(2, policy: .networkFirst)
         #expect(served.provenance.staleReason == .storageError && served.stories.count == 10)
     }
+
+    @Test func aSyncOfAColumnBringsItsStoriesPicturesOnce() async throws {
+        let h = try await SyncHarness.start()
+        let root = String((await h.server.baseURL).dropLast("/api/4".count))
+        let column = SectionPages(count: 12, imageRoot: root)
+        column.serve(on: h.server)
+        for index in 0..<12 {
+            let id = column.storyID(index)
+            let body = #"<div class=\"content\"><p>正文。</p><figure><img src=\"\#(root)/body-\#(index).png\"></figure></div>"#
+            h.server.setReply(
+                .body(status: 200, text: #"{"id":\#(id),"title":"第\#(index)篇","type":0,"body":"\#(body)"}"#), for: "/api/4/news/\(id)")
+            h.server.setReply(
+                .body(status: 200, text: #"{"long_comments":0,"popularity":1,"short_comments":0,"comments":0}"#),
+                for: "/api/4/story-extra/\(id)")
+            h.server.setReply(.bytes(contentType: "image/jpeg", try Fixtures.picture("baseline.jpg")), for: "/v2-s\(index).jpg")
+            h.server.setReply(.bytes(contentType: "image/png", try Fixtures.picture("picture.png")), for: "/body-\(index).png")
+        }
+        let request = SyncRequest(span: .lastDays(1), includeImages: true)
+        let summary = try await h.engine.syncSections([2], request: request)
+        #expect(summary.stories == 12 && summary.pagesFetched == 2 && summary.detailsFetched == 12)
+        #expect(summary.picturesFetched == 24 && summary.failures.isEmpty, "\(summary.failures.map(\.error.message))")
+        let again = try await h.engine.syncSections([2], request: request)
+        #expect(again.pagesFetched == 1 && again.detailsFetched == 0 && again.picturesFetched == 0 && again.picturesPresent == 24)
+        #expect(h.server.requestCount("/v2-s0.jpg") == 1 && h.server.requestCount("/body-11.png") == 1)
+    }
 }
