@@ -93,14 +93,17 @@ struct SectionStore {
     }
 
     /// Writes one older page (read at `cursor`, the stored frontier) and moves the frontier to
-    /// `next` (nil: the end), in one transaction.
+    /// `next` (nil: the end), in one transaction. The frontier moves only from `cursor`: when
+    /// another process has gone further meanwhile, its frontier stands (the stories are kept).
     func writeOlder(_ id: Int64, cursor: Int64, stories: [SectionStory], next: Int64?) throws {
         try database.transaction {
-            try database.run(
-                "UPDATE section_state SET frontier = ? WHERE section_id = ?", [next.map(SQLValue.integer) ?? .null, .integer(id)])
-            guard database.changes == 1 else {
+            let known = try database.query("SELECT 1 FROM section_state WHERE section_id = ?", [.integer(id)]) { _ in 1 }
+            guard !known.isEmpty else {
                 throw DatabaseError(resultCode: 1, message: "section \(id) has no newest page to go on from")
             }
+            try database.run(
+                "UPDATE section_state SET frontier = ? WHERE section_id = ? AND frontier = ?",
+                [next.map(SQLValue.integer) ?? .null, .integer(id), .integer(cursor)])
             try insertStories(id, stories, cursor: cursor)
         }
     }

@@ -215,4 +215,17 @@ import TestSupport
         #expect(again.pagesFetched == 1 && again.detailsFetched == 0 && again.picturesFetched == 0 && again.picturesPresent == 24)
         #expect(h.server.requestCount("/v2-s0.jpg") == 1 && h.server.requestCount("/body-11.png") == 1)
     }
+
+    @Test func aPageWrittenLateByAnotherProcessDoesNotMoveTheFrontierBack() async throws {
+        let h = try await SyncHarness.start()
+        let column = SectionPages(count: 35)
+        column.serve(on: h.server)
+        _ = try await h.engine.section(2, reach: .pages(3))
+        let store = SectionStore(database: try Database(path: h.path))
+        // Another process read page 1 too, and writes it only now: the frontier stays at page 3.
+        try store.writeOlder(2, cursor: column.cursor(after: 9), stories: [], next: column.cursor(after: 19))
+        #expect(try store.read(2)?.frontier == column.cursor(after: 29))
+        let all = try await h.engine.section(2, reach: .all)
+        #expect(all.isComplete && all.stories.count == 35 && all.pagesFetched == 1)
+    }
 }
