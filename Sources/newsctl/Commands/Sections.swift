@@ -26,7 +26,8 @@ struct SectionStories: AsyncParsableCommand {
         discussion: """
             The first read keeps one page (about 10 stories); later reads ask the source again after \
             5 minutes, reading only until a story the archive has. --pages N keeps at least N pages; \
-            --all reads to the column's first story, and a stopped --all goes on where it stopped.
+            --all reads to the column's first story, and a stopped --all goes on where it stopped. \
+            --timeout applies to each page here.
             """)
 
     @Argument(help: ArgumentHelp("The column's numeric id, as `newsctl sections` lists it (瞎扯 is 2).", valueName: "id"))
