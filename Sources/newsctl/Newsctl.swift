@@ -21,7 +21,8 @@ struct Newsctl: AsyncParsableCommand {
             """,
         version: Newsctl.version,
         subcommands: [
-            Read.self, Latest.self, Before.self, Show.self, Comments.self, Fav.self, Sync.self, Status.self, Search.self, Prune.self,
+            Read.self, Latest.self, Before.self, Show.self, Comments.self, Sections.self, SectionStories.self, Fav.self, Sync.self,
+            Status.self, Search.self, Prune.self,
             Doctor.self, DrawPicture.self,
         ])
 

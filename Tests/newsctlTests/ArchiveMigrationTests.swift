@@ -109,13 +109,13 @@ extension ProcessTests {
             // Folded into the file, then measured: what the migration gave back.
             try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             let after = try fileBytes(newsctl.databasePath)
-            // The pictures' tables (migration 7) start empty: a root page each, not text kept.
+            // The pictures' tables (migration 7) and the sections' (8) start empty: a root page each, not text kept.
             let pictureTables =
                 try database.query(
-                    "SELECT count(*) FROM sqlite_master WHERE tbl_name IN ('picture', 'picture_bytes', 'story_picture', 'failed_picture', 'evicted_picture')"
+                    "SELECT count(*) FROM sqlite_master WHERE tbl_name IN ('picture', 'picture_bytes', 'story_picture', 'failed_picture', 'evicted_picture', 'section', 'section_state', 'section_story')"
                 ) { $0.int64(at: 0) }.first ?? 0
             let pageSize = try database.query("PRAGMA page_size") { $0.int64(at: 0) }.first ?? 0
-            #expect(pictureTables == 7, "five tables, an index by key, and picture_bytes's primary key")
+            #expect(pictureTables == 12, "eight tables, an index by key, picture_bytes's primary key and two indexes of section_story")
             #expect((after - Int(pictureTables * pageSize)) * 2 < before, "\(before) → \(after) bytes")
         }
 

@@ -14,6 +14,8 @@ struct ArchiveStrings: Sendable {
         case (.en, .comments): return "comments"
         case (.zh, .pictures): return "图片"
         case (.en, .pictures): return "pictures"
+        case (.zh, .sections): return "栏目"
+        case (.en, .sections): return "sections"
         }
     }
 

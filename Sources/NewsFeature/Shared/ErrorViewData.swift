@@ -21,6 +21,8 @@ public enum ErrorKind: String, Sendable, Equatable {
     case cancelled
     /// The user's input cannot be used (an empty search query).
     case invalidInput
+    /// The source has no sections (栏目) at all.
+    case noSections
 
     init(_ code: SyncError.Code) {
         switch code {
@@ -32,6 +34,7 @@ public enum ErrorKind: String, Sendable, Equatable {
         case .storage: self = .storage
         case .cancelled: self = .cancelled
         case .invalidQuery: self = .invalidInput
+        case .noSections: self = .noSections
         }
     }
 }

@@ -290,6 +290,8 @@ struct Strings: Sendable {
         case (.en, .cancelled): return "Cancelled"
         case (.zh, .invalidInput): return "搜索词需要含有文字或数字，且不超过 \(SyncEngine.maxQueryLength) 个字符"
         case (.en, .invalidInput): return "A search needs letters or digits, at most \(SyncEngine.maxQueryLength) characters"
+        case (.zh, .noSections): return "这个来源没有栏目（知乎日报对 sections 的回答是 404 或 401）"
+        case (.en, .noSections): return "This source has no sections (Zhihu Daily answered sections with 404 or 401)"
         }
     }
 

@@ -20,11 +20,13 @@ public struct StoryDetail: Sendable, Equatable {
     public let sectionName: String?
     /// Unix seconds (2023 and later only).
     public let publishTime: Int64?
+    /// The id of the column it belongs to (`section.id`), when there is one: `SyncEngine.section(_:)`.
+    public let sectionID: Int64?
 
     /// Creates a detail; the engine makes these from `news/ID`, tests may too.
     public init(
         id: Int64, title: String, bodyHTML: String?, image: String?, imageSource: String?, shareURL: String?,
-        url: String, type: Int, sectionName: String?, publishTime: Int64?
+        url: String, type: Int, sectionName: String?, publishTime: Int64?, sectionID: Int64? = nil
     ) {
         self.id = id
         self.title = title
@@ -36,6 +38,7 @@ public struct StoryDetail: Sendable, Equatable {
         self.type = type
         self.sectionName = sectionName
         self.publishTime = publishTime
+        self.sectionID = sectionID
     }
 
     /// An off-site article has no body here; its text lives at `url`.

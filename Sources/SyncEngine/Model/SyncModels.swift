@@ -63,6 +63,8 @@ public struct SyncProgress: Sendable, Equatable {
         case comments
         /// Fetching stories' pictures.
         case pictures
+        /// Reading columns' (栏目) pages (`SyncEngine.syncSections`): one item per column.
+        case sections
     }
 
     /// The phase this progress is about.

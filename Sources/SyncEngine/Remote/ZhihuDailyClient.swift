@@ -130,7 +130,7 @@ struct ZhihuDailyClient: Sendable {
     /// answered first), moving on after DNS, connect, TLS or 403 failures and after a host that
     /// sends nothing within its first-byte budget, and retries transient failures with backoff
     /// while the deadline allows.
-    private func fetch(_ path: String) async throws(RemoteError) -> HTTPResponse {
+    func fetch(_ path: String) async throws(RemoteError) -> HTTPResponse {
         try await retrying { deadline async throws(RemoteError) -> HTTPResponse in try await fetchOnce(path, deadline: deadline) }
     }
 

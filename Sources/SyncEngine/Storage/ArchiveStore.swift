@@ -76,7 +76,10 @@ struct ArchiveStore {
     /// kept day, banner or favourite refers to; one transaction. Favourites and read marks stay.
     func prune(before firstKept: Day) throws -> Pruned {
         try database.transaction {
-            let kept = "SELECT story_id FROM day_story UNION SELECT id FROM top_story UNION SELECT story_id FROM favorite"
+            let kept =
+                "SELECT story_id FROM day_story UNION SELECT id FROM top_story UNION SELECT story_id FROM favorite"
+                + " UNION SELECT story_id FROM section_story"
+            try SectionStore(database: database).prune(before: firstKept)
             // day_story rows go with their day (ON DELETE CASCADE).
             let days = try database.query("DELETE FROM day WHERE date < ? RETURNING date", [.integer(firstKept.key)]) { _ in 1 }.count
             // Out of the index while the texts it was fed can still be read.

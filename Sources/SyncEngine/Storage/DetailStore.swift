@@ -63,14 +63,14 @@ final class DetailStore {
         try database.run(
             """
             INSERT OR REPLACE INTO story_detail
-                (id, title, body, image, image_source, share_url, url, type, section_name, publish_time, fetched_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                (id, title, body, image, image_source, share_url, url, type, section_name, publish_time, fetched_at, section_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .integer(detail.id), .text(detail.title), record.storedBody ?? .null,
                 Self.optional(detail.image), Self.optional(detail.imageSource), Self.optional(detail.shareURL),
                 .text(detail.url), .integer(Int64(detail.type)), Self.optional(detail.sectionName),
-                detail.publishTime.map(SQLValue.integer) ?? .null, .real(fetchedAt),
+                detail.publishTime.map(SQLValue.integer) ?? .null, .real(fetchedAt), detail.sectionID.map(SQLValue.integer) ?? .null,
             ])
         try index.add(detail.id, bodyText: record.bodyText)
         // A story that failed before and has come now is no longer left alone.
@@ -82,7 +82,7 @@ final class DetailStore {
     func readDetail(_ id: Int64) throws -> Stored<StoryDetail>? {
         try database.query(
             """
-            SELECT id, title, body, image, image_source, share_url, url, type, section_name, publish_time, fetched_at
+            SELECT id, title, body, image, image_source, share_url, url, type, section_name, publish_time, fetched_at, section_id
             FROM story_detail WHERE id = ?
             """, [.integer(id)]
         ) { row in
@@ -91,7 +91,8 @@ final class DetailStore {
                     id: row.int64(at: 0), title: row.text(at: 1), bodyHTML: row.storedBody(at: 2), image: row.optionalText(at: 3),
                     imageSource: row.optionalText(at: 4), shareURL: row.optionalText(at: 5), url: row.text(at: 6),
                     type: Int(row.int64(at: 7)), sectionName: row.optionalText(at: 8),
-                    publishTime: row.isNull(at: 9) ? nil : row.int64(at: 9)), fetchedAt: row.double(at: 10))
+                    publishTime: row.isNull(at: 9) ? nil : row.int64(at: 9), sectionID: row.isNull(at: 11) ? nil : row.int64(at: 11)),
+                fetchedAt: row.double(at: 10))
         }.first
     }
 

@@ -237,6 +237,41 @@ enum Migrations {
                     evicted_at      REAL    NOT NULL
                 ) WITHOUT ROWID;
                 """),
+        // Columns (栏目), paged by the cursor each page gives (`SectionStore`). A column's
+        // stories are the same `story` rows the days use; `section_story` says which column
+        // lists them, the day each ran and the page that brought it. `section_state` says when
+        // the newest page was read and where the next older page starts (NULL: the column is
+        // held to its end), so a stopped `--all` goes on from there. Cache, pruned by date.
+        Step(
+            name: "sections",
+            sql: """
+                CREATE TABLE section (
+                    id          INTEGER PRIMARY KEY,
+                    position    INTEGER NOT NULL,   -- in the source's list
+                    name        TEXT    NOT NULL,
+                    description TEXT    NOT NULL,
+                    thumbnail   TEXT,
+                    fetched_at  REAL    NOT NULL    -- Unix seconds
+                );
+                CREATE TABLE section_state (
+                    section_id  INTEGER PRIMARY KEY,
+                    name        TEXT    NOT NULL,
+                    fetched_at  REAL    NOT NULL,   -- the newest page, Unix seconds
+                    frontier    INTEGER             -- the next older page's cursor (0: the newest); NULL: held to the end
+                );
+                CREATE TABLE section_story (
+                    section_id  INTEGER NOT NULL REFERENCES section_state (section_id) ON DELETE CASCADE,
+                    story_id    INTEGER NOT NULL REFERENCES story (id),
+                    date        INTEGER NOT NULL,   -- yyyyMMdd, the day it ran
+                    cursor      INTEGER NOT NULL,   -- the page that brought it: 0 the newest, else its before/ cursor
+                    position    INTEGER NOT NULL,   -- on that page
+                    PRIMARY KEY (section_id, story_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX section_story_by_date ON section_story (section_id, date, story_id);
+                CREATE INDEX section_story_by_story ON section_story (story_id);
+                -- A detail names its column; the name was kept (step 2), now the id too.
+                ALTER TABLE story_detail ADD COLUMN section_id INTEGER;
+                """),
     ]
 
     /// Applies every step not yet applied, all in one transaction: a migration that fails or is

@@ -43,7 +43,7 @@ extension SyncEngine {
 
     /// Fetches and checks one picture, off the engine. An HTTP error or refused bytes are
     /// remembered; a network failure is not (the next sync simply asks again).
-    private nonisolated func fetchSyncedPicture(_ key: PictureKey) async -> (SyncedPicture?, (any Error)?) {
+    nonisolated func fetchSyncedPicture(_ key: PictureKey) async -> (SyncedPicture?, (any Error)?) {
         do {
             return (.kept(try await withItemDeadline { try await self.client.picture(key) }), nil)
         } catch let error as RemoteError where error.code == .httpStatus || error.code == .badResponse {
@@ -54,7 +54,7 @@ extension SyncEngine {
     }
 
     /// Writes a batch of pictures in one transaction: each whole, or none.
-    private func writeSyncedPictures(_ fetched: [SyncedPicture]) throws {
+    func writeSyncedPictures(_ fetched: [SyncedPicture]) throws {
         var kept: [PictureStore.Kept] = []
         var failed: [PictureStore.Failed] = []
         for picture in fetched {

@@ -173,7 +173,7 @@ extension SyncEngine {
     /// The stories whose detail to fetch, given those that answered 5xx or 404 before: each is
     /// left out until its next try (counted as deferred, or as not at the source for a 404), or,
     /// when retrying them, all are added, on whatever day they are.
-    private func withFailedStories(
+    func withFailedStories(
         _ missing: [ArchiveStore.MissingDetail], retryingThem: Bool
     ) throws -> ([ArchiveStore.MissingDetail], deferred: Int, notAtSource: Int) {
         let failed = try FailedStoryStore(database: store.database).all()
@@ -221,7 +221,7 @@ extension SyncEngine {
     /// Fetches what one story lacks, off the engine; the detail is made ready to store here too
     /// (its text made readable, its body deflated).
     /// A detail fetched before its counters failed is still returned, to be written.
-    private nonisolated func fetchSyncedStory(_ item: ArchiveStore.MissingDetail) async -> (SyncedStory?, (any Error)?) {
+    nonisolated func fetchSyncedStory(_ item: ArchiveStore.MissingDetail) async -> (SyncedStory?, (any Error)?) {
         var story = SyncedStory(id: item.id)
         do {
             if item.needsDetail {
@@ -245,7 +245,7 @@ extension SyncEngine {
     }
 
     /// Writes a batch of stories' details and counters in one transaction.
-    private func writeSyncedStories(_ stories: [SyncedStory]) throws {
+    func writeSyncedStories(_ stories: [SyncedStory]) throws {
         try details.writeDetails(
             stories.compactMap(\.detail),
             extras: stories.compactMap { story in story.extra.map { (story.id, $0) } },
@@ -266,7 +266,7 @@ extension SyncEngine {
     /// Reads what the archive lacks of one story's comments, off the engine: the long ones, then
     /// the short ones page by page to the empty page that ends them. What came before a failure
     /// is returned, to be written; the next sync goes on from there.
-    private nonisolated func fetchSyncedComments(_ item: CommentStore.Unread, maxPages: Int) async -> (SyncedComments?, (any Error)?) {
+    nonisolated func fetchSyncedComments(_ item: CommentStore.Unread, maxPages: Int) async -> (SyncedComments?, (any Error)?) {
         var fetched = SyncedComments(id: item.id)
         do {
             if item.needsLong {
@@ -300,7 +300,7 @@ extension SyncEngine {
     }
 
     /// Writes a batch of stories' comments in one transaction; returns how many comments were new.
-    private func writeSyncedComments(_ threads: [SyncedComments]) throws -> Int {
+    func writeSyncedComments(_ threads: [SyncedComments]) throws -> Int {
         let comments = CommentStore(database: store.database)
         let fetchedAt = clock.now().timeIntervalSince1970
         return try store.database.transaction {

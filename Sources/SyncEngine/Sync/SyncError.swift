@@ -19,6 +19,10 @@ public struct SyncError: Error, Sendable, CustomStringConvertible {
         case cancelled
         /// A search query or an argument the engine cannot use (the caller's mistake).
         case invalidQuery
+        /// The source has no sections (栏目) at all: it answered `sections` with 404 or 401.
+        /// Remembered for a day (`SyncEngine.noSectionsMemory`), so the source is not asked again
+        /// and again; a network-first read asks anyway.
+        case noSections
     }
 
     /// The kind of failure.

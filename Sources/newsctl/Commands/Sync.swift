@@ -18,6 +18,11 @@ struct Sync: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Every day from this date to the latest.", valueName: "yyyyMMdd"))
     var since: String?
 
+    @Option(
+        help: ArgumentHelp("Columns (栏目) instead of days, by id, comma-separated (2,1); each is read to its first story.", valueName: "ids")
+    )
+    var sections: String?
+
     @Flag(help: "Also fetch each story's text and counts.")
     var details = false
 
@@ -57,6 +62,12 @@ struct Sync: AsyncParsableCommand {
     func run() async throws {
         let request = try request()
         let settings = try options.resolve()
+        if let sections {
+            let status = await SectionSyncCommand.run(
+                try SectionList.parse(sections, words: options.words), request: request, settings: settings)
+            guard status == 0 else { throw ExitCode(status) }
+            return
+        }
         let status = await ArchiveCommand.run(settings: settings, use: .writes) { await $0.didRequestSync(request) }
         guard status == 0 else { throw ExitCode(status) }
     }
@@ -82,6 +93,11 @@ struct Sync: AsyncParsableCommand {
     private func spanRequest(words: CommandStrings) throws -> SyncRequest {
         guard (1...SyncRequest.maxConcurrency).contains(concurrency) else {
             throw ValidationError(words.concurrencyOutOfRange(concurrency, max: SyncRequest.maxConcurrency))
+        }
+        if sections != nil {
+            guard days == nil && since == nil else { throw ValidationError(words.sectionsWithDays) }
+            _ = try SectionList.parse(sections ?? "", words: words)
+            return SyncRequest(span: .lastDays(1), includeDetails: details, concurrency: concurrency, retryFailed: retryFailed)
         }
         switch (days, since) {
         case (nil, nil) where retryFailed:

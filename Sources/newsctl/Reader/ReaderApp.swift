@@ -136,6 +136,8 @@ final class ReaderApp: Navigator {
             showsHelp = true
         case .character("F"):
             if !(screen is FavoritesScreen) { push(FavoritesScreen(app: self)) }
+        case .character("s"):
+            if !(screen is SectionListScreen) { push(SectionListScreen(app: self)) }
         case .character("/"):
             if !(screen is SearchScreen) { push(SearchScreen(app: self)) }
         case .character("c"):

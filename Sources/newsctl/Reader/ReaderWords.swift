@@ -10,6 +10,7 @@ struct ReaderWords {
     var appName: String { pick("知乎日报", "Zhihu Daily") }
     var story: String { pick("文章", "Story") }
     var favorites: String { pick("收藏", "Favourites") }
+    var sections: String { pick("栏目", "Sections") }
     var search: String { pick("搜索", "Search") }
     var comments: String { pick("评论", "Comments") }
     var images: String { pick("图片", "Images") }
@@ -62,6 +63,7 @@ enum ReaderKeys {
         Entry(keys: "r", zh: "刷新（出错时重试）", en: "refresh (retry after an error)"),
         Entry(keys: "f", zh: "收藏 / 取消收藏", en: "keep / stop keeping (收藏)"),
         Entry(keys: "F", zh: "收藏列表", en: "favourites"),
+        Entry(keys: "s", zh: "栏目（瞎扯等；列表底部加载更早的）", en: "sections (栏目; the end loads older ones)"),
         Entry(keys: "/", zh: "搜索", en: "search"),
         Entry(keys: "c", zh: "评论（到底加载更早的短评）", en: "comments (the end loads older ones)"),
         Entry(keys: "i", zh: "文章的图片（Enter 打开或显示地址）", en: "the story's images (Enter opens one)"),

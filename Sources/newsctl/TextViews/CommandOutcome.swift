@@ -13,7 +13,7 @@ enum ExitStatus {
 
     static func forError(_ kind: ErrorKind) -> Int32 {
         switch kind {
-        case .unavailable, .notCached, .notPublished: return unavailable
+        case .unavailable, .notCached, .notPublished, .noSections: return unavailable
         case .badData: return badData
         case .notFound: return notFound
         case .storage: return ioError

@@ -15,7 +15,8 @@ import Testing
                 tables == [
                     "comment", "comment_thread", "day", "day_story", "evicted_picture", "failed_picture", "failed_story", "favorite",
                     "picture",
-                    "picture_bytes", "read_mark", "story", "story_detail", "story_extra", "story_picture",
+                    "picture_bytes", "read_mark", "section", "section_state", "section_story", "story", "story_detail", "story_extra",
+                    "story_picture",
                     "story_search", "story_search_config", "story_search_data",
                     "story_search_docsize", "story_search_idx", "sync_meta", "top_story",
                 ], "no story_search_content: the index keeps no copy of the texts")

@@ -9,6 +9,7 @@ struct StoryDetailDTO: Decodable {
     let url: String?
     let type: Int
     let sectionName: String?
+    let sectionID: Int64?
     let publishTime: Int64?
 
     private enum CodingKeys: String, CodingKey {
@@ -20,6 +21,15 @@ struct StoryDetailDTO: Decodable {
 
     private struct Section: Decodable {
         let name: String?
+        let id: Int64?
+
+        private enum CodingKeys: String, CodingKey { case name, id }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = (try? container.decodeIfPresent(String.self, forKey: .name)) ?? nil
+            id = (try? container.decodeIfPresent(Int64.self, forKey: .id)) ?? nil
+        }
     }
 
     init(from decoder: any Decoder) throws {
@@ -41,7 +51,9 @@ struct StoryDetailDTO: Decodable {
         imageSource = Self.nonEmpty(try? container.decodeIfPresent(String.self, forKey: .imageSource))
         shareURL = Self.nonEmpty(try? container.decodeIfPresent(String.self, forKey: .shareURL))
         url = Self.nonEmpty(try? container.decodeIfPresent(String.self, forKey: .url))
-        sectionName = ((try? container.decodeIfPresent(Section.self, forKey: .section)) ?? nil)?.name
+        let section = (try? container.decodeIfPresent(Section.self, forKey: .section)) ?? nil
+        sectionName = section?.name
+        sectionID = section?.id
         publishTime = (try? container.decodeIfPresent(Int64.self, forKey: .publishTime)) ?? nil
     }
 
@@ -54,7 +66,7 @@ struct StoryDetailDTO: Decodable {
         StoryDetail(
             id: requested, title: title, bodyHTML: body, image: image, imageSource: imageSource,
             shareURL: shareURL, url: url ?? "https://daily.zhihu.com/story/\(requested)", type: type,
-            sectionName: sectionName, publishTime: publishTime)
+            sectionName: sectionName, publishTime: publishTime, sectionID: sectionID)
     }
 }
 

@@ -1,0 +1,85 @@
+import ArgumentParser
+import NewsFeature
+import SyncEngine
+
+/// `--sections 2,1`: the column ids, each once, in the order given.
+enum SectionList {
+    static func parse(_ text: String, words: CommandStrings) throws -> [Int64] {
+        var ids: [Int64] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let id = try SectionID.parse(String(part.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()), words: words)
+            if !ids.contains(id) { ids.append(id) }
+        }
+        return ids
+    }
+}
+
+/// Composes `sync --sections` for the terminal and runs it to an exit status.
+@MainActor
+enum SectionSyncCommand {
+    static func run(_ ids: [Int64], request: SyncRequest, settings: Settings) async -> Int32 {
+        let output = Output()
+        let errorLine = ErrorLine(output: output, verbose: settings.verbose)
+        let engine: SyncEngine
+        switch Archive.open(settings, errorLine: errorLine, use: .writes) {
+        case .success(let opened): engine = opened
+        case .failure(let failure): return failure.status
+        }
+        let view = SectionSyncTerminalView(
+            output: output, errorLine: errorLine, json: settings.json, terminal: Terminal.detect(noColor: settings.noColor))
+        await SectionSyncPresenter(view: view, interactor: DefaultSectionSyncInteractor(engine: engine), language: settings.language)
+            .didRequestSync(ids, request: request)
+        return view.exitStatus
+    }
+}
+
+/// A sync of columns: a progress bar on a terminal's stderr, then the summary as text or JSON.
+@MainActor
+final class SectionSyncTerminalView: SectionSyncView, CommandView {
+    private let output: Output
+    private let errorLine: ErrorLine
+    private let json: Bool
+    private let terminal: Terminal
+    private var barShown = false
+    private(set) var exitStatus = ExitStatus.internalError
+
+    init(output: Output, errorLine: ErrorLine, json: Bool, terminal: Terminal) {
+        self.output = output
+        self.errorLine = errorLine
+        self.json = json
+        self.terminal = terminal
+    }
+
+    func showProgress(_ progress: SyncProgressViewData) {
+        guard terminal.stderrIsTerminal else { return }
+        let counts = "\(progress.phase) \(progress.done)/\(progress.total)" + (progress.failed > 0 ? "  ✗ \(progress.failed)" : "")
+        let barWidth = max(10, min(40, terminal.width - TerminalText.width(of: counts) - 4))
+        let filled = Int((progress.fraction * Double(barWidth)).rounded(.down))
+        output.err("\r\u{1B}[K[" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "] " + counts)
+        barShown = true
+    }
+
+    func showSummary(_ summary: SectionSyncSummaryViewData) {
+        if barShown { output.err("\r\u{1B}[K") }
+        exitStatus = summary.problem.map { ExitStatus.forError($0.kind) } ?? ExitStatus.ok
+        if json {
+            output.out(
+                JSONValue.object([
+                    ("sections", .array(summary.sections.map(JSONValue.int))), ("stories", .int(Int64(summary.stories))),
+                    ("pages_fetched", .int(Int64(summary.pagesFetched))), ("details_fetched", .int(Int64(summary.detailsFetched))),
+                    ("details_present", .int(Int64(summary.detailsPresent))), ("comments_fetched", .int(Int64(summary.commentsFetched))),
+                    ("pictures_fetched", .int(Int64(summary.picturesFetched))),
+                    ("failed", .array(summary.failedItems.map(JSONValue.string))),
+                ]).serialized() + "\n")
+        } else {
+            output.out(TerminalText.sanitize(summary.message) + "\n")
+        }
+        if let problem = summary.problem { errorLine.write(problem) }
+    }
+
+    func showError(_ error: ErrorViewData) {
+        if barShown { output.err("\r\u{1B}[K") }
+        errorLine.write(error)
+        exitStatus = ExitStatus.forError(error.kind)
+    }
+}
