@@ -176,6 +176,25 @@ struct KeptPictures {
         await h.server.stop()
     }
 
+    @Test func picturesAreAskedForAsPicturesWithNoReferer() async throws {
+        let h = try await SyncHarness.start()
+        let source = await PictureSource(server: h.server)
+        try source.serve(h.server)
+        _ = try await h.engine.sync(SyncRequest(span: .lastDays(1), includeImages: true))
+        for path in PictureSource.pictures.keys {
+            #expect(h.server.accepts(path) == ["image/webp,image/jpeg,image/png,image/gif"], "\(path)")
+        }
+        // The API's requests still ask for JSON.
+        #expect(h.server.accepts("/api/4/news/latest").allSatisfy { $0 == "application/json" })
+        #expect(h.server.accepts("/api/4/news/\(PictureSource.first)") == ["application/json"])
+        #expect(h.server.referers.allSatisfy { $0 == nil })
+        // A read for an image view asks the same way.
+        let fresh = source.url("/pictures/old.png")
+        _ = try await h.engine.picture(url: fresh, policy: .networkOnly)
+        #expect(h.server.accepts(PictureSource.olderThumbnail) == ["image/webp,image/jpeg,image/png,image/gif"])
+        await h.server.stop()
+    }
+
     @Test func hostilePicturesAreNamedAndTheSyncStaysWhole() async throws {
         let h = try await SyncHarness.start()
         let source = await PictureSource(server: h.server)
