@@ -66,8 +66,8 @@ extension ProcessTests {
             let text = try await newsctl.run(["sync", "--days", "1", "--images", "--base-url", base])
             #expect(text.status == 0, "\(text.stderr)")
             #expect(text.stdout.contains("图片新取 2 张，已有 0 张，2 张失败"), "\(text.stdout)")
-            #expect(text.stdout.contains("图片 \(source.root + source.thumbnail(0))：知乎日报没有（HTTP 404）"), "\(text.stdout)")
-            #expect(text.stdout.contains("图片 \(source.root + source.body(1))：refused picture: not a picture: an HTML"), "\(text.stdout)")
+            #expect(text.stdout.contains("图片 \(source.root + source.thumbnail(0))：图片不存在（HTTP 404）"), "\(text.stdout)")
+            #expect(text.stdout.contains("图片 \(source.root + source.body(1))：收到的不是图片（可能是防盗链页面）"), "\(text.stdout)")
 
             let status = try await newsctl.run(["status"])
             let bytes = try Fixtures.picture("baseline.jpg").count + Fixtures.picture("picture.png").count
@@ -77,16 +77,29 @@ extension ProcessTests {
             let pictures = try #require(json["pictures"] as? [String: Any])
             #expect(pictures["kept"] as? Int == 2 && pictures["bytes"] as? Int == bytes)
             #expect(pictures["missing"] as? Int == 2 && pictures["failing"] as? Int == 2)
+            #expect(status.stdout.contains("获取失败的图片：图片不存在（HTTP 404）1 张；收到的不是图片（可能是防盗链页面）1 张"), "\(status.stdout)")
+            let english = try await newsctl.run(["status", "--lang", "en", "--json"]).stdout.jsonObject()
+            let reasons = try #require((english["pictures"] as? [String: Any])?["failing_reasons"] as? [[String: Any]])
+            #expect(reasons.map { $0["reason"] as? String } == ["http_404", "not_a_picture"])
+            #expect(reasons.map { $0["text"] as? String } == ["no such picture (HTTP 404)", "not a picture (likely a web page served in its place)"])
+            #expect(reasons.map { $0["count"] as? Int } == [1, 1])
 
             // The failing ones wait for their next try; --retry-failed asks again, and --json lists them all.
             let again = try await newsctl.run(["sync", "--days", "1", "--images", "--retry-failed", "--json", "--base-url", base])
             #expect(again.status == 0, "\(again.stderr)")
             let summary = try again.stdout.jsonObject()
             #expect((summary["failed"] as? [String])?.count == 2, "\(again.stdout)")
+            let inEnglish = try await newsctl.run(
+                ["sync", "--days", "1", "--images", "--retry-failed", "--json", "--lang", "en", "--base-url", base])
+            #expect(
+                (try inEnglish.stdout.jsonObject()["failed"] as? [String])?.sorted() == [
+                    "picture \(source.root + source.thumbnail(0)): no such picture (HTTP 404)",
+                    "picture \(source.root + source.body(1)): not a picture (likely a web page served in its place)",
+                ], "\(inEnglish.stdout)")
             let counts = try #require(summary["pictures"] as? [String: Any])
             #expect(counts["fetched"] as? Int == 0 && counts["present"] as? Int == 2 && counts["failed"] as? Int == 2)
             for path in source.paths {
-                #expect(server.requestCount(path) == ([source.thumbnail(0), source.body(1)].contains(path) ? 2 : 1))
+                #expect(server.requestCount(path) == ([source.thumbnail(0), source.body(1)].contains(path) ? 3 : 1))
             }
             await server.stop()
         }

@@ -146,10 +146,9 @@ struct ArchiveStrings: Sendable {
         language == .zh ? "\(age)（\(time)，北京时间）" : "\(age) (\(time) Beijing time)"
     }
 
-    /// One failed item; a picture's says why it was refused (`reason`, the engine's words) unless
-    /// the source does not have it.
+    /// One failed item; a picture's says why it could not be kept (`pictureReason`).
     /// - Parameter httpStatus: the source's answer; nil for a `file://` copy's missing file.
-    func failedItem(_ item: SyncFailure.Item, _ kind: ErrorKind, httpStatus: Int?, reason: String = "") -> String {
+    func failedItem(_ item: SyncFailure.Item, _ kind: ErrorKind, httpStatus: Int?, pictureReason: PictureFailureReason? = nil) -> String {
         var message: String
         switch (language, kind) {
         case (.zh, .notFound): message = "知乎日报没有" + Strings.statusInParentheses(httpStatus, .zh)
@@ -159,7 +158,7 @@ struct ArchiveStrings: Sendable {
         case (.zh, _): message = "无法获取"
         case (.en, _): message = "could not be fetched"
         }
-        if case .picture = item, kind != .notFound, !reason.isEmpty { message = reason }
+        if case .picture = item, let pictureReason { message = self.pictureReason(pictureReason) }
         switch (language, item) {
         case (.zh, .day(let day)): return "\(day)：\(message)"
         case (.en, .day(let day)): return "\(day): \(message)"

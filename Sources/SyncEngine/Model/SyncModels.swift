@@ -230,6 +230,8 @@ public struct PictureCounts: Sendable, Equatable {
     public var missing = 0
     /// Pictures whose last fetch failed or was refused; a sync asks for each again after a while.
     public var failing = 0
+    /// The failing pictures by why their last fetch failed (their counts add up to `failing`).
+    public var failingReasons: [PictureFailureReason: Int] = [:]
 
     /// Counts as the archive reports them; tests make these too.
     public init(kept: Int = 0, bytes: Int64 = 0, missing: Int = 0, failing: Int = 0) {

@@ -14,7 +14,9 @@ extension ZhihuDailyClient {
             let info = try check.check(response.body)
             return PictureStore.Kept(key: key, info: info, bytes: response.body)
         } catch {
-            throw RemoteError(code: .badResponse, url: response.url, message: "refused picture: \(error.message)")
+            var refused = RemoteError(code: .badResponse, url: response.url, message: "refused picture: \(error.message)")
+            refused.pictureRefusal = error.code
+            throw refused
         }
     }
 
@@ -32,7 +34,10 @@ extension ZhihuDailyClient {
             switch error.code {
             case .cancelled: throw RemoteError(code: .cancelled, url: url, transportError: error, message: "cancelled")
             case .tooLarge:
-                throw RemoteError(code: .badResponse, url: url, transportError: error, message: "refused picture: \(error.message)")
+                var refused = RemoteError(
+                    code: .badResponse, url: url, transportError: error, message: "refused picture: \(error.message)")
+                refused.pictureRefusal = .tooLarge
+                throw refused
             default: throw RemoteError(code: .unreachable, url: url, transportError: error, message: error.message)
             }
         }

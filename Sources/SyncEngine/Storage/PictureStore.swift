@@ -38,6 +38,8 @@ struct PictureStore {
         /// The HTTP status, or 0 when the bytes themselves were refused (or no answer came).
         let status: Int
         let reason: String
+        /// Why the bytes were refused as a picture; nil for an HTTP status.
+        var refusal: PictureError.Code? = nil
     }
 
     /// What the stories of the days `range` use, newest day first, each story in its place: its
@@ -121,10 +123,15 @@ struct PictureStore {
             for failure in failed {
                 try database.run(
                     """
-                    INSERT INTO failed_picture (key, failures, last_status, last_failure_at, reason) VALUES (?, 1, ?, ?, ?)
+                    INSERT INTO failed_picture (key, failures, last_status, last_failure_at, reason, refusal)
+                    VALUES (?, 1, ?, ?, ?, ?)
                     ON CONFLICT (key) DO UPDATE SET failures = failures + 1, last_status = excluded.last_status,
-                        last_failure_at = excluded.last_failure_at, reason = excluded.reason
-                    """, [.text(failure.key.value), .integer(Int64(failure.status)), .real(time), .text(failure.reason)])
+                        last_failure_at = excluded.last_failure_at, reason = excluded.reason, refusal = excluded.refusal
+                    """,
+                    [
+                        .text(failure.key.value), .integer(Int64(failure.status)), .real(time), .text(failure.reason),
+                        failure.refusal.map { .text($0.rawValue) } ?? .null,
+                    ])
             }
         }
     }
@@ -140,8 +147,14 @@ struct PictureStore {
                 try database.query(
                     "SELECT count(DISTINCT key) FROM story_picture WHERE NOT EXISTS (SELECT 1 FROM picture p WHERE p.key = story_picture.key)"
                 ) { Int($0.int64(at: 0)) }.first ?? 0
-            let failing = try database.query("SELECT count(*) FROM failed_picture") { Int($0.int64(at: 0)) }.first ?? 0
-            return PictureCounts(kept: kept, bytes: bytes, missing: missing, failing: failing)
+            let grouped = try database.query("SELECT last_status, refusal, count(*) FROM failed_picture GROUP BY last_status, refusal") {
+                (PictureFailureReason(status: Int($0.int64(at: 0)), refusal: $0.optionalText(at: 1)), Int($0.int64(at: 2)))
+            }
+            // Rows of an older version with no refusal and no status fold into `.other`.
+            let reasons = Dictionary(grouped, uniquingKeysWith: +)
+            var counts = PictureCounts(kept: kept, bytes: bytes, missing: missing, failing: reasons.values.reduce(0, +))
+            counts.failingReasons = reasons
+            return counts
         }
     }
 

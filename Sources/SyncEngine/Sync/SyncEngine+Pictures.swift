@@ -47,7 +47,8 @@ extension SyncEngine {
         do {
             return (.kept(try await withItemDeadline { try await self.client.picture(key) }), nil)
         } catch let error as RemoteError where error.code == .httpStatus || error.code == .badResponse {
-            return (.failed(PictureStore.Failed(key: key, status: error.status ?? 0, reason: error.message)), error)
+            let failed = PictureStore.Failed(key: key, status: error.status ?? 0, reason: error.message, refusal: error.pictureRefusal)
+            return (.failed(failed), error)
         } catch {
             return (nil, error)
         }

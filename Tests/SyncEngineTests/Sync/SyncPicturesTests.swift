@@ -227,6 +227,23 @@ struct KeptPictures {
         #expect(reasons["/pictures/body-1.gif"]?.contains("larger than the cap") == true)
         #expect(reasons["/pictures/thumb-2.webp"] == "HTTP 403")
         #expect(summary.failures.first { $0.item == .picture(source.url("/pictures/thumb-1.jpg")) }?.error.code == .notFound)
+        var why: [String: PictureFailureReason] = [:]
+        for failure in summary.failures {
+            if case .picture(let key) = failure.item { why[String(key.dropFirst(source.root.count))] = failure.pictureReason }
+        }
+        let expected: [String: PictureFailureReason] = [
+            "/pictures/thumb-1.jpg": .httpStatus(404), "/pictures/banner-1.jpg": .refused(.notAPicture),
+            "/pictures/headline-1.png": .refused(.tooManyPixels), "/pictures/body-1.gif": .refused(.tooLarge),
+            "/pictures/thumb-2.webp": .httpStatus(403),
+        ]
+        #expect(why == expected)
+        // The archive keeps each reason, for status.
+        let counts = try await h.engine.status().pictures
+        #expect(counts.failing == 5)
+        #expect(
+            counts.failingReasons == [
+                .httpStatus(404): 1, .httpStatus(403): 1, .refused(.notAPicture): 1, .refused(.tooManyPixels): 1, .refused(.tooLarge): 1,
+            ])
 
         let kept = try KeptPictures(path: h.path)
         #expect(kept.rows.map(\.key) == [source.url("/pictures/shared.webp")])
