@@ -72,7 +72,7 @@ extension ProcessTests {
             let status = try await newsctl.run(["status"])
             let bytes = try Fixtures.picture("baseline.jpg").count + Fixtures.picture("picture.png").count
             #expect(status.stdout.contains("图片：已存 2 张（"), "\(status.stdout)")
-            #expect(status.stdout.contains("缺 2 张，2 张获取失败"), "\(status.stdout)")
+            #expect(status.stdout.contains("缺 2 张（sync --images 列出而未存的），2 张获取失败"), "\(status.stdout)")
             let json = try await newsctl.run(["status", "--json"]).stdout.jsonObject()
             let pictures = try #require(json["pictures"] as? [String: Any])
             #expect(pictures["kept"] as? Int == 2 && pictures["bytes"] as? Int == bytes)
@@ -101,6 +101,39 @@ extension ProcessTests {
             for path in source.paths {
                 #expect(server.requestCount(path) == ([source.thumbnail(0), source.body(1)].contains(path) ? 3 : 1))
             }
+            await server.stop()
+        }
+
+        @Test func statusCountsAsMissingOnlyWhatASyncWithPicturesListed_notWhatTheBudgetLetGo() async throws {
+            let (server, source) = try await start(count: 2)
+            let newsctl = try NewsctlProcess()
+            let base = await server.baseURL
+            func pictures(_ arguments: [String] = []) async throws -> [String: Any] {
+                let status = try await newsctl.run(["status", "--json"] + arguments)
+                return try #require(try status.stdout.jsonObject()["pictures"] as? [String: Any], "\(status.stdout)")
+            }
+            // Synced without pictures: the stories lack none.
+            #expect(try await newsctl.run(["sync", "--days", "1", "--details", "--base-url", base]).status == 0)
+            let none = try await pictures()
+            #expect(none["missing"] as? Int == 0 && none["kept"] as? Int == 0 && none["evicted"] as? Int == 0, "\(none)")
+
+            // With pictures, one fails: it is missing (and failing).
+            server.setReply(.body(status: 404, contentType: "text/html", text: "<html>404</html>"), for: source.thumbnail(0))
+            #expect(try await newsctl.run(["sync", "--days", "1", "--images", "--base-url", base]).status == 0)
+            let one = try await pictures()
+            #expect(one["missing"] as? Int == 1 && one["failing"] as? Int == 1 && one["kept"] as? Int == 3, "\(one)")
+
+            // What the budget let go is not missing: it is counted apart.
+            #expect(try await newsctl.run(["sync", "--days", "1", "--images", "--image-budget", "0", "--base-url", base]).status == 0)
+            let squeezed = try await pictures()
+            #expect(squeezed["missing"] as? Int == 1 && squeezed["evicted"] as? Int == 3 && squeezed["kept"] as? Int == 0, "\(squeezed)")
+            let text = try await newsctl.run(["status"]).stdout
+            #expect(text.contains("缺 1 张（sync --images 列出而未存的），1 张获取失败，超出预算移除 3 张（阅读时再取）"), "\(text)")
+            let english = try await newsctl.run(["status", "--lang", "en"]).stdout
+            #expect(
+                english.contains(
+                    "1 missing (listed by a sync with --images, not kept), 1 failing, 3 evicted to keep within the budget (fetched again when read)"
+                ), "\(english)")
             await server.stop()
         }
 

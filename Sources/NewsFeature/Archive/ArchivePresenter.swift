@@ -179,9 +179,10 @@ public final class ArchivePresenter {
         let reasons = status.pictures.failingReasons
             .map { PictureReasonViewData(code: ArchiveStrings.pictureReasonCode($0.key), text: strings.pictureReason($0.key), count: $0.value) }
             .sorted { ($1.count, $0.code) < ($0.count, $1.code) }
-        let pictures = PicturesStatusViewData(
+        var pictures = PicturesStatusViewData(
             kept: status.pictures.kept, bytes: status.pictures.bytes, missing: status.pictures.missing, failing: status.pictures.failing,
             failingReasons: reasons)
+        pictures.evicted = status.pictures.evicted
         if pictures != PicturesStatusViewData() { lines.append(strings.pictures(pictures)) }
         if !reasons.isEmpty { lines.append(strings.failingPictures(reasons)) }
         let lastSyncTime = status.lastSync.map { context.dates.beijingDateTime(unixTime: Int64($0.timeIntervalSince1970.rounded(.down))) }

@@ -199,15 +199,18 @@ struct ArchiveStrings: Sendable {
             : "Stories: \(stories), details: \(details), favourites: \(favorites)"
     }
 
-    /// "图片：已存 12 张（3.4 MB），缺 2 张，其中 1 张获取失败".
+    /// "图片：已存 12 张（3.4 MB），缺 2 张（sync --images 列出而未存的），1 张获取失败，超出预算移除 3 张":
+    /// what "missing" counts is said, so that stories synced without pictures are not read as lacking them.
     func pictures(_ counts: PicturesStatusViewData) -> String {
         switch language {
         case .zh:
-            return "图片：已存 \(counts.kept) 张（\(Self.bytes(counts.bytes))），缺 \(counts.missing) 张"
+            return "图片：已存 \(counts.kept) 张（\(Self.bytes(counts.bytes))），缺 \(counts.missing) 张（sync --images 列出而未存的）"
                 + (counts.failing > 0 ? "，\(counts.failing) 张获取失败" : "")
+                + (counts.evicted > 0 ? "，超出预算移除 \(counts.evicted) 张（阅读时再取）" : "")
         case .en:
-            return "Pictures: \(counts.kept) kept (\(Self.bytes(counts.bytes))), \(counts.missing) missing"
+            return "Pictures: \(counts.kept) kept (\(Self.bytes(counts.bytes))), \(counts.missing) missing (listed by a sync with --images, not kept)"
                 + (counts.failing > 0 ? ", \(counts.failing) failing" : "")
+                + (counts.evicted > 0 ? ", \(counts.evicted) evicted to keep within the budget (fetched again when read)" : "")
         }
     }
 

@@ -221,8 +221,11 @@ public struct PicturesStatusViewData: Equatable, Sendable {
     public var kept = 0
     /// Their bytes in all.
     public var bytes: Int64 = 0
-    /// Pictures the stories use that the archive does not keep (failing ones included).
+    /// Pictures the stories use that the archive does not keep (failing ones included), as far
+    /// as a sync with pictures listed them; not those the budget evicted.
     public var missing = 0
+    /// Pictures the budget evicted.
+    public var evicted = 0
     /// Pictures whose last fetch failed or was refused.
     public var failing = 0
     /// The failing pictures by reason, the commonest first.

@@ -136,17 +136,24 @@ struct PictureStore {
         }
     }
 
-    /// How many pictures are kept (and their bytes), missing and failing; reads no picture's bytes.
+    /// How many pictures are kept (and their bytes), missing, evicted and failing; reads no
+    /// picture's bytes.
     func counts() throws -> PictureCounts {
         try database.readTransaction {
             let (kept, bytes) =
                 try database.query("SELECT count(*), coalesce(sum(byte_count), 0) FROM picture") {
                     (Int($0.int64(at: 0)), $0.int64(at: 1))
                 }.first ?? (0, 0)
-            let missing =
+            // Only what a sync with pictures listed (story_picture): a story synced without them
+            // lacks nothing. What the budget evicted is not missing either: it was let go.
+            let (missing, evicted) =
                 try database.query(
-                    "SELECT count(DISTINCT key) FROM story_picture WHERE NOT EXISTS (SELECT 1 FROM picture p WHERE p.key = story_picture.key)"
-                ) { Int($0.int64(at: 0)) }.first ?? 0
+                    """
+                    SELECT count(*) FILTER (WHERE NOT evicted), count(*) FILTER (WHERE evicted) FROM (
+                        SELECT DISTINCT s.key, EXISTS (SELECT 1 FROM evicted_picture e WHERE e.key = s.key) AS evicted
+                        FROM story_picture s WHERE NOT EXISTS (SELECT 1 FROM picture p WHERE p.key = s.key))
+                    """
+                ) { (Int($0.int64(at: 0)), Int($0.int64(at: 1))) }.first ?? (0, 0)
             let grouped = try database.query("SELECT last_status, refusal, count(*) FROM failed_picture GROUP BY last_status, refusal") {
                 (PictureFailureReason(status: Int($0.int64(at: 0)), refusal: $0.optionalText(at: 1)), Int($0.int64(at: 2)))
             }
@@ -154,6 +161,7 @@ struct PictureStore {
             let reasons = Dictionary(grouped, uniquingKeysWith: +)
             var counts = PictureCounts(kept: kept, bytes: bytes, missing: missing, failing: reasons.values.reduce(0, +))
             counts.failingReasons = reasons
+            counts.evicted = evicted
             return counts
         }
     }

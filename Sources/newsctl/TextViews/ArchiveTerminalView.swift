@@ -135,6 +135,7 @@ final class ArchiveTerminalView: ArchiveView, CommandView {
                     .object([
                         ("kept", .int(Int64(status.pictures.kept))), ("bytes", .int(status.pictures.bytes)),
                         ("missing", .int(Int64(status.pictures.missing))), ("failing", .int(Int64(status.pictures.failing))),
+                        ("evicted", .int(Int64(status.pictures.evicted))),
                         (
                             "failing_reasons",
                             .array(
