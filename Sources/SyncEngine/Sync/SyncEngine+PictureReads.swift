@@ -63,6 +63,7 @@ extension SyncEngine {
         do {
             try requireWritable("keep a picture")
             try pictures.write([fetched], failed: [], at: now)
+            publishPictures()
         } catch {
             // Shown as it came; the archive could not keep it (read-only, disk full).
             logger.notice("showing a fetched picture that could not be kept", metadata: ["picture": "\(key)", "error": "\(error)"])

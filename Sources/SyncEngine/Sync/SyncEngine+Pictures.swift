@@ -18,6 +18,7 @@ extension SyncEngine {
         let pictures = PictureStore(database: store.database)
         let (stories, references) = try pictures.references(in: span)
         try pictures.setReferences(references, of: stories)
+        publishPictures()
         let wanted = references.map(\.key)
         let missing = try pictures.missing(among: wanted)
         let present = Set(wanted).count - missing.count
@@ -65,5 +66,6 @@ extension SyncEngine {
             }
         }
         try PictureStore(database: store.database).write(kept, failed: failed, at: clock.now().timeIntervalSince1970)
+        publishPictures()
     }
 }
