@@ -137,6 +137,53 @@ extension ProcessTests {
             await server.stop()
         }
 
+        @Test func doctorChecksEveryPictureAndRebuildKeepsTheSoundOnes() async throws {
+            let (server, source) = try await start(count: 2)
+            let newsctl = try NewsctlProcess()
+            #expect(try await newsctl.run(["sync", "--days", "1", "--images", "--base-url", await server.baseURL]).status == 0)
+            await server.stop()
+            let healthy = try await newsctl.run(["doctor"])
+            #expect(healthy.status == 0, "\(healthy.stdout)\(healthy.stderr)")
+            #expect(healthy.stdout.contains("图片：已存 4 张，共 "), "\(healthy.stdout)")
+            #expect(healthy.stdout.contains("（预算 1.0 GB）"), "\(healthy.stdout)")
+
+            // Damage two rows: one's bytes become a web page, another's row lies about its size.
+            let html = source.root + source.thumbnail(0)
+            let resized = source.root + source.body(1)
+            do {
+                let database = try Database(path: newsctl.databasePath)
+                try database.run("UPDATE picture_bytes SET bytes = ? WHERE key = ?", [.blob(Array("<html>盗链</html>".utf8)), .text(html)])
+                try database.run("UPDATE picture SET width = width + 1 WHERE key = ?", [.text(resized)])
+                // And one picture no story uses.
+                try database.run("DELETE FROM story_picture WHERE key = ?", [.text(source.root + source.body(0))])
+            }
+            let damaged = try await newsctl.run(["doctor"])
+            #expect(damaged.status == 74, "\(damaged.stdout)\(damaged.stderr)")
+            #expect(damaged.stdout.contains("picture \(html): not a picture"), "\(damaged.stdout)")
+            #expect(damaged.stdout.contains("picture \(resized): its bytes are "), "\(damaged.stdout)")
+            #expect(damaged.stdout.contains("，2 张已损坏，1 张没有文章使用（prune 时删除）"), "\(damaged.stdout)")
+            let report = try await newsctl.run(["doctor", "--json", "--lang", "en"])
+            let pictures = try #require(try report.stdout.jsonObject()["pictures"] as? [String: Any], "\(report.stdout)")
+            #expect(pictures["kept"] as? Int == 4 && pictures["damaged_count"] as? Int == 2 && pictures["orphans"] as? Int == 1)
+            #expect((pictures["damaged"] as? [[String: Any]])?.compactMap { $0["key"] as? String }.sorted() == [html, resized].sorted())
+            #expect(pictures["budget"] as? Int == 1 << 30)
+
+            // The rebuild keeps the two sound pictures (and which stories use them), not the damaged.
+            #expect(try await newsctl.run(["fav", "add", "\(source.id(1))", "--offline"]).status == 0)
+            let rebuilt = try await newsctl.run(["doctor", "--rebuild", "--json"])
+            #expect(rebuilt.status == 0, "\(rebuilt.stdout)\(rebuilt.stderr)")
+            #expect(try rebuilt.stdout.jsonObject()["kept_pictures"] as? Int == 2, "\(rebuilt.stdout)")
+            let after = try await newsctl.run(["doctor", "--json"])
+            #expect(after.status == 0, "\(after.stdout)\(after.stderr)")
+            let kept = try #require(try after.stdout.jsonObject()["pictures"] as? [String: Any])
+            #expect(kept["kept"] as? Int == 2 && kept["damaged_count"] as? Int == 0 && kept["orphans"] as? Int == 1, "\(kept)")
+            let database = try Database(path: newsctl.databasePath)
+            let keys = try database.query("SELECT key FROM picture ORDER BY key") { $0.text(at: 0) }
+            #expect(keys == [source.root + source.body(0), source.root + source.thumbnail(1)].sorted())
+            #expect(try database.query("SELECT story_id FROM story_picture") { $0.int64(at: 0) } == [source.id(1)])
+            #expect(try database.query("SELECT story_id FROM favorite") { $0.int64(at: 0) } == [source.id(1)])
+        }
+
         @Test func theImageBudgetEvictsAllButAFavouritesPictures() async throws {
             let (server, source) = try await start(count: 2)
             let newsctl = try NewsctlProcess()
