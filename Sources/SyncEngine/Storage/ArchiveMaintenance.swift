@@ -162,8 +162,19 @@ public enum ArchiveMaintenance {
             // Fold the old log into the old file where that still works, so the old file alone
             // is whole; then keep it under a second name (a hard link: `path` stays in place).
             if let old = try? Database(path: path) { try? old.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
-            let backup = "\(path).before-rebuild-\(Int64(clock.now().timeIntervalSince1970))"
-            guard link(path, backup) == 0 else { throw renameFailure(path, backup) }
+            // A second rebuild in the same second gets the next free name, not the first's.
+            let stamp = "\(path).before-rebuild-\(Int64(clock.now().timeIntervalSince1970))"
+            var backup = stamp
+            var attempt = 1
+            while link(path, backup) != 0 {
+                guard errno == EEXIST, attempt < 1_000 else {
+                    let failure = renameFailure(path, backup)
+                    discardFresh()
+                    throw failure
+                }
+                attempt += 1
+                backup = "\(stamp)-\(attempt)"
+            }
             // The old log must not meet the new file: it moves beside the backup.
             if access(path + "-wal", F_OK) == 0 { rename(path + "-wal", backup + "-wal") }
             unlink(path + "-shm")
