@@ -212,7 +212,8 @@ public final class LoopbackServer: Sendable {
         var reader = RequestReader(connection: connection)
         while let request = reader.next() {
             state.log.withLock {
-                $0.append(Logged(
+                $0.append(
+                    Logged(
                         path: request.path, userAgent: request.userAgent, referer: request.referer, accept: request.accept,
                         peer: client))
             }

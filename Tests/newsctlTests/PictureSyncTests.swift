@@ -81,7 +81,10 @@ extension ProcessTests {
             let english = try await newsctl.run(["status", "--lang", "en", "--json"]).stdout.jsonObject()
             let reasons = try #require((english["pictures"] as? [String: Any])?["failing_reasons"] as? [[String: Any]])
             #expect(reasons.map { $0["reason"] as? String } == ["http_404", "not_a_picture"])
-            #expect(reasons.map { $0["text"] as? String } == ["no such picture (HTTP 404)", "not a picture (likely a web page served in its place)"])
+            #expect(
+                reasons.map { $0["text"] as? String } == [
+                    "no such picture (HTTP 404)", "not a picture (likely a web page served in its place)",
+                ])
             #expect(reasons.map { $0["count"] as? Int } == [1, 1])
 
             // The failing ones wait for their next try; --retry-failed asks again, and --json lists them all.

@@ -177,7 +177,9 @@ public final class ArchivePresenter {
         lines.append(strings.size(status.databaseBytes))
         // The commonest reason first; ties in the order of their codes, so a run reads the same.
         let reasons = status.pictures.failingReasons
-            .map { PictureReasonViewData(code: ArchiveStrings.pictureReasonCode($0.key), text: strings.pictureReason($0.key), count: $0.value) }
+            .map {
+                PictureReasonViewData(code: ArchiveStrings.pictureReasonCode($0.key), text: strings.pictureReason($0.key), count: $0.value)
+            }
             .sorted { ($1.count, $0.code) < ($0.count, $1.code) }
         var pictures = PicturesStatusViewData(
             kept: status.pictures.kept, bytes: status.pictures.bytes, missing: status.pictures.missing, failing: status.pictures.failing,

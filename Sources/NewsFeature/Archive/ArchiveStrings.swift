@@ -208,7 +208,8 @@ struct ArchiveStrings: Sendable {
                 + (counts.failing > 0 ? "，\(counts.failing) 张获取失败" : "")
                 + (counts.evicted > 0 ? "，超出预算移除 \(counts.evicted) 张（阅读时再取）" : "")
         case .en:
-            return "Pictures: \(counts.kept) kept (\(Self.bytes(counts.bytes))), \(counts.missing) missing (listed by a sync with --images, not kept)"
+            return
+                "Pictures: \(counts.kept) kept (\(Self.bytes(counts.bytes))), \(counts.missing) missing (listed by a sync with --images, not kept)"
                 + (counts.failing > 0 ? ", \(counts.failing) failing" : "")
                 + (counts.evicted > 0 ? ", \(counts.evicted) evicted to keep within the budget (fetched again when read)" : "")
         }

@@ -106,7 +106,8 @@ extension ArchiveMaintenance {
                             key, .text(rows.text(at: 1)), .integer(rows.int64(at: 2)), .integer(rows.int64(at: 3)),
                             .integer(rows.int64(at: 4)), .real(rows.double(at: 7)), .real(rows.double(at: 8)),
                         ])
-                    try database.run("INSERT OR REPLACE INTO main.picture_bytes (key, bytes) VALUES (?, ?)", [key, .blob(rows.bytes(at: 6))])
+                    try database.run(
+                        "INSERT OR REPLACE INTO main.picture_bytes (key, bytes) VALUES (?, ?)", [key, .blob(rows.bytes(at: 6))])
                     copied += 1
                 }
                 try database.execute(

@@ -74,7 +74,9 @@ public enum ArchiveMaintenance {
         let pictures = problem == nil ? try? pictureHealth(database) : nil
         if let pictures, pictures.damagedCount > 0 {
             problems += pictures.damaged.map { "picture \($0.key): \($0.reason)" }
-            if pictures.damagedCount > pictures.damaged.count { problems.append("\(pictures.damagedCount - pictures.damaged.count) more damaged pictures") }
+            if pictures.damagedCount > pictures.damaged.count {
+                problems.append("\(pictures.damagedCount - pictures.damaged.count) more damaged pictures")
+            }
             problem = .corrupt
         }
         let dayCount = try? database.query("SELECT count(*) FROM day") { Int($0.int64(at: 0)) }.first

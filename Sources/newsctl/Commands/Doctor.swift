@@ -137,7 +137,9 @@ struct DoctorCommand {
             for problem in health.problems { text += "  " + TerminalText.sanitize(problem) + "\n" }
             if let days = health.dayCount { text += words.dayCount(days) + "\n" }
             for (table, count) in health.userRows.sorted(by: { $0.key < $1.key }) { text += words.userRows(table, count) + "\n" }
-            if let pictures = health.pictures, pictures.kept > 0 { text += words.pictureHealth(pictures, budget: Self.pictureBudget) + "\n" }
+            if let pictures = health.pictures, pictures.kept > 0 {
+                text += words.pictureHealth(pictures, budget: Self.pictureBudget) + "\n"
+            }
             output.out(text)
         }
         guard health.exists, !health.isHealthy else { return ExitStatus.ok }

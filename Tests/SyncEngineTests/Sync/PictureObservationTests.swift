@@ -47,7 +47,8 @@ import TestSupport
         try source.serve(h.server)
         // The body's second picture comes last and slowly: a list with some kept is heard first.
         h.server.setReply(
-            .delayed(.milliseconds(300), .bytes(contentType: "image/webp", try Fixtures.picture("lossy.webp"))), for: "/pictures/shared.webp")
+            .delayed(.milliseconds(300), .bytes(contentType: "image/webp", try Fixtures.picture("lossy.webp"))),
+            for: "/pictures/shared.webp")
         let recorder = Recorder(h.engine.pictureUpdates(storyID: PictureSource.first))
         // Nothing listed yet: an empty list at once.
         #expect(await recorder.waitFor { $0.isEmpty } == [[]])
