@@ -162,8 +162,11 @@ extension ProcessTests {
             }
             let damaged = try await newsctl.run(["doctor"])
             #expect(damaged.status == 74, "\(damaged.stdout)\(damaged.stderr)")
-            #expect(damaged.stdout.contains("picture \(html): not a picture"), "\(damaged.stdout)")
-            #expect(damaged.stdout.contains("picture \(resized): its bytes are "), "\(damaged.stdout)")
+            #expect(damaged.stdout.contains("完整性：2 个问题"), "\(damaged.stdout)")
+            #expect(damaged.stdout.contains("  图片 \(html)：已损坏，数据不是图片\n"), "\(damaged.stdout)")
+            #expect(damaged.stdout.contains("  图片 \(resized)：已损坏，尺寸与记录不符\n"), "\(damaged.stdout)")
+            let english = try await newsctl.run(["doctor", "--lang", "en"])
+            #expect(english.stdout.contains("  picture \(resized): damaged, its size differs from its record\n"), "\(english.stdout)")
             #expect(damaged.stdout.contains("，2 张已损坏，1 张没有文章使用（prune 时删除）"), "\(damaged.stdout)")
             let report = try await newsctl.run(["doctor", "--json", "--lang", "en"])
             let pictures = try #require(try report.stdout.jsonObject()["pictures"] as? [String: Any], "\(report.stdout)")

@@ -2,10 +2,25 @@
 public struct PictureHealth: Sendable, Equatable {
     /// A kept picture that may not be shown, and why.
     public struct Damaged: Sendable, Equatable {
+        /// What is wrong, for a front to word.
+        public enum Problem: Sendable, Equatable {
+            /// The row has no bytes.
+            case missingBytes
+            /// The bytes fail `PictureCheck` for this.
+            case refused(PictureError.Code)
+            /// The bytes are another format than the row says.
+            case formatDiffers
+            /// The bytes are another size in pixels than the row says.
+            case sizeDiffers
+            /// There are more or fewer bytes than the row says.
+            case byteCountDiffers
+        }
+
         /// The picture's key (its address).
         public let key: String
-        /// What is wrong, in the engine's words: its bytes fail `PictureCheck`, disagree with its
-        /// row (format, size in pixels, byte count), or are not there.
+        /// What is wrong.
+        public let problem: Problem
+        /// The same in the engine's words, with the details (for logs and `--json`).
         public let reason: String
     }
 
@@ -43,31 +58,31 @@ extension ArchiveMaintenance {
         defer { rows.finish() }
         while try rows.step() {
             let key = rows.text(at: 0)
-            guard let reason = pictureProblem(of: rows) else { continue }
+            guard let (problem, reason) = pictureProblem(of: rows) else { continue }
             damagedCount += 1
-            if damaged.count < 20 { damaged.append(PictureHealth.Damaged(key: key, reason: reason)) }
+            if damaged.count < 20 { damaged.append(PictureHealth.Damaged(key: key, problem: problem, reason: reason)) }
         }
         return PictureHealth(kept: kept, bytes: bytes, damaged: damaged, damagedCount: damagedCount, orphans: orphans)
     }
 
     /// What is wrong with the picture on the current row of a query of key, format, width,
     /// height, byte count, whether it has bytes, and the bytes; nil: nothing.
-    private static func pictureProblem(of row: Statement) -> String? {
-        guard row.int64(at: 5) != 0 else { return "its bytes are missing" }
+    private static func pictureProblem(of row: Statement) -> (PictureHealth.Damaged.Problem, String)? {
+        guard row.int64(at: 5) != 0 else { return (.missingBytes, "its bytes are missing") }
         let bytes = row.bytes(at: 6)
         let info: PictureInfo
         do {
             info = try PictureCheck().check(bytes)
         } catch {
-            return error.message
+            return (.refused(error.code), error.message)
         }
         let format = row.text(at: 1)
         let (width, height, byteCount) = (Int(row.int64(at: 2)), Int(row.int64(at: 3)), Int(row.int64(at: 4)))
-        if info.format.rawValue != format { return "its bytes are a \(info.format), its row says \(format)" }
+        if info.format.rawValue != format { return (.formatDiffers, "its bytes are a \(info.format), its row says \(format)") }
         if info.width != width || info.height != height {
-            return "its bytes are \(info.width) x \(info.height) pixels, its row says \(width) x \(height)"
+            return (.sizeDiffers, "its bytes are \(info.width) x \(info.height) pixels, its row says \(width) x \(height)")
         }
-        if bytes.count != byteCount { return "it has \(bytes.count) bytes, its row says \(byteCount)" }
+        if bytes.count != byteCount { return (.byteCountDiffers, "it has \(bytes.count) bytes, its row says \(byteCount)") }
         return nil
     }
 }

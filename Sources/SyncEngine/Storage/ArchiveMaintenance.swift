@@ -23,11 +23,11 @@ public struct ArchiveHealth: Sendable, Equatable {
     public let dayCount: Int?
     /// Rows in each user table (favourites, read marks), when they could be counted.
     public let userRows: [String: Int]
-    /// The kept pictures, when they could be read: damaged ones are also in `problems`.
+    /// The kept pictures, when they could be read; damaged ones make the archive unhealthy.
     public internal(set) var pictures: PictureHealth?
 
-    /// True when the file exists and no check found a problem.
-    public var isHealthy: Bool { exists && problems.isEmpty }
+    /// True when the file exists and no check found a problem, damaged pictures included.
+    public var isHealthy: Bool { exists && problems.isEmpty && (pictures?.damagedCount ?? 0) == 0 }
 }
 
 /// What `ArchiveMaintenance.rebuild` did.
@@ -72,13 +72,8 @@ public enum ArchiveMaintenance {
         }
         // An archive of a schema before pictures has none to check.
         let pictures = problem == nil ? try? pictureHealth(database) : nil
-        if let pictures, pictures.damagedCount > 0 {
-            problems += pictures.damaged.map { "picture \($0.key): \($0.reason)" }
-            if pictures.damagedCount > pictures.damaged.count {
-                problems.append("\(pictures.damagedCount - pictures.damaged.count) more damaged pictures")
-            }
-            problem = .corrupt
-        }
+        // Damaged pictures are listed in `pictures`, for a front to word, not in `problems`.
+        if let pictures, pictures.damagedCount > 0 { problem = .corrupt }
         let dayCount = try? database.query("SELECT count(*) FROM day") { Int($0.int64(at: 0)) }.first
         var userRows: [String: Int] = [:]
         for table in Migrations.userTables {

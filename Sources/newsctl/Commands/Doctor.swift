@@ -112,7 +112,16 @@ struct DoctorCommand {
         .object([
             ("kept", .int(Int64(pictures.kept))), ("bytes", .int(pictures.bytes)), ("budget", .int(Self.pictureBudget)),
             ("damaged_count", .int(Int64(pictures.damagedCount))),
-            ("damaged", .array(pictures.damaged.map { .object([("key", .string($0.key)), ("reason", .string($0.reason))]) })),
+            (
+                "damaged",
+                .array(
+                    pictures.damaged.map {
+                        .object([
+                            ("key", .string($0.key)), ("text", .string(String(words.damagedPicture($0).trimmingPrefix("  ")))),
+                            ("reason", .string($0.reason)),
+                        ])
+                    })
+            ),
             ("orphans", .int(Int64(pictures.orphans))),
         ])
     }
@@ -133,8 +142,11 @@ struct DoctorCommand {
             output.out(TerminalText.sanitize(ErrorPresenter(language: settings.language).noArchive(path: path).message) + "\n")
         } else {
             var text = words.archivePath(TerminalText.sanitize(path)) + "\n"
-            text += words.integrity(problems: health.problems.count) + "\n"
+            let damaged = health.pictures?.damagedCount ?? 0
+            text += words.integrity(problems: health.problems.count + damaged) + "\n"
             for problem in health.problems { text += "  " + TerminalText.sanitize(problem) + "\n" }
+            for picture in health.pictures?.damaged ?? [] { text += TerminalText.sanitize(words.damagedPicture(picture)) + "\n" }
+            if let listed = health.pictures?.damaged.count, damaged > listed { text += words.moreDamagedPictures(damaged - listed) + "\n" }
             if let days = health.dayCount { text += words.dayCount(days) + "\n" }
             for (table, count) in health.userRows.sorted(by: { $0.key < $1.key }) { text += words.userRows(table, count) + "\n" }
             if let pictures = health.pictures, pictures.kept > 0 {
