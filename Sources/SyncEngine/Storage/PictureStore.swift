@@ -229,19 +229,20 @@ struct PictureStore {
 
     /// The pictures a story uses, in its order (thumbnail, banner, headline, then the body's by
     /// number), each with whether it is kept and, if not, why its last fetch failed.
-    func pictures(ofStory id: Int64) throws -> [(Reference, kept: Bool, failure: String?)] {
+    func pictures(ofStory id: Int64) throws -> [(Reference, kept: Bool, failure: (reason: String, why: PictureFailureReason)?)] {
         try database.query(
             """
-            SELECT s.role, s.number, s.key, EXISTS (SELECT 1 FROM picture p WHERE p.key = s.key), f.reason
+            SELECT s.role, s.number, s.key, EXISTS (SELECT 1 FROM picture p WHERE p.key = s.key), f.reason, f.last_status, f.refusal
             FROM story_picture s LEFT JOIN failed_picture f ON f.key = s.key
             WHERE s.story_id = ?
             ORDER BY CASE s.role WHEN 'thumbnail' THEN 0 WHEN 'banner' THEN 1 WHEN 'headline' THEN 2 ELSE 3 END, s.number
             """, [.integer(id)]
-        ) { row -> (Reference, kept: Bool, failure: String?)? in
+        ) { row -> (Reference, kept: Bool, failure: (reason: String, why: PictureFailureReason)?)? in
             guard let role = Role(rawValue: row.text(at: 0)), let key = PictureKey(url: row.text(at: 2)) else { return nil }
-            return (
-                Reference(storyID: id, role: role, number: Int(row.int64(at: 1)), key: key), row.int64(at: 3) != 0, row.optionalText(at: 4)
-            )
+            let failure = row.optionalText(at: 4).map {
+                (reason: $0, why: PictureFailureReason(status: Int(row.int64(at: 5)), refusal: row.optionalText(at: 6)))
+            }
+            return (Reference(storyID: id, role: role, number: Int(row.int64(at: 1)), key: key), row.int64(at: 3) != 0, failure)
         }.compactMap { $0 }
     }
 

@@ -88,8 +88,10 @@ extension SyncEngine {
                 case .headline: place = .headline
                 case .body: place = .body(reference.number)
                 }
-                let state: StoryPicture.State = kept ? .kept : failure.map { .failed($0) } ?? .missing
-                return StoryPicture(place: place, key: reference.key, state: state)
+                let state: StoryPicture.State = kept ? .kept : failure.map { .failed($0.reason) } ?? .missing
+                var picture = StoryPicture(place: place, key: reference.key, state: state)
+                if !kept { picture.failureReason = failure?.why }
+                return picture
             }
         } catch {
             throw SyncError.wrapping(error)

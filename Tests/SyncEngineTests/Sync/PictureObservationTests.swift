@@ -95,6 +95,7 @@ import TestSupport
             Issue.record("the refused thumbnail is heard as failed: \(lists.map(Self.states))")
             return
         }
+        #expect(last.first?.failureReason == .httpStatus(403))
         #expect(last.last?.state == .kept)
 
         recorder.stop()
