@@ -77,6 +77,11 @@
         }
 
         public func get(_ url: String, timeout: Duration) async throws(TransportError) -> HTTPResponse {
+            try await get(url, timeout: timeout, accept: "application/json")
+        }
+
+        /// Sends `accept` as the `Accept` header, as `HTTPTransport` says.
+        public func get(_ url: String, timeout: Duration, accept: String) async throws(TransportError) -> HTTPResponse {
             guard let target = URL(string: url), let scheme = target.scheme?.lowercased() else {
                 throw TransportError(code: .badURL, url: url, message: "malformed URL")
             }
@@ -90,7 +95,7 @@
             var request = URLRequest(url: target)
             request.httpMethod = "GET"
             request.setValue(options.userAgent, forHTTPHeaderField: "User-Agent")
-            request.setValue("application/json", forHTTPHeaderField: "Accept")
+            request.setValue(accept, forHTTPHeaderField: "Accept")
             let task = session.dataTask(with: request)
             let transfer = Transfer(url: url, maxBodyBytes: options.maxBodyBytes, task: task)
             delegate.register(transfer, for: task)

@@ -41,6 +41,8 @@ public final class LoopbackServer: Sendable {
         let userAgent: String
         /// The `Referer` header, when the request had one.
         let referer: String?
+        /// The `Accept` header, when the request had one.
+        let accept: String?
         /// The client's port: one per connection.
         let peer: UInt16
     }
@@ -151,6 +153,11 @@ public final class LoopbackServer: Sendable {
         state.log.withLock { $0.map(\.referer) }
     }
 
+    /// The `Accept` header of every request to `path`, in order (nil where there was none).
+    public func accepts(_ path: String) -> [String?] {
+        state.log.withLock { $0.filter { $0.path == path }.map(\.accept) }
+    }
+
     /// How many client connections the requests came over.
     public var connectionCount: Int {
         state.log.withLock { Set($0.map(\.peer)).count }
@@ -205,7 +212,10 @@ public final class LoopbackServer: Sendable {
         var reader = RequestReader(connection: connection)
         while let request = reader.next() {
             state.log.withLock {
-                $0.append(Logged(path: request.path, userAgent: request.userAgent, referer: request.referer, peer: client))
+                $0.append(
+                    Logged(
+                        path: request.path, userAgent: request.userAgent, referer: request.referer, accept: request.accept,
+                        peer: client))
             }
             state.inFlight.withLock {
                 $0.now += 1
@@ -356,6 +366,7 @@ private struct RequestReader {
         let path: String
         let userAgent: String
         let referer: String?
+        let accept: String?
         let keepAlive: Bool
     }
 
@@ -399,7 +410,7 @@ private struct RequestReader {
         let path = String(target[..<(target.firstIndex(of: "?") ?? target.endIndex)])
         return Request(
             path: path.removingPercentEncoding ?? path, userAgent: headers["user-agent"] ?? "", referer: headers["referer"],
-            keepAlive: keepAlive)
+            accept: headers["accept"], keepAlive: keepAlive)
     }
 
     /// Appends what arrives; false at the end of the stream, an error or the idle timeout.

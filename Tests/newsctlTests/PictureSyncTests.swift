@@ -66,29 +66,128 @@ extension ProcessTests {
             let text = try await newsctl.run(["sync", "--days", "1", "--images", "--base-url", base])
             #expect(text.status == 0, "\(text.stderr)")
             #expect(text.stdout.contains("图片新取 2 张，已有 0 张，2 张失败"), "\(text.stdout)")
-            #expect(text.stdout.contains("图片 \(source.root + source.thumbnail(0))：知乎日报没有（HTTP 404）"), "\(text.stdout)")
-            #expect(text.stdout.contains("图片 \(source.root + source.body(1))：refused picture: not a picture: an HTML"), "\(text.stdout)")
+            #expect(text.stdout.contains("图片 \(source.root + source.thumbnail(0))：图片不存在（HTTP 404）"), "\(text.stdout)")
+            #expect(text.stdout.contains("图片 \(source.root + source.body(1))：收到的不是图片（可能是防盗链页面）"), "\(text.stdout)")
 
             let status = try await newsctl.run(["status"])
             let bytes = try Fixtures.picture("baseline.jpg").count + Fixtures.picture("picture.png").count
             #expect(status.stdout.contains("图片：已存 2 张（"), "\(status.stdout)")
-            #expect(status.stdout.contains("缺 2 张，2 张获取失败"), "\(status.stdout)")
+            #expect(status.stdout.contains("缺 2 张（sync --images 列出而未存的），2 张获取失败"), "\(status.stdout)")
             let json = try await newsctl.run(["status", "--json"]).stdout.jsonObject()
             let pictures = try #require(json["pictures"] as? [String: Any])
             #expect(pictures["kept"] as? Int == 2 && pictures["bytes"] as? Int == bytes)
             #expect(pictures["missing"] as? Int == 2 && pictures["failing"] as? Int == 2)
+            #expect(status.stdout.contains("获取失败的图片：图片不存在（HTTP 404）1 张；收到的不是图片（可能是防盗链页面）1 张"), "\(status.stdout)")
+            let english = try await newsctl.run(["status", "--lang", "en", "--json"]).stdout.jsonObject()
+            let reasons = try #require((english["pictures"] as? [String: Any])?["failing_reasons"] as? [[String: Any]])
+            #expect(reasons.map { $0["reason"] as? String } == ["http_404", "not_a_picture"])
+            #expect(
+                reasons.map { $0["text"] as? String } == [
+                    "no such picture (HTTP 404)", "not a picture (likely a web page served in its place)",
+                ])
+            #expect(reasons.map { $0["count"] as? Int } == [1, 1])
 
             // The failing ones wait for their next try; --retry-failed asks again, and --json lists them all.
             let again = try await newsctl.run(["sync", "--days", "1", "--images", "--retry-failed", "--json", "--base-url", base])
             #expect(again.status == 0, "\(again.stderr)")
             let summary = try again.stdout.jsonObject()
             #expect((summary["failed"] as? [String])?.count == 2, "\(again.stdout)")
+            let inEnglish = try await newsctl.run(
+                ["sync", "--days", "1", "--images", "--retry-failed", "--json", "--lang", "en", "--base-url", base])
+            #expect(
+                (try inEnglish.stdout.jsonObject()["failed"] as? [String])?.sorted() == [
+                    "picture \(source.root + source.thumbnail(0)): no such picture (HTTP 404)",
+                    "picture \(source.root + source.body(1)): not a picture (likely a web page served in its place)",
+                ], "\(inEnglish.stdout)")
             let counts = try #require(summary["pictures"] as? [String: Any])
             #expect(counts["fetched"] as? Int == 0 && counts["present"] as? Int == 2 && counts["failed"] as? Int == 2)
             for path in source.paths {
-                #expect(server.requestCount(path) == ([source.thumbnail(0), source.body(1)].contains(path) ? 2 : 1))
+                #expect(server.requestCount(path) == ([source.thumbnail(0), source.body(1)].contains(path) ? 3 : 1))
             }
             await server.stop()
+        }
+
+        @Test func statusCountsAsMissingOnlyWhatASyncWithPicturesListed_notWhatTheBudgetLetGo() async throws {
+            let (server, source) = try await start(count: 2)
+            let newsctl = try NewsctlProcess()
+            let base = await server.baseURL
+            func pictures(_ arguments: [String] = []) async throws -> [String: Any] {
+                let status = try await newsctl.run(["status", "--json"] + arguments)
+                return try #require(try status.stdout.jsonObject()["pictures"] as? [String: Any], "\(status.stdout)")
+            }
+            // Synced without pictures: the stories lack none.
+            #expect(try await newsctl.run(["sync", "--days", "1", "--details", "--base-url", base]).status == 0)
+            let none = try await pictures()
+            #expect(none["missing"] as? Int == 0 && none["kept"] as? Int == 0 && none["evicted"] as? Int == 0, "\(none)")
+
+            // With pictures, one fails: it is missing (and failing).
+            server.setReply(.body(status: 404, contentType: "text/html", text: "<html>404</html>"), for: source.thumbnail(0))
+            #expect(try await newsctl.run(["sync", "--days", "1", "--images", "--base-url", base]).status == 0)
+            let one = try await pictures()
+            #expect(one["missing"] as? Int == 1 && one["failing"] as? Int == 1 && one["kept"] as? Int == 3, "\(one)")
+
+            // What the budget let go is not missing: it is counted apart.
+            #expect(try await newsctl.run(["sync", "--days", "1", "--images", "--image-budget", "0", "--base-url", base]).status == 0)
+            let squeezed = try await pictures()
+            #expect(squeezed["missing"] as? Int == 1 && squeezed["evicted"] as? Int == 3 && squeezed["kept"] as? Int == 0, "\(squeezed)")
+            let text = try await newsctl.run(["status"]).stdout
+            #expect(text.contains("缺 1 张（sync --images 列出而未存的），1 张获取失败，超出预算移除 3 张（阅读时再取）"), "\(text)")
+            let english = try await newsctl.run(["status", "--lang", "en"]).stdout
+            #expect(
+                english.contains(
+                    "1 missing (listed by a sync with --images, not kept), 1 failing, 3 evicted to keep within the budget (fetched again when read)"
+                ), "\(english)")
+            await server.stop()
+        }
+
+        @Test func doctorChecksEveryPictureAndRebuildKeepsTheSoundOnes() async throws {
+            let (server, source) = try await start(count: 2)
+            let newsctl = try NewsctlProcess()
+            #expect(try await newsctl.run(["sync", "--days", "1", "--images", "--base-url", await server.baseURL]).status == 0)
+            await server.stop()
+            let healthy = try await newsctl.run(["doctor"])
+            #expect(healthy.status == 0, "\(healthy.stdout)\(healthy.stderr)")
+            #expect(healthy.stdout.contains("图片：已存 4 张，共 "), "\(healthy.stdout)")
+            #expect(healthy.stdout.contains("（预算 1.0 GB）"), "\(healthy.stdout)")
+
+            // Damage two rows: one's bytes become a web page, another's row lies about its size.
+            let html = source.root + source.thumbnail(0)
+            let resized = source.root + source.body(1)
+            do {
+                let database = try Database(path: newsctl.databasePath)
+                try database.run("UPDATE picture_bytes SET bytes = ? WHERE key = ?", [.blob(Array("<html>盗链</html>".utf8)), .text(html)])
+                try database.run("UPDATE picture SET width = width + 1 WHERE key = ?", [.text(resized)])
+                // And one picture no story uses.
+                try database.run("DELETE FROM story_picture WHERE key = ?", [.text(source.root + source.body(0))])
+            }
+            let damaged = try await newsctl.run(["doctor"])
+            #expect(damaged.status == 74, "\(damaged.stdout)\(damaged.stderr)")
+            #expect(damaged.stdout.contains("完整性：2 个问题"), "\(damaged.stdout)")
+            #expect(damaged.stdout.contains("  图片 \(html)：已损坏，数据不是图片\n"), "\(damaged.stdout)")
+            #expect(damaged.stdout.contains("  图片 \(resized)：已损坏，尺寸与记录不符\n"), "\(damaged.stdout)")
+            let english = try await newsctl.run(["doctor", "--lang", "en"])
+            #expect(english.stdout.contains("  picture \(resized): damaged, its size differs from its record\n"), "\(english.stdout)")
+            #expect(damaged.stdout.contains("，2 张已损坏，1 张没有文章使用（prune 时删除）"), "\(damaged.stdout)")
+            let report = try await newsctl.run(["doctor", "--json", "--lang", "en"])
+            let pictures = try #require(try report.stdout.jsonObject()["pictures"] as? [String: Any], "\(report.stdout)")
+            #expect(pictures["kept"] as? Int == 4 && pictures["damaged_count"] as? Int == 2 && pictures["orphans"] as? Int == 1)
+            #expect((pictures["damaged"] as? [[String: Any]])?.compactMap { $0["key"] as? String }.sorted() == [html, resized].sorted())
+            #expect(pictures["budget"] as? Int == 1 << 30)
+
+            // The rebuild keeps the two sound pictures (and which stories use them), not the damaged.
+            #expect(try await newsctl.run(["fav", "add", "\(source.id(1))", "--offline"]).status == 0)
+            let rebuilt = try await newsctl.run(["doctor", "--rebuild", "--json"])
+            #expect(rebuilt.status == 0, "\(rebuilt.stdout)\(rebuilt.stderr)")
+            #expect(try rebuilt.stdout.jsonObject()["kept_pictures"] as? Int == 2, "\(rebuilt.stdout)")
+            let after = try await newsctl.run(["doctor", "--json"])
+            #expect(after.status == 0, "\(after.stdout)\(after.stderr)")
+            let kept = try #require(try after.stdout.jsonObject()["pictures"] as? [String: Any])
+            #expect(kept["kept"] as? Int == 2 && kept["damaged_count"] as? Int == 0 && kept["orphans"] as? Int == 1, "\(kept)")
+            let database = try Database(path: newsctl.databasePath)
+            let keys = try database.query("SELECT key FROM picture ORDER BY key") { $0.text(at: 0) }
+            #expect(keys == [source.root + source.body(0), source.root + source.thumbnail(1)].sorted())
+            #expect(try database.query("SELECT story_id FROM story_picture") { $0.int64(at: 0) } == [source.id(1)])
+            #expect(try database.query("SELECT story_id FROM favorite") { $0.int64(at: 0) } == [source.id(1)])
         }
 
         @Test func theImageBudgetEvictsAllButAFavouritesPictures() async throws {

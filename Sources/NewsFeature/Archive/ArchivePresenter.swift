@@ -105,7 +105,7 @@ public final class ArchivePresenter {
         let failedItems = summary.failures.enumerated().sorted { rank($0) < rank($1) }.map(\.element).map { failure in
             strings.failedItem(
                 failure.item, ErrorKind(failure.error.code), httpStatus: ErrorPresenter.answeredStatus(failure.error),
-                reason: failure.error.remoteError?.message ?? failure.error.message)
+                pictureReason: failure.pictureReason)
         }
         let seconds = summary.duration / .seconds(1)
         let comments =
@@ -175,9 +175,18 @@ public final class ArchivePresenter {
         }
         lines.append(strings.counts(stories: status.stories, details: status.details, favorites: status.favorites))
         lines.append(strings.size(status.databaseBytes))
-        let pictures = PicturesStatusViewData(
-            kept: status.pictures.kept, bytes: status.pictures.bytes, missing: status.pictures.missing, failing: status.pictures.failing)
+        // The commonest reason first; ties in the order of their codes, so a run reads the same.
+        let reasons = status.pictures.failingReasons
+            .map {
+                PictureReasonViewData(code: ArchiveStrings.pictureReasonCode($0.key), text: strings.pictureReason($0.key), count: $0.value)
+            }
+            .sorted { ($1.count, $0.code) < ($0.count, $1.code) }
+        var pictures = PicturesStatusViewData(
+            kept: status.pictures.kept, bytes: status.pictures.bytes, missing: status.pictures.missing, failing: status.pictures.failing,
+            failingReasons: reasons)
+        pictures.evicted = status.pictures.evicted
         if pictures != PicturesStatusViewData() { lines.append(strings.pictures(pictures)) }
+        if !reasons.isEmpty { lines.append(strings.failingPictures(reasons)) }
         let lastSyncTime = status.lastSync.map { context.dates.beijingDateTime(unixTime: Int64($0.timeIntervalSince1970.rounded(.down))) }
         lines.append(
             strings.lastSync(

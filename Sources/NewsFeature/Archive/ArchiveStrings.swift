@@ -148,10 +148,9 @@ struct ArchiveStrings: Sendable {
         language == .zh ? "\(age)（\(time)，北京时间）" : "\(age) (\(time) Beijing time)"
     }
 
-    /// One failed item; a picture's says why it was refused (`reason`, the engine's words) unless
-    /// the source does not have it.
+    /// One failed item; a picture's says why it could not be kept (`pictureReason`).
     /// - Parameter httpStatus: the source's answer; nil for a `file://` copy's missing file.
-    func failedItem(_ item: SyncFailure.Item, _ kind: ErrorKind, httpStatus: Int?, reason: String = "") -> String {
+    func failedItem(_ item: SyncFailure.Item, _ kind: ErrorKind, httpStatus: Int?, pictureReason: PictureFailureReason? = nil) -> String {
         var message: String
         switch (language, kind) {
         case (.zh, .notFound): message = "知乎日报没有" + Strings.statusInParentheses(httpStatus, .zh)
@@ -161,7 +160,7 @@ struct ArchiveStrings: Sendable {
         case (.zh, _): message = "无法获取"
         case (.en, _): message = "could not be fetched"
         }
-        if case .picture = item, kind != .notFound, !reason.isEmpty { message = reason }
+        if case .picture = item, let pictureReason { message = self.pictureReason(pictureReason) }
         switch (language, item) {
         case (.zh, .day(let day)): return "\(day)：\(message)"
         case (.en, .day(let day)): return "\(day): \(message)"
@@ -202,15 +201,19 @@ struct ArchiveStrings: Sendable {
             : "Stories: \(stories), details: \(details), favourites: \(favorites)"
     }
 
-    /// "图片：已存 12 张（3.4 MB），缺 2 张，其中 1 张获取失败".
+    /// "图片：已存 12 张（3.4 MB），缺 2 张（sync --images 列出而未存的），1 张获取失败，超出预算移除 3 张":
+    /// what "missing" counts is said, so that stories synced without pictures are not read as lacking them.
     func pictures(_ counts: PicturesStatusViewData) -> String {
         switch language {
         case .zh:
-            return "图片：已存 \(counts.kept) 张（\(Self.bytes(counts.bytes))），缺 \(counts.missing) 张"
+            return "图片：已存 \(counts.kept) 张（\(Self.bytes(counts.bytes))），缺 \(counts.missing) 张（sync --images 列出而未存的）"
                 + (counts.failing > 0 ? "，\(counts.failing) 张获取失败" : "")
+                + (counts.evicted > 0 ? "，超出预算移除 \(counts.evicted) 张（阅读时再取）" : "")
         case .en:
-            return "Pictures: \(counts.kept) kept (\(Self.bytes(counts.bytes))), \(counts.missing) missing"
+            return
+                "Pictures: \(counts.kept) kept (\(Self.bytes(counts.bytes))), \(counts.missing) missing (listed by a sync with --images, not kept)"
                 + (counts.failing > 0 ? ", \(counts.failing) failing" : "")
+                + (counts.evicted > 0 ? ", \(counts.evicted) evicted to keep within the budget (fetched again when read)" : "")
         }
     }
 

@@ -221,17 +221,23 @@ public struct PicturesStatusViewData: Equatable, Sendable {
     public var kept = 0
     /// Their bytes in all.
     public var bytes: Int64 = 0
-    /// Pictures the stories use that the archive does not keep (failing ones included).
+    /// Pictures the stories use that the archive does not keep (failing ones included), as far
+    /// as a sync with pictures listed them; not those the budget evicted.
     public var missing = 0
+    /// Pictures the budget evicted.
+    public var evicted = 0
     /// Pictures whose last fetch failed or was refused.
     public var failing = 0
+    /// The failing pictures by reason, the commonest first.
+    public var failingReasons: [PictureReasonViewData] = []
 
     /// Creates the view data; the presenter makes these, tests may too.
-    public init(kept: Int = 0, bytes: Int64 = 0, missing: Int = 0, failing: Int = 0) {
+    public init(kept: Int = 0, bytes: Int64 = 0, missing: Int = 0, failing: Int = 0, failingReasons: [PictureReasonViewData] = []) {
         self.kept = kept
         self.bytes = bytes
         self.missing = missing
         self.failing = failing
+        self.failingReasons = failingReasons
     }
 }
 
@@ -249,5 +255,22 @@ public struct CommentsSyncViewData: Equatable, Sendable {
         self.storiesFetched = storiesFetched
         self.storiesPresent = storiesPresent
         self.comments = comments
+    }
+}
+
+/// How many failing pictures failed for one reason, for `status`.
+public struct PictureReasonViewData: Equatable, Sendable {
+    /// A stable name for scripts: "http_404", "not_a_picture", "too_large", "too_many_pixels"…
+    public let code: String
+    /// The reason in the chosen language: "图片不存在（HTTP 404）".
+    public let text: String
+    /// Failing pictures whose last fetch failed for it.
+    public let count: Int
+
+    /// Creates the view data; the presenter makes these, tests may too.
+    public init(code: String, text: String, count: Int) {
+        self.code = code
+        self.text = text
+        self.count = count
     }
 }

@@ -140,7 +140,7 @@ public final class SectionSyncPresenter {
         let itemLines = summary.failures.map { failure in
             archiveStrings.failedItem(
                 failure.item, ErrorKind(failure.error.code), httpStatus: ErrorPresenter.answeredStatus(failure.error),
-                reason: failure.error.remoteError?.message ?? failure.error.message)
+                pictureReason: failure.pictureReason)
         }
         let failed = sectionLines + itemLines
         // As for days: what the source said it does not have (404) is not resumable, nor a

@@ -38,7 +38,8 @@ public struct StoryPicture: Sendable, Equatable {
         case kept
         /// Not kept yet (a sync with pictures, or a read, fetches it).
         case missing
-        /// Its last fetch failed or was refused, for this reason; a later sync asks again.
+        /// Its last fetch failed or was refused, for this reason (the engine's words; a front
+        /// words `StoryPicture.failureReason`); a later sync asks again.
         case failed(String)
     }
 
@@ -48,4 +49,6 @@ public struct StoryPicture: Sendable, Equatable {
     public let key: PictureKey
     /// What the archive has of it.
     public let state: State
+    /// Why its last fetch failed, when `state` is `.failed`: for a front to word in its language.
+    public internal(set) var failureReason: PictureFailureReason?
 }

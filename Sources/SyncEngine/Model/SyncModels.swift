@@ -227,11 +227,16 @@ public struct PictureCounts: Sendable, Equatable {
     public var kept = 0
     /// Their bytes in all.
     public var bytes: Int64 = 0
-    /// Pictures the archive's stories use that it does not keep (as far as a sync with pictures
-    /// has listed them), failing ones included.
+    /// Pictures the archive's stories use that it does not keep, failing ones included: only
+    /// those a sync with pictures (`SyncRequest.includeImages`) listed, so a story synced without
+    /// pictures lacks none, and not those the budget evicted (`evicted`).
     public var missing = 0
+    /// Pictures the stories use that the budget evicted; syncs leave them alone, a read fetches one.
+    public var evicted = 0
     /// Pictures whose last fetch failed or was refused; a sync asks for each again after a while.
     public var failing = 0
+    /// The failing pictures by why their last fetch failed (their counts add up to `failing`).
+    public var failingReasons: [PictureFailureReason: Int] = [:]
 
     /// Counts as the archive reports them; tests make these too.
     public init(kept: Int = 0, bytes: Int64 = 0, missing: Int = 0, failing: Int = 0) {

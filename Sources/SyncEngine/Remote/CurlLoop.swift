@@ -25,6 +25,8 @@
             let firstByte: Duration?
             /// Gather the server's certificate (`HTTPProbing`).
             let probe: Bool
+            /// The `Accept` header (`HTTPAccept`).
+            let accept: String
             let options: CurlTransport.Options
             let cancellation: CancellationFlag
             /// At most this many limited transfers run at once; nil: the request starts at once.
@@ -172,7 +174,9 @@
                     returning: .failure(TransportError(code: .other, url: request.url, message: "libcurl could not create a handle")))
             }
             let state = TransferState(maxBodyBytes: request.options.maxBodyBytes)
-            easy.prepare(url: request.url, timeout: request.timeout, options: request.options, probe: request.probe, state: state)
+            easy.prepare(
+                url: request.url, timeout: request.timeout, accept: request.accept, options: request.options, probe: request.probe,
+                state: state)
             let added = curl.multiAddHandle(multi, easy.handle)
             guard added == CURLM_OK else {
                 _ = easy.finish(CURLE_FAILED_INIT, url: request.url, options: request.options, state: state)

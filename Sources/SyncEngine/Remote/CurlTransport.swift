@@ -69,6 +69,11 @@
             try await transfer(url, timeout: timeout, firstByte: nil, probe: false).get()
         }
 
+        /// Sends `accept` as the `Accept` header, as `HTTPTransport` says.
+        public func get(_ url: String, timeout: Duration, accept: String) async throws(TransportError) -> HTTPResponse {
+            try await transfer(url, timeout: timeout, firstByte: nil, probe: false, accept: accept).get()
+        }
+
         /// Gives up after `firstByte` without a byte of a response, as `HTTPTransport` says: the
         /// loop checks each transfer's budget on every pass and wakes for the nearest one.
         public func get(_ url: String, timeout: Duration, firstByte: Duration?) async throws(TransportError) -> HTTPResponse {
@@ -79,7 +84,9 @@
             await transfer(url, timeout: timeout, firstByte: nil, probe: true)
         }
 
-        private func transfer(_ url: String, timeout: Duration, firstByte: Duration?, probe: Bool) async -> Result<
+        private func transfer(
+            _ url: String, timeout: Duration, firstByte: Duration?, probe: Bool, accept: String = HTTPAccept.json
+        ) async -> Result<
             HTTPResponse, TransportError
         > {
             let library: CurlLibrary
@@ -101,7 +108,7 @@
                 await withCheckedContinuation { continuation in
                     loop.start(
                         CurlLoop.Request(
-                            url: url, timeout: timeout, firstByte: firstByte, probe: probe, options: options,
+                            url: url, timeout: timeout, firstByte: firstByte, probe: probe, accept: accept, options: options,
                             cancellation: cancellation, limit: limit, continuation: continuation))
                 }
             } onCancel: {
@@ -155,11 +162,13 @@
 
         /// Sets every option of a transfer of `url`, its callbacks writing into `state`, which must
         /// stay alive until `finish`.
-        func prepare(url: String, timeout: Duration, options: CurlTransport.Options, probe: Bool, state: TransferState) {
+        func prepare(
+            url: String, timeout: Duration, accept: String, options: CurlTransport.Options, probe: Bool, state: TransferState
+        ) {
             // Reset clears the previous transfer's options but keeps its connections and DNS cache.
             curl.easyReset(handle)
             curl.slistFreeAll(headers)
-            headers = curl.slistAppend(nil, "Accept: application/json")
+            headers = curl.slistAppend(nil, "Accept: \(accept)")
             errorBuffer[0] = 0
             let statePointer = Unmanaged.passUnretained(state).toOpaque()
             let setopt = curl.setopt

@@ -65,11 +65,33 @@ public protocol HTTPTransport: Sendable {
     /// The default ignores `firstByte` (a transport that cannot tell when the first byte came);
     /// a host that never answers then takes the whole `timeout`.
     func get(_ url: String, timeout: Duration, firstByte: Duration?) async throws(TransportError) -> HTTPResponse
+
+    /// GETs `url` like `get(_:timeout:)`, sending `accept` as its `Accept` header instead of
+    /// the API's `application/json`: the engine asks for a picture with `HTTPAccept.pictures`, as
+    /// a browser's image request does (a CDN may pick the format by it, and a JSON-only `Accept`
+    /// marks a request as no browser's). No `Referer` is sent either way.
+    ///
+    /// The default ignores `accept` (a transport that cannot set headers).
+    func get(_ url: String, timeout: Duration, accept: String) async throws(TransportError) -> HTTPResponse
+}
+
+/// The `Accept` headers the engine sends.
+public enum HTTPAccept {
+    /// API pages and counters.
+    public static let json = "application/json"
+    /// Pictures: the four formats the archive keeps (`PictureFormat`), WebP first as browsers
+    /// ask; no `image/*`, which would invite AVIF or SVG that the archive refuses.
+    public static let pictures = "image/webp,image/jpeg,image/png,image/gif"
 }
 
 extension HTTPTransport {
     /// Ignores `firstByte`: see the requirement.
     public func get(_ url: String, timeout: Duration, firstByte: Duration?) async throws(TransportError) -> HTTPResponse {
+        try await get(url, timeout: timeout)
+    }
+
+    /// Ignores `accept`: see the requirement.
+    public func get(_ url: String, timeout: Duration, accept: String) async throws(TransportError) -> HTTPResponse {
         try await get(url, timeout: timeout)
     }
 }

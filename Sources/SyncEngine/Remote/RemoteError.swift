@@ -26,6 +26,9 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
     public let retryAfter: String?
     /// What went wrong, in one line.
     public let message: String
+    /// For a picture's answer refused as a picture (`.badResponse`): why, as `PictureCheck`
+    /// said, or `.tooLarge` when the transport cut it off at its byte cap.
+    public internal(set) var pictureRefusal: PictureError.Code?
     /// For `.notPublished`: the day asked for and the earlier day the source answered with.
     let misdated: (asked: Day, answered: Day)?
 

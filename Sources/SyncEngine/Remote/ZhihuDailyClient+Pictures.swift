@@ -3,8 +3,9 @@ extension ZhihuDailyClient {
     /// checked by `PictureCheck` before they are returned: the format from the magic bytes, never
     /// the `Content-Type`. An answer longer than the transport's body cap (8 MiB by default, the
     /// check's cap too) is cut off there and refused as too large. Transient failures are retried
-    /// as pages are; a 429 asks the sync to slow down. No `Referer` is sent (zhimg.com refuses a
-    /// foreign one with 403): the transports send none.
+    /// as pages are; a 429 asks the sync to slow down. Asks for pictures (`HTTPAccept.pictures`),
+    /// not JSON; no `Referer` is sent (zhimg.com refuses a foreign one with 403): the transports
+    /// send none.
     func picture(_ key: PictureKey, check: PictureCheck = PictureCheck()) async throws(RemoteError) -> PictureStore.Kept {
         let response = try await retrying { deadline async throws(RemoteError) -> HTTPResponse in
             try await pictureOnce(key.value, deadline: deadline)
@@ -13,7 +14,9 @@ extension ZhihuDailyClient {
             let info = try check.check(response.body)
             return PictureStore.Kept(key: key, info: info, bytes: response.body)
         } catch {
-            throw RemoteError(code: .badResponse, url: response.url, message: "refused picture: \(error.message)")
+            var refused = RemoteError(code: .badResponse, url: response.url, message: "refused picture: \(error.message)")
+            refused.pictureRefusal = error.code
+            throw refused
         }
     }
 
@@ -26,12 +29,15 @@ extension ZhihuDailyClient {
         }
         let response: HTTPResponse
         do {
-            response = try await transport.get(url, timeout: remaining)
+            response = try await transport.get(url, timeout: remaining, accept: HTTPAccept.pictures)
         } catch {
             switch error.code {
             case .cancelled: throw RemoteError(code: .cancelled, url: url, transportError: error, message: "cancelled")
             case .tooLarge:
-                throw RemoteError(code: .badResponse, url: url, transportError: error, message: "refused picture: \(error.message)")
+                var refused = RemoteError(
+                    code: .badResponse, url: url, transportError: error, message: "refused picture: \(error.message)")
+                refused.pictureRefusal = .tooLarge
+                throw refused
             default: throw RemoteError(code: .unreachable, url: url, transportError: error, message: error.message)
             }
         }

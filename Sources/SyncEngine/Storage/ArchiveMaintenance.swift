@@ -23,9 +23,11 @@ public struct ArchiveHealth: Sendable, Equatable {
     public let dayCount: Int?
     /// Rows in each user table (favourites, read marks), when they could be counted.
     public let userRows: [String: Int]
+    /// The kept pictures, when they could be read; damaged ones make the archive unhealthy.
+    public internal(set) var pictures: PictureHealth?
 
-    /// True when the file exists and no check found a problem.
-    public var isHealthy: Bool { exists && problems.isEmpty }
+    /// True when the file exists and no check found a problem, damaged pictures included.
+    public var isHealthy: Bool { exists && problems.isEmpty && (pictures?.damagedCount ?? 0) == 0 }
 }
 
 /// What `ArchiveMaintenance.rebuild` did.
@@ -36,12 +38,15 @@ public struct RebuildReport: Sendable, Equatable {
     public let unreadableTables: [String]
     /// Where the old file was moved; nothing is deleted.
     public let backupPath: String?
+    /// Kept pictures carried over (those that pass `PictureCheck` and agree with their row),
+    /// with which stories use them.
+    public internal(set) var keptPictures = 0
 }
 
 /// Checks and repairs the archive file. Run these when no other process uses the archive.
 public enum ArchiveMaintenance {
-    /// Runs SQLite's integrity and foreign-key checks, and FTS5's check of the search index,
-    /// without changing anything.
+    /// Runs SQLite's integrity and foreign-key checks, FTS5's check of the search index, and
+    /// checks every kept picture's bytes (`PictureHealth`), without changing anything.
     public static func check(databasePath path: String) -> ArchiveHealth {
         guard FileManager.default.fileExists(atPath: path) else {
             return ArchiveHealth(exists: false, problems: [], problem: nil, dayCount: nil, userRows: [:])
@@ -65,6 +70,10 @@ public enum ArchiveMaintenance {
             problems.append(error.message)
             problem = error.problem
         }
+        // An archive of a schema before pictures has none to check.
+        let pictures = problem == nil ? try? pictureHealth(database) : nil
+        // Damaged pictures are listed in `pictures`, for a front to word, not in `problems`.
+        if let pictures, pictures.damagedCount > 0 { problem = .corrupt }
         let dayCount = try? database.query("SELECT count(*) FROM day") { Int($0.int64(at: 0)) }.first
         var userRows: [String: Int] = [:]
         for table in Migrations.userTables {
@@ -72,7 +81,8 @@ public enum ArchiveMaintenance {
                 userRows[table] = count
             }
         }
-        return ArchiveHealth(exists: true, problems: problems, problem: problem, dayCount: dayCount ?? nil, userRows: userRows)
+        return ArchiveHealth(
+            exists: true, problems: problems, problem: problem, dayCount: dayCount ?? nil, userRows: userRows, pictures: pictures)
     }
 
     /// FTS5's own check that the search index holds exactly the tokens of the texts it indexes
@@ -92,7 +102,7 @@ public enum ArchiveMaintenance {
     }
 
     /// Builds a new archive with empty cache tables and the user tables carried over, then
-    /// swaps it in. The old file is kept beside it (`<path>.before-rebuild-<unix time>`).
+    /// swaps it in. The kept pictures that pass their check come over too (`copyPictures`). The old file is kept beside it (`<path>.before-rebuild-<unix time>`).
     ///
     /// When a user table cannot be read from the old file, nothing is changed and the error says
     /// which, unless `force` is set (the rows then remain only in the kept old file). The old file
@@ -121,11 +131,13 @@ public enum ArchiveMaintenance {
         discardFresh()
         var kept: [String: Int] = [:]
         var unreadable: [String] = []
+        var keptPictures = 0
         let exists = FileManager.default.fileExists(atPath: path)
         do {
             let database = try Database(path: fresh)
             try Migrations.migrate(database)
             if exists { (kept, unreadable) = copyUserTables(from: path, into: database) }
+            if exists { keptPictures = copyPictures(from: path, into: database) }
             try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             try database.execute("PRAGMA journal_mode = DELETE")  // One self-contained file to move in.
         } catch {
@@ -147,15 +159,28 @@ public enum ArchiveMaintenance {
             // Fold the old log into the old file where that still works, so the old file alone
             // is whole; then keep it under a second name (a hard link: `path` stays in place).
             if let old = try? Database(path: path) { try? old.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
-            let backup = "\(path).before-rebuild-\(Int64(clock.now().timeIntervalSince1970))"
-            guard link(path, backup) == 0 else { throw renameFailure(path, backup) }
+            // A second rebuild in the same second gets the next free name, not the first's.
+            let stamp = "\(path).before-rebuild-\(Int64(clock.now().timeIntervalSince1970))"
+            var backup = stamp
+            var attempt = 1
+            while link(path, backup) != 0 {
+                guard errno == EEXIST, attempt < 1_000 else {
+                    let failure = renameFailure(path, backup)
+                    discardFresh()
+                    throw failure
+                }
+                attempt += 1
+                backup = "\(stamp)-\(attempt)"
+            }
             // The old log must not meet the new file: it moves beside the backup.
             if access(path + "-wal", F_OK) == 0 { rename(path + "-wal", backup + "-wal") }
             unlink(path + "-shm")
             backupPath = backup
         }
         guard rename(fresh, path) == 0 else { throw renameFailure(fresh, path) }
-        return RebuildReport(keptRows: kept, unreadableTables: unreadable, backupPath: backupPath)
+        var report = RebuildReport(keptRows: kept, unreadableTables: unreadable, backupPath: backupPath)
+        report.keptPictures = keptPictures
+        return report
     }
 
     /// Copies the columns the old and new user tables share; a table that cannot be read is listed.

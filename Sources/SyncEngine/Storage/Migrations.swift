@@ -272,6 +272,9 @@ enum Migrations {
                 -- A detail names its column; the name was kept (step 2), now the id too.
                 ALTER TABLE story_detail ADD COLUMN section_id INTEGER;
                 """),
+        // Why a picture's bytes were refused (`PictureError.Code`), so that fronts word it in
+        // their language; NULL for an HTTP status (in last_status) and for rows written before.
+        Step(name: "picture refusals", sql: "ALTER TABLE failed_picture ADD COLUMN refusal TEXT;"),
     ]
 
     /// Applies every step not yet applied, all in one transaction: a migration that fails or is

@@ -38,6 +38,8 @@ struct PictureStore {
         /// The HTTP status, or 0 when the bytes themselves were refused (or no answer came).
         let status: Int
         let reason: String
+        /// Why the bytes were refused as a picture; nil for an HTTP status.
+        var refusal: PictureError.Code? = nil
     }
 
     /// What the stories of the days `range` use, newest day first, each story in its place: its
@@ -121,27 +123,46 @@ struct PictureStore {
             for failure in failed {
                 try database.run(
                     """
-                    INSERT INTO failed_picture (key, failures, last_status, last_failure_at, reason) VALUES (?, 1, ?, ?, ?)
+                    INSERT INTO failed_picture (key, failures, last_status, last_failure_at, reason, refusal)
+                    VALUES (?, 1, ?, ?, ?, ?)
                     ON CONFLICT (key) DO UPDATE SET failures = failures + 1, last_status = excluded.last_status,
-                        last_failure_at = excluded.last_failure_at, reason = excluded.reason
-                    """, [.text(failure.key.value), .integer(Int64(failure.status)), .real(time), .text(failure.reason)])
+                        last_failure_at = excluded.last_failure_at, reason = excluded.reason, refusal = excluded.refusal
+                    """,
+                    [
+                        .text(failure.key.value), .integer(Int64(failure.status)), .real(time), .text(failure.reason),
+                        failure.refusal.map { .text($0.rawValue) } ?? .null,
+                    ])
             }
         }
     }
 
-    /// How many pictures are kept (and their bytes), missing and failing; reads no picture's bytes.
+    /// How many pictures are kept (and their bytes), missing, evicted and failing; reads no
+    /// picture's bytes.
     func counts() throws -> PictureCounts {
         try database.readTransaction {
             let (kept, bytes) =
                 try database.query("SELECT count(*), coalesce(sum(byte_count), 0) FROM picture") {
                     (Int($0.int64(at: 0)), $0.int64(at: 1))
                 }.first ?? (0, 0)
-            let missing =
+            // Only what a sync with pictures listed (story_picture): a story synced without them
+            // lacks nothing. What the budget evicted is not missing either: it was let go.
+            let (missing, evicted) =
                 try database.query(
-                    "SELECT count(DISTINCT key) FROM story_picture WHERE NOT EXISTS (SELECT 1 FROM picture p WHERE p.key = story_picture.key)"
-                ) { Int($0.int64(at: 0)) }.first ?? 0
-            let failing = try database.query("SELECT count(*) FROM failed_picture") { Int($0.int64(at: 0)) }.first ?? 0
-            return PictureCounts(kept: kept, bytes: bytes, missing: missing, failing: failing)
+                    """
+                    SELECT count(*) FILTER (WHERE NOT evicted), count(*) FILTER (WHERE evicted) FROM (
+                        SELECT DISTINCT s.key, EXISTS (SELECT 1 FROM evicted_picture e WHERE e.key = s.key) AS evicted
+                        FROM story_picture s WHERE NOT EXISTS (SELECT 1 FROM picture p WHERE p.key = s.key))
+                    """
+                ) { (Int($0.int64(at: 0)), Int($0.int64(at: 1))) }.first ?? (0, 0)
+            let grouped = try database.query("SELECT last_status, refusal, count(*) FROM failed_picture GROUP BY last_status, refusal") {
+                (PictureFailureReason(status: Int($0.int64(at: 0)), refusal: $0.optionalText(at: 1)), Int($0.int64(at: 2)))
+            }
+            // Rows of an older version with no refusal and no status fold into `.other`.
+            let reasons = Dictionary(grouped, uniquingKeysWith: +)
+            var counts = PictureCounts(kept: kept, bytes: bytes, missing: missing, failing: reasons.values.reduce(0, +))
+            counts.failingReasons = reasons
+            counts.evicted = evicted
+            return counts
         }
     }
 
@@ -208,19 +229,20 @@ struct PictureStore {
 
     /// The pictures a story uses, in its order (thumbnail, banner, headline, then the body's by
     /// number), each with whether it is kept and, if not, why its last fetch failed.
-    func pictures(ofStory id: Int64) throws -> [(Reference, kept: Bool, failure: String?)] {
+    func pictures(ofStory id: Int64) throws -> [(Reference, kept: Bool, failure: (reason: String, why: PictureFailureReason)?)] {
         try database.query(
             """
-            SELECT s.role, s.number, s.key, EXISTS (SELECT 1 FROM picture p WHERE p.key = s.key), f.reason
+            SELECT s.role, s.number, s.key, EXISTS (SELECT 1 FROM picture p WHERE p.key = s.key), f.reason, f.last_status, f.refusal
             FROM story_picture s LEFT JOIN failed_picture f ON f.key = s.key
             WHERE s.story_id = ?
             ORDER BY CASE s.role WHEN 'thumbnail' THEN 0 WHEN 'banner' THEN 1 WHEN 'headline' THEN 2 ELSE 3 END, s.number
             """, [.integer(id)]
-        ) { row -> (Reference, kept: Bool, failure: String?)? in
+        ) { row -> (Reference, kept: Bool, failure: (reason: String, why: PictureFailureReason)?)? in
             guard let role = Role(rawValue: row.text(at: 0)), let key = PictureKey(url: row.text(at: 2)) else { return nil }
-            return (
-                Reference(storyID: id, role: role, number: Int(row.int64(at: 1)), key: key), row.int64(at: 3) != 0, row.optionalText(at: 4)
-            )
+            let failure = row.optionalText(at: 4).map {
+                (reason: $0, why: PictureFailureReason(status: Int(row.int64(at: 5)), refusal: row.optionalText(at: 6)))
+            }
+            return (Reference(storyID: id, role: role, number: Int(row.int64(at: 1)), key: key), row.int64(at: 3) != 0, failure)
         }.compactMap { $0 }
     }
 

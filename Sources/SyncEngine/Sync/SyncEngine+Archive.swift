@@ -66,6 +66,7 @@ extension SyncEngine {
             }
             let firstKept = newest.adding(days: -(min(keepDays, 1_000_000) - 1))  // More than every day there is.
             let pruned = try archive.prune(before: firstKept)
+            publishPictures()  // A pruned story's list empties too.
             do {
                 if pruned.days > 0 || pruned.details > 0 || pruned.pictures > 0 { try archive.compact() }
             } catch {

@@ -63,6 +63,7 @@ extension SyncEngine {
         do {
             try requireWritable("keep a picture")
             try pictures.write([fetched], failed: [], at: now)
+            publishPictures()
         } catch {
             // Shown as it came; the archive could not keep it (read-only, disk full).
             logger.notice("showing a fetched picture that could not be kept", metadata: ["picture": "\(key)", "error": "\(error)"])
@@ -87,8 +88,10 @@ extension SyncEngine {
                 case .headline: place = .headline
                 case .body: place = .body(reference.number)
                 }
-                let state: StoryPicture.State = kept ? .kept : failure.map { .failed($0) } ?? .missing
-                return StoryPicture(place: place, key: reference.key, state: state)
+                let state: StoryPicture.State = kept ? .kept : failure.map { .failed($0.reason) } ?? .missing
+                var picture = StoryPicture(place: place, key: reference.key, state: state)
+                if !kept { picture.failureReason = failure?.why }
+                return picture
             }
         } catch {
             throw SyncError.wrapping(error)

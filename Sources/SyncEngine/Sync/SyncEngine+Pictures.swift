@@ -15,9 +15,20 @@ extension SyncEngine {
         in span: ClosedRange<Day>, retryingFailed: Bool, width: Int, slowDownsSeen: Int,
         progress: @escaping @Sendable (SyncProgress) -> Void, checkpointer: WALCheckpointer?
     ) async throws -> (PoolResult<PictureKey>, present: Int, deferred: Int) {
+        let (stories, references) = try PictureStore(database: store.database).references(in: span)
+        return try await syncPictures(
+            of: stories, references: references, retryingFailed: retryingFailed, width: width, slowDownsSeen: slowDownsSeen,
+            progress: progress, checkpointer: checkpointer)
+    }
+
+    /// The picture phase for `stories` (a span's, or a column's), whose pictures are `references`.
+    func syncPictures(
+        of stories: Set<Int64>, references: [PictureStore.Reference], retryingFailed: Bool, width: Int, slowDownsSeen: Int,
+        progress: @escaping @Sendable (SyncProgress) -> Void, checkpointer: WALCheckpointer?
+    ) async throws -> (PoolResult<PictureKey>, present: Int, deferred: Int) {
         let pictures = PictureStore(database: store.database)
-        let (stories, references) = try pictures.references(in: span)
         try pictures.setReferences(references, of: stories)
+        publishPictures()
         let wanted = references.map(\.key)
         let missing = try pictures.missing(among: wanted)
         let present = Set(wanted).count - missing.count
@@ -47,7 +58,8 @@ extension SyncEngine {
         do {
             return (.kept(try await withItemDeadline { try await self.client.picture(key) }), nil)
         } catch let error as RemoteError where error.code == .httpStatus || error.code == .badResponse {
-            return (.failed(PictureStore.Failed(key: key, status: error.status ?? 0, reason: error.message)), error)
+            let failed = PictureStore.Failed(key: key, status: error.status ?? 0, reason: error.message, refusal: error.pictureRefusal)
+            return (.failed(failed), error)
         } catch {
             return (nil, error)
         }
@@ -64,5 +76,6 @@ extension SyncEngine {
             }
         }
         try PictureStore(database: store.database).write(kept, failed: failed, at: clock.now().timeIntervalSince1970)
+        publishPictures()
     }
 }

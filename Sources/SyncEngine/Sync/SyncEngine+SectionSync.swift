@@ -80,26 +80,15 @@ extension SyncEngine {
             var pictureRun = PoolResult<PictureKey>(width: commentRun.width, slowDownsSeen: commentRun.slowDownsSeen)
             var picturesPresent = 0
             if request.includeImages && skipped == 0 {
-                let pictures = PictureStore(database: store.database)
                 let (stories, references) = try sections.pictureReferences(of: ids)
-                try pictures.setReferences(references, of: stories)
-                let wanted = references.map(\.key)
-                let missing = try pictures.missing(among: wanted)
-                picturesPresent = Set(wanted).count - missing.count
-                let evicted = try pictures.evicted()
-                var asked = missing.filter { !evicted.contains($0.value) }
-                if !request.retryFailed {
-                    let now = clock.now().timeIntervalSince1970
-                    let waiting = Set(try pictures.failures().filter { $0.nextTry > now }.map(\.key))
-                    asked = asked.filter { !waiting.contains($0.value) }
+                (pictureRun, picturesPresent, _) = try await syncPictures(
+                    of: stories, references: references, retryingFailed: request.retryFailed, width: commentRun.width,
+                    slowDownsSeen: commentRun.slowDownsSeen, progress: progress, checkpointer: nil)
+                if try PictureStore(database: store.database).evict(
+                    toFit: request.pictureBudget ?? configuration.pictureBudget, at: clock.now().timeIntervalSince1970) > 0
+                {
+                    publishPictures()
                 }
-                pictureRun = try await runPool(
-                    asked, phase: .pictures, width: commentRun.width, slowDownsSeen: commentRun.slowDownsSeen, batch: batches.pictures,
-                    progress: progress,
-                    fetch: { key in await self.fetchSyncedPicture(key) },
-                    write: { (fetched: [SyncedPicture]) async throws in try await self.writeSyncedPictures(fetched) })
-                _ = try pictures.evict(
-                    toFit: request.pictureBudget ?? configuration.pictureBudget, at: clock.now().timeIntervalSince1970)
                 failures += pictureRun.failures.map { SyncFailure(item: .picture($0.item.value), error: $0.error) }
                 skipped += pictureRun.skipped
             }

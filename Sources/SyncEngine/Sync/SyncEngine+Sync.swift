@@ -122,6 +122,7 @@ extension SyncEngine {
             if request.includeImages {
                 picturesEvicted = try PictureStore(database: store.database).evict(
                     toFit: request.pictureBudget ?? configuration.pictureBudget, at: clock.now().timeIntervalSince1970)
+                if picturesEvicted > 0 { publishPictures() }
             }
             try store.setLastSync(clock.now().timeIntervalSince1970, interrupted: false)
             let slowDowns = client.slowDown.total - slowDownsAtStart

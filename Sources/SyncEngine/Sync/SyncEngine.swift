@@ -125,6 +125,8 @@ public actor SyncEngine {
     /// For tests: checkpoints the last sync's `WALCheckpointer` ran.
     var lastSyncCheckpoints = 0
     nonisolated let observerIDs = Atomic<UInt64>(0)
+    /// Streams of `pictureUpdates(storyID:)` (SyncEngine+PictureUpdates.swift).
+    nonisolated let pictureWatch = PictureWatch()
     /// The thread the engine runs on, its SQLite work included: waiting for another
     /// connection's write lock (up to the 5 s busy timeout) blocks it, never a thread of Swift's
     /// cooperative pool, which has one per core and runs the app's tasks.

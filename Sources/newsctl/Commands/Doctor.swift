@@ -7,8 +7,9 @@ struct Doctor: AsyncParsableCommand {
         commandName: "doctor",
         abstract: "Check the archive's integrity (or with --network, the source); with --rebuild, rebuild the cache.",
         discussion: """
-            The check changes nothing. --rebuild empties the cache tables (they refill from the network) \
-            and keeps favourites and read marks; the old file is kept beside the new one. \
+            The check changes nothing; it also checks every kept picture's bytes. --rebuild empties the \
+            cache tables (they refill from the network) and keeps favourites, read marks and the kept \
+            pictures that pass their check; the old file is kept beside the new one. \
             Run it when no other newsctl uses the archive. \
             --network asks every base URL for its latest page at once and says, for each, how name \
             resolution, the connection, TLS and HTTP went and how long each took, and which base URL \
@@ -71,12 +72,14 @@ struct DoctorCommand {
                         ("path", .string(path)), ("rebuilt", .bool(true)), ("healthy", .bool(health.isHealthy)),
                         ("kept_rows", .object(result.keptRows.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
                         ("unreadable_tables", .array(result.unreadableTables.map(JSONValue.string))),
+                        ("kept_pictures", .int(Int64(result.keptPictures))),
                         ("backup", .optional(result.backupPath)),
                     ]).serialized() + "\n")
             } else {
                 var text = words.rebuilt(TerminalText.sanitize(path)) + "\n"
                 for (table, count) in result.keptRows.sorted(by: { $0.key < $1.key }) { text += words.kept(table, count) + "\n" }
                 for table in result.unreadableTables { text += words.unreadable(table) + "\n" }
+                text += words.keptPictures(result.keptPictures) + "\n"
                 if let backup = result.backupPath { text += words.backupKept(TerminalText.sanitize(backup)) + "\n" }
                 output.out(text)
             }
@@ -102,6 +105,27 @@ struct DoctorCommand {
         }
     }
 
+    /// The budget a sync keeps the pictures within unless `--image-budget` says otherwise.
+    private static let pictureBudget = SyncEngine.Configuration(databasePath: "").pictureBudget
+
+    private func pictureJSON(_ pictures: PictureHealth) -> JSONValue {
+        .object([
+            ("kept", .int(Int64(pictures.kept))), ("bytes", .int(pictures.bytes)), ("budget", .int(Self.pictureBudget)),
+            ("damaged_count", .int(Int64(pictures.damagedCount))),
+            (
+                "damaged",
+                .array(
+                    pictures.damaged.map {
+                        .object([
+                            ("key", .string($0.key)), ("text", .string(String(words.damagedPicture($0).trimmingPrefix("  ")))),
+                            ("reason", .string($0.reason)),
+                        ])
+                    })
+            ),
+            ("orphans", .int(Int64(pictures.orphans))),
+        ])
+    }
+
     private func report(_ health: ArchiveHealth, errorLine: ErrorLine) -> Int32 {
         let path = settings.databasePath
         if settings.json {
@@ -111,16 +135,23 @@ struct DoctorCommand {
                     ("problems", .array(health.problems.map(JSONValue.string))),
                     ("days", health.dayCount.map { .int(Int64($0)) } ?? .null),
                     ("user_rows", .object(health.userRows.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
+                    ("pictures", health.pictures.map(pictureJSON) ?? .null),
                 ]).serialized() + "\n")
         } else if !health.exists {
             // Reading commands refuse a missing archive (exit 66), so doctor names what makes one.
             output.out(TerminalText.sanitize(ErrorPresenter(language: settings.language).noArchive(path: path).message) + "\n")
         } else {
             var text = words.archivePath(TerminalText.sanitize(path)) + "\n"
-            text += words.integrity(problems: health.problems.count) + "\n"
+            let damaged = health.pictures?.damagedCount ?? 0
+            text += words.integrity(problems: health.problems.count + damaged) + "\n"
             for problem in health.problems { text += "  " + TerminalText.sanitize(problem) + "\n" }
+            for picture in health.pictures?.damaged ?? [] { text += TerminalText.sanitize(words.damagedPicture(picture)) + "\n" }
+            if let listed = health.pictures?.damaged.count, damaged > listed { text += words.moreDamagedPictures(damaged - listed) + "\n" }
             if let days = health.dayCount { text += words.dayCount(days) + "\n" }
             for (table, count) in health.userRows.sorted(by: { $0.key < $1.key }) { text += words.userRows(table, count) + "\n" }
+            if let pictures = health.pictures, pictures.kept > 0 {
+                text += words.pictureHealth(pictures, budget: Self.pictureBudget) + "\n"
+            }
             output.out(text)
         }
         guard health.exists, !health.isHealthy else { return ExitStatus.ok }

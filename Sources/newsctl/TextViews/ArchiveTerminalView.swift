@@ -135,6 +135,14 @@ final class ArchiveTerminalView: ArchiveView, CommandView {
                     .object([
                         ("kept", .int(Int64(status.pictures.kept))), ("bytes", .int(status.pictures.bytes)),
                         ("missing", .int(Int64(status.pictures.missing))), ("failing", .int(Int64(status.pictures.failing))),
+                        ("evicted", .int(Int64(status.pictures.evicted))),
+                        (
+                            "failing_reasons",
+                            .array(
+                                status.pictures.failingReasons.map {
+                                    .object([("reason", .string($0.code)), ("text", .string($0.text)), ("count", .int(Int64($0.count)))])
+                                })
+                        ),
                     ])
                 ),
             ]).serialized() + "\n")

@@ -121,16 +121,23 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         #expect(summary.failedItems == ["20230313: bad data", "story 42: could not be fetched"])
     }
 
+    /// A picture's failure as the engine reports it: an HTTP status, or bytes refused for `refusal`.
+    private func picture(_ name: String, status: Int? = nil, refusal: PictureError.Code? = nil) -> SyncFailure {
+        let url = "https://pic1.zhimg.com/\(name)"
+        var error =
+            status.map { RemoteError(code: .httpStatus, url: url, status: $0, message: "HTTP \($0)") }
+            ?? RemoteError(code: .badResponse, url: url, message: "refused picture: an English engine message")
+        error.pictureRefusal = refusal
+        return SyncFailure(item: .picture(url), error: SyncError.wrapping(error))
+    }
+
     @Test func failingPicturesAreCountedAndNamedLastWithTheirReason_andAreNoProblem() async {
-        func picture(_ name: String, _ code: SyncError.Code, _ message: String) -> SyncFailure {
-            SyncFailure(item: .picture("https://pic1.zhimg.com/\(name)"), error: SyncError(code: code, message: message))
-        }
         var summary = SyncSummary(
             days: march14...march14, daysFetched: 1, daysPresent: 0, detailsFetched: 2, detailsPresent: 0,
             failures: [
-                picture("b.jpg", .badResponse, "refused picture: not a picture: an HTML or XML page"),
+                picture("b.jpg", refusal: .notAPicture),
                 SyncFailure(item: .story(42), error: notFound(42)),
-                SyncFailure(item: .picture("https://pic1.zhimg.com/a.jpg"), error: notFound(42)),
+                picture("a.jpg", status: 404),
             ], skipped: 0, duration: .seconds(1))
         summary.picturesFetched = 3
         summary.picturesPresent = 1
@@ -144,13 +151,75 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         #expect(shown.pictures == PicturesSyncViewData(fetched: 3, present: 1, deferred: 2, failed: 2))
         #expect(
             shown.failedItems == [
-                "文章 42：知乎日报没有（HTTP 404）", "图片 https://pic1.zhimg.com/b.jpg：refused picture: not a picture: an HTML or XML page",
-                "图片 https://pic1.zhimg.com/a.jpg：知乎日报没有（HTTP 404）",
+                "文章 42：知乎日报没有（HTTP 404）", "图片 https://pic1.zhimg.com/b.jpg：收到的不是图片（可能是防盗链页面）",
+                "图片 https://pic1.zhimg.com/a.jpg：图片不存在（HTTP 404）",
             ])
         #expect(
             shown.message
                 == "已同步 2023年3月14日 至 2023年3月14日：新取 1 天，已有 0 天；文章新取 2 篇，已有 0 篇；失败 1；用时 1.0 秒"
                 + "；图片新取 3 张，已有 1 张，2 张失败，2 张最近失败，暂不重试。失败的有：" + shown.failedItems.joined(separator: "，"))
+    }
+
+    @Test func eachPictureReasonIsWordedInTheChosenLanguage_notInTheEnginesWords() async {
+        let failures = [
+            picture("html.jpg", refusal: .notAPicture), picture("big.gif", refusal: .tooLarge),
+            picture("bomb.png", refusal: .tooManyPixels), picture("short.jpg", refusal: .truncated),
+            picture("broken.webp", refusal: .badHeader), picture("hotlink.jpg", status: 403), picture("gone.jpg", status: 404),
+            picture("down.jpg", status: 503),
+            SyncFailure(
+                item: .picture("https://pic1.zhimg.com/offline.jpg"), error: SyncError(code: .unavailable, message: "connect refused")),
+        ]
+        let summary = SyncSummary(
+            days: march14...march14, daysFetched: 1, daysPresent: 0, detailsFetched: 0, detailsPresent: 0, failures: failures,
+            skipped: 0, duration: .seconds(1))
+        interactor.summary.withLock { $0 = .success(summary) }
+        let request = SyncRequest(span: .lastDays(1), includeImages: true)
+        await ArchivePresenter(view: view, interactor: interactor, language: .en).didRequestSync(request)
+        guard case .summary(let english)? = view.events.last else { Issue.record("no summary"); return }
+        let reasons = english.failedItems.map { String($0.split(separator: ": ", maxSplits: 1)[1]) }
+        #expect(
+            reasons == [
+                "not a picture (likely a web page served in its place)", "too large: over the size cap",
+                "too many pixels: over the pixel cap", "the picture was cut short", "a broken picture (bad header)",
+                "refused by the picture's host (HTTP 403)", "no such picture (HTTP 404)", "the picture's host failed (HTTP 503)",
+                "could not be fetched",
+            ])
+        #expect(!english.message.contains("refused picture"), "\(english.message)")
+
+        await ArchivePresenter(view: view, interactor: interactor, language: .zh).didRequestSync(request)
+        guard case .summary(let chinese)? = view.events.last else { Issue.record("no summary"); return }
+        #expect(
+            chinese.failedItems.map { String($0.split(separator: "：", maxSplits: 1)[1]) } == [
+                "收到的不是图片（可能是防盗链页面）", "图片太大，超过大小上限", "像素太多，超过像素上限", "图片不完整", "图片已损坏（文件头有误）",
+                "图片服务器拒绝访问（HTTP 403）", "图片不存在（HTTP 404）", "图片服务器出错（HTTP 503）", "无法获取",
+            ])
+    }
+
+    @Test func statusCountsFailingPicturesByReason_commonestFirst() async {
+        var status = ArchiveStatus(
+            coverage: Coverage(days: [march14], partialDays: [], latestKnownDay: march14), stories: 6, details: 5, favorites: 0,
+            databaseBytes: 4_096, lastSync: nil)
+        status.pictures = PictureCounts(kept: 3, bytes: 2_048, missing: 4, failing: 4)
+        status.pictures.failingReasons = [.httpStatus(404): 1, .refused(.notAPicture): 2, .httpStatus(403): 1]
+        let done = status
+        interactor.archiveStatus.withLock { $0 = done }
+        await ArchivePresenter(view: view, interactor: interactor, language: .zh).didRequestStatus()
+        guard case .status(let chinese)? = view.events.last else { Issue.record("no status"); return }
+        #expect(
+            chinese.pictures.failingReasons == [
+                PictureReasonViewData(code: "not_a_picture", text: "收到的不是图片（可能是防盗链页面）", count: 2),
+                PictureReasonViewData(code: "http_403", text: "图片服务器拒绝访问（HTTP 403）", count: 1),
+                PictureReasonViewData(code: "http_404", text: "图片不存在（HTTP 404）", count: 1),
+            ])
+        #expect(
+            chinese.lines.contains("获取失败的图片：收到的不是图片（可能是防盗链页面）2 张；图片服务器拒绝访问（HTTP 403）1 张；图片不存在（HTTP 404）1 张"),
+            "\(chinese.lines)")
+        await ArchivePresenter(view: view, interactor: interactor, language: .en).didRequestStatus()
+        guard case .status(let english)? = view.events.last else { Issue.record("no status"); return }
+        #expect(
+            english.lines.contains(
+                "Failing pictures: not a picture (likely a web page served in its place): 2; refused by the picture's host (HTTP 403): 1; "
+                    + "no such picture (HTTP 404): 1"), "\(english.lines)")
     }
 
     @Test func storiesTheSourceDoesNotHaveAreNamed_notResumable_andNoProblem() async {

@@ -192,6 +192,20 @@ import TestSupport
         #expect(try await reopened.coverage().cachedRanges.isEmpty)
     }
 
+    @Test func twoRebuildsInTheSameSecondKeepBothOldFiles() async throws {
+        let h = try await harness()
+        try await h.engine.addFavorite(id: storyID)
+        await h.server.stop()
+        let clock = TestClock()  // Stands still: both rebuilds happen in the same second.
+        let first = try ArchiveMaintenance.rebuild(databasePath: h.path, clock: clock)
+        let second = try ArchiveMaintenance.rebuild(databasePath: h.path, clock: clock)
+        let firstBackup = try #require(first.backupPath)
+        #expect(second.backupPath == firstBackup + "-2")
+        #expect(second.keptRows == ["favorite": 1, "read_mark": 0])
+        for backup in [firstBackup, firstBackup + "-2"] { #expect(FileManager.default.fileExists(atPath: backup), "\(backup)") }
+        #expect(ArchiveMaintenance.check(databasePath: h.path).isHealthy)
+    }
+
     @Test func aStoryAnswerWithoutABodyIsBadDataAndIsNotKept() async throws {
         let h = try await harness()
         h.server.setReply(.body(status: 200, text: #"{"id":9759301,"title":"登录","type":0}"#), for: detailPath)

@@ -176,6 +176,25 @@ struct KeptPictures {
         await h.server.stop()
     }
 
+    @Test func picturesAreAskedForAsPicturesWithNoReferer() async throws {
+        let h = try await SyncHarness.start()
+        let source = await PictureSource(server: h.server)
+        try source.serve(h.server)
+        _ = try await h.engine.sync(SyncRequest(span: .lastDays(1), includeImages: true))
+        for path in PictureSource.pictures.keys {
+            #expect(h.server.accepts(path) == ["image/webp,image/jpeg,image/png,image/gif"], "\(path)")
+        }
+        // The API's requests still ask for JSON.
+        #expect(h.server.accepts("/api/4/news/latest").allSatisfy { $0 == "application/json" })
+        #expect(h.server.accepts("/api/4/news/\(PictureSource.first)") == ["application/json"])
+        #expect(h.server.referers.allSatisfy { $0 == nil })
+        // A read for an image view asks the same way.
+        let fresh = source.url("/pictures/old.png")
+        _ = try await h.engine.picture(url: fresh, policy: .networkOnly)
+        #expect(h.server.accepts(PictureSource.olderThumbnail) == ["image/webp,image/jpeg,image/png,image/gif"])
+        await h.server.stop()
+    }
+
     @Test func hostilePicturesAreNamedAndTheSyncStaysWhole() async throws {
         let h = try await SyncHarness.start()
         let source = await PictureSource(server: h.server)
@@ -208,6 +227,23 @@ struct KeptPictures {
         #expect(reasons["/pictures/body-1.gif"]?.contains("larger than the cap") == true)
         #expect(reasons["/pictures/thumb-2.webp"] == "HTTP 403")
         #expect(summary.failures.first { $0.item == .picture(source.url("/pictures/thumb-1.jpg")) }?.error.code == .notFound)
+        var why: [String: PictureFailureReason] = [:]
+        for failure in summary.failures {
+            if case .picture(let key) = failure.item { why[String(key.dropFirst(source.root.count))] = failure.pictureReason }
+        }
+        let expected: [String: PictureFailureReason] = [
+            "/pictures/thumb-1.jpg": .httpStatus(404), "/pictures/banner-1.jpg": .refused(.notAPicture),
+            "/pictures/headline-1.png": .refused(.tooManyPixels), "/pictures/body-1.gif": .refused(.tooLarge),
+            "/pictures/thumb-2.webp": .httpStatus(403),
+        ]
+        #expect(why == expected)
+        // The archive keeps each reason, for status.
+        let counts = try await h.engine.status().pictures
+        #expect(counts.failing == 5)
+        #expect(
+            counts.failingReasons == [
+                .httpStatus(404): 1, .httpStatus(403): 1, .refused(.notAPicture): 1, .refused(.tooManyPixels): 1, .refused(.tooLarge): 1,
+            ])
 
         let kept = try KeptPictures(path: h.path)
         #expect(kept.rows.map(\.key) == [source.url("/pictures/shared.webp")])
