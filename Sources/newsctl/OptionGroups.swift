@@ -107,6 +107,16 @@ struct FreshnessOptions: ParsableArguments {
     var refresh = false
 }
 
+/// `--graphics`: only for the commands that show a story (show, read).
+struct GraphicsOption: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "How to draw a story's pictures: auto, kitty, iterm, sixel, symbols or none (default auto: "
+                + "only on a terminal, in what it speaks).",
+            valueName: "mode"))
+    var graphics: GraphicsMode = .auto
+}
+
 /// `--json`: only for commands that print a result.
 struct JSONOption: ParsableArguments {
     @Flag(help: "Print machine-readable JSON on stdout.")
