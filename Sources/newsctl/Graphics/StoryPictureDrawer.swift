@@ -26,7 +26,9 @@ final class StoryPictureDrawer {
         for picture in pictures {
             let drawn = self.rows(for: picture, width: width)
             switch picture.place {
-            case .headline: rows.headline = drawn
+            // The text never had a placeholder for it (its credit is in the header): a headline
+            // picture that is not there leaves no line saying so above every such story.
+            case .headline: rows.headline = picture.bytes == nil ? nil : drawn
             case .body: rows.body[picture.placeholder] = drawn
             }
         }
@@ -57,8 +59,8 @@ final class StoryPictureDrawer {
     }
 
     /// Symbols are rows of text; a graphics protocol's one sequence goes on the first row, and
-    /// the rows under it are covered. Each graphics row keeps the placeholder (first row) or
-    /// nothing as the text that stands in for it where the picture cannot be drawn whole.
+    /// the rows under it are covered. Each graphics row keeps the placeholder as the text that
+    /// stands in for the picture where it cannot be drawn whole (`StoryScreen.wholePicturesOnly`).
     private func pictureRows(_ rendered: RenderedPicture, placeholder: String) -> [Row] {
         guard renderer.pictureProtocol != .symbols else {
             return rendered.text.filter { !$0.isEmpty }.map { Row.picture($0, columns: rendered.columns) }
@@ -68,7 +70,7 @@ final class StoryPictureDrawer {
             sequence: rendered.text.joined(), rows: rendered.rows, isKitty: renderer.pictureProtocol == .kitty)
         return [top]
             + (1..<max(1, rendered.rows)).map { offset in
-                var row = Row()
+                var row = Row(placeholder, .dim)
                 row.graphic = .covered(offset: offset)
                 return row
             }
