@@ -52,8 +52,8 @@ enum DetailCommand {
         case .failure(let failure): return failure.status
         }
         let terminal = Terminal.detect(noColor: settings.noColor)
-        let drawer = settings.json
-            ? nil : graphics.resolveForStdout(useColor: terminal.useColor).map { StoryPictureDrawer(renderer: GraphicsMode.renderer(for: $0)) }
+        let pictureProtocol = settings.json ? nil : graphics.resolveForStdout(useColor: terminal.useColor)
+        let drawer = pictureProtocol.map { StoryPictureDrawer(renderer: GraphicsMode.renderer(for: $0)) }
         let text = TextDetailView(
             output: output, terminal: terminal, errorLine: errorLine,
             loadingText: settings.language == .zh ? "加载中…" : "Loading…", drawer: drawer,
