@@ -164,5 +164,26 @@ extension ProcessTests {
             #expect(server.requestCount("/pictures/quadrants.png") == 1 && server.requestCount("/pictures/headline.jpg") == 1)
             await server.stop()
         }
+
+        /// A picture library that cannot be loaded (here a file that is no library where
+        /// libchafa is looked for first): the story with its text placeholders, one line naming
+        /// the package on stderr, exit 0. Piped, nothing loads the picture libraries at all.
+        @Test func aMissingLibraryLeavesThePlaceholdersAndNamesItsPackage_andPipedShowLoadsNone() async throws {
+            let (server, base) = try await start()
+            let newsctl = try NewsctlProcess()
+            let folder = try Fixtures.temporaryFolder()
+            try "not a library".write(toFile: folder + "/libchafa.so.0", atomically: true, encoding: .utf8)
+            let broken = try await newsctl.run(
+                ["show", id, "--base-url", base, "--graphics", "symbols"], environment: ["LD_LIBRARY_PATH": folder])
+            #expect(broken.status == 0)
+            #expect(broken.stderr == "newsctl: 未绘制图片：无法使用 libchafa.so.0，请安装 libchafa0（apt-get install libchafa0）\n")
+            #expect(broken.stdout.contains("\n[图片 1：三月的气压图]\n") && !broken.stdout.contains(escape), "\(broken.stdout)")
+
+            let piped = try await newsctl.run(["show", id, "--base-url", base], environment: ["LD_DEBUG": "libs"])
+            #expect(piped.status == 0 && piped.stderr.contains("calling init:"), "LD_DEBUG said nothing")
+            let pictureLibraries = ["libchafa", "libturbojpeg", "libspng", "libwebp", "libgif"]
+            #expect(!pictureLibraries.contains { piped.stderr.contains($0) }, "a piped show loaded a picture library")
+            await server.stop()
+        }
     }
 }
