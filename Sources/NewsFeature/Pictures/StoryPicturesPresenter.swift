@@ -21,22 +21,33 @@ public final class StoryPicturesPresenter {
         self.strings = Strings(language: language)
     }
 
-    /// Gets the pictures of the story `detail` shows, one after the other, and shows them all
-    /// at once. Nothing is shown when the task is cancelled on the way (the story was left).
+    /// Gets the pictures of the story `detail` shows, all at once (the engine's pool and
+    /// limits still apply), and shows them together, in the story's order. Nothing is shown when
+    /// the task is cancelled on the way (the story was left).
     public func load(_ detail: DetailViewData) async {
-        var pictures: [StoryPictureViewData] = []
-        for image in detail.images {
-            let bytes: [UInt8]?
-            let reason: String?
-            do {
-                bytes = try await interactor.picture(url: image.url)
-                reason = nil
-            } catch {
-                bytes = nil
-                reason = strings.pictureUnavailable(error)
+        let images = detail.images
+        let interactor = self.interactor
+        let fetched = await withTaskGroup(of: (Int, Result<[UInt8], SyncError>).self) { group in
+            for (index, image) in images.enumerated() {
+                group.addTask { () async -> (Int, Result<[UInt8], SyncError>) in
+                    do throws(SyncError) {
+                        return (index, .success(try await interactor.picture(url: image.url)))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
             }
-            if Task.isCancelled { return }
-            pictures.append(viewData(image, bytes: bytes, reason: reason))
+            var fetched: [Int: Result<[UInt8], SyncError>] = [:]
+            for await (index, result) in group { fetched[index] = result }
+            return fetched
+        }
+        if Task.isCancelled { return }
+        let pictures = images.enumerated().map { index, image -> StoryPictureViewData in
+            switch fetched[index] {
+            case .success(let bytes)?: return viewData(image, bytes: bytes, reason: nil)
+            case .failure(let error)?: return viewData(image, bytes: nil, reason: strings.pictureUnavailable(error))
+            case nil: return viewData(image, bytes: nil, reason: strings.pictureNotFetched)  // Each task answers once.
+            }
         }
         view?.showPictures(pictures)
     }

@@ -23,7 +23,9 @@ extension Strings {
                 return zh ? "获取失败：HTTP \(status)" : "could not be fetched: HTTP \(status)"
             }
             return zh ? "获取失败：无法连接" : "could not be fetched: unreachable"
-        default: return zh ? "获取失败" : "could not be fetched"
+        default: return pictureNotFetched
         }
     }
+
+    var pictureNotFetched: String { language == .zh ? "获取失败" : "could not be fetched" }
 }
