@@ -111,8 +111,7 @@ struct FreshnessOptions: ParsableArguments {
 struct GraphicsOption: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "How to draw a story's pictures: auto, kitty, iterm, sixel, symbols or none (default auto: "
-                + "only on a terminal, in what it speaks).",
+            "How to draw a story's pictures; auto draws them only on a terminal, in the protocol it speaks.",
             valueName: "mode"))
     var graphics: GraphicsMode = .auto
 }
