@@ -64,7 +64,7 @@ env.pop("NEWSCTL_OFFLINE", None)
 kept = subprocess.run([binary, "show", "1", "--base-url", origin + "/api/4", "--graphics", "symbols"], env=env,
                       capture_output=True, text=True)
 if kept.returncode != 0 or "未保存" in kept.stdout or "获取失败" in kept.stdout or kept.stdout.count("图 ") < 10:
-    sys.exit(f"draw-pictures: the pictures were not kept: {kept.stderr}{kept.stdout[-400:]}")
+    sys.exit("draw-pictures: the pictures were not kept: " + kept.stderr + "".join(l + "\n" for l in kept.stdout.splitlines() if "（" in l))
 
 
 def timed(mode):

@@ -28,14 +28,9 @@ public final class StoryPicturesPresenter {
         let images = detail.images
         let interactor = self.interactor
         let fetched = await withTaskGroup(of: (Int, Result<[UInt8], SyncError>).self) { group in
-            for (index, image) in images.enumerated() {
-                group.addTask { () async -> (Int, Result<[UInt8], SyncError>) in
-                    do throws(SyncError) {
-                        return (index, .success(try await interactor.picture(url: image.url)))
-                    } catch {
-                        return (index, .failure(error))
-                    }
-                }
+            for index in images.indices {
+                let url = images[index].url
+                group.addTask { (index, await Self.fetch(url, from: interactor)) }
             }
             var fetched: [Int: Result<[UInt8], SyncError>] = [:]
             for await (index, result) in group { fetched[index] = result }
@@ -50,6 +45,16 @@ public final class StoryPicturesPresenter {
             }
         }
         view?.showPictures(pictures)
+    }
+
+    private nonisolated static func fetch(
+        _ url: String, from interactor: any StoryPicturesInteractor
+    ) async -> Result<[UInt8], SyncError> {
+        do throws(SyncError) {
+            return .success(try await interactor.picture(url: url))
+        } catch {
+            return .failure(error)
+        }
     }
 
     private func viewData(_ image: ImageViewData, bytes: [UInt8]?, reason: String?) -> StoryPictureViewData {
