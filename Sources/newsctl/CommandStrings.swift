@@ -158,6 +158,13 @@ struct CommandStrings: Sendable {
 
     // MARK: read and doctor
 
+    /// A picture library is missing: the story is shown with its text placeholders.
+    func picturesNotDrawn(library: String, package: String) -> String {
+        say(
+            "未绘制图片：无法使用 \(library)，请安装 \(package)（apt-get install \(package)）",
+            "pictures not drawn: \(library) cannot be used; apt-get install \(package)")
+    }
+
     var readNeedsTerminal: String {
         say(
             "read 需要终端作为输入和输出；要打印列表请用 'newsctl latest'",

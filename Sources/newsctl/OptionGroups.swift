@@ -107,6 +107,15 @@ struct FreshnessOptions: ParsableArguments {
     var refresh = false
 }
 
+/// `--graphics`: only for the commands that show a story (show, read).
+struct GraphicsOption: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "How to draw a story's pictures; auto draws them only on a terminal, in the protocol it speaks.",
+            valueName: "mode"))
+    var graphics: GraphicsMode = .auto
+}
+
 /// `--json`: only for commands that print a result.
 struct JSONOption: ParsableArguments {
     @Flag(help: "Print machine-readable JSON on stdout.")

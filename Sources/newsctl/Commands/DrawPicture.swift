@@ -34,7 +34,7 @@ struct DrawPicture: ParsableCommand {
             throw ExitCode(ExitStatus.ioError)
         }
         let terminal = GraphicsMode.Terminal.current(ProcessInfo.processInfo.environment, isTerminal: isatty(STDOUT_FILENO) == 1)
-        guard let pictureProtocol = graphics.resolve(terminal, hasSixels: Self.askTerminalForSixels) else { return }
+        guard let pictureProtocol = graphics.resolve(terminal, hasSixels: GraphicsMode.askTerminalForSixels) else { return }
         let columns = width ?? Terminal.detect(noColor: false).width
         guard columns > 0 else { throw ValidationError("--width must be at least 1, not \(columns)") }
         do {
@@ -47,14 +47,6 @@ struct DrawPicture: ParsableCommand {
             output.err("newsctl: \(file): \(error)\n")
             throw ExitCode(error.installHint == nil ? ExitStatus.badData : ExitStatus.unavailable)
         }
-    }
-
-    /// Asks the controlling terminal, which answers on its input, not on a redirected stdin.
-    private static func askTerminalForSixels() -> Bool {
-        let tty = open("/dev/tty", O_RDWR | O_NOCTTY)
-        guard tty >= 0 else { return false }
-        defer { close(tty) }
-        return SixelQuery.terminalHasSixels(tty)
     }
 }
 

@@ -18,9 +18,11 @@ struct Read: AsyncParsableCommand {
 
     @OptionGroup var options: ReaderOptions
 
+    @OptionGroup var graphics: GraphicsOption
+
     func run() async throws {
         let settings = try options.resolve()
-        let status = await ReaderCommand.run(settings: settings)
+        let status = await ReaderCommand.run(settings: settings, graphics: graphics.graphics)
         guard status == 0 else { throw ExitCode(status) }
     }
 }
@@ -28,7 +30,7 @@ struct Read: AsyncParsableCommand {
 /// Composes the reader on the archive and runs it to an exit status.
 @MainActor
 enum ReaderCommand {
-    static func run(settings: Settings) async -> Int32 {
+    static func run(settings: Settings, graphics: GraphicsMode = .auto) async -> Int32 {
         let output = Output()
         guard TerminalSession.isInteractive else {
             output.err("newsctl: " + CommandStrings(language: settings.language).readNeedsTerminal + "\n")
@@ -39,7 +41,10 @@ enum ReaderCommand {
         case .success(let opened): engine = opened
         case .failure(let failure): return failure.status
         }
-        let status = await ReaderApp(engine: engine, settings: settings).run()
+        let app = ReaderApp(engine: engine, settings: settings)
+        // Asked before the reader takes the terminal: a sixel query reads the terminal's answer.
+        app.pictureRenderer = graphics.resolveForStdout(useColor: app.color).map(GraphicsMode.renderer(for:))
+        let status = await app.run()
         await windDown(&engine)
         return status
     }

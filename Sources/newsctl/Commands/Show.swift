@@ -15,12 +15,15 @@ struct Show: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
+    @OptionGroup var graphics: GraphicsOption
+
     func validate() throws {
         _ = try StoryID.parse(id, words: options.words)
     }
 
     func run() async throws {
-        let status = await QuickCommand.story(try StoryID.parse(id, words: options.words)).run(try options.resolve())
+        let id = try StoryID.parse(id, words: options.words)
+        let status = await DetailCommand.run(id, settings: try options.resolve(), graphics: graphics.graphics)
         guard status == 0 else { throw ExitCode(status) }
     }
 }
@@ -38,7 +41,9 @@ enum StoryID {
 /// Composes the detail screen for the terminal and runs it to an exit status.
 @MainActor
 enum DetailCommand {
-    static func run(_ id: Int64, settings: Settings) async -> Int32 {
+    /// - Parameter graphics: how to draw the story's pictures; `auto` draws none when stdout is
+    ///   not a terminal, and then the pictures are not even looked up.
+    static func run(_ id: Int64, settings: Settings, graphics: GraphicsMode = .auto) async -> Int32 {
         let output = Output()
         let errorLine = ErrorLine(output: output, verbose: settings.verbose)
         let engine: SyncEngine
@@ -46,16 +51,24 @@ enum DetailCommand {
         case .success(let opened): engine = opened
         case .failure(let failure): return failure.status
         }
-        let view: any DetailView & CommandView =
-            settings.json
-            ? JSONDetailView(output: output, errorLine: errorLine)
-            : TextDetailView(
-                output: output, terminal: Terminal.detect(noColor: settings.noColor), errorLine: errorLine,
-                loadingText: settings.language == .zh ? "加载中…" : "Loading…")
+        let terminal = Terminal.detect(noColor: settings.noColor)
+        let pictureProtocol = settings.json ? nil : graphics.resolveForStdout(useColor: terminal.useColor)
+        let drawer = pictureProtocol.map { StoryPictureDrawer(renderer: GraphicsMode.renderer(for: $0)) }
+        let text = TextDetailView(
+            output: output, terminal: terminal, errorLine: errorLine,
+            loadingText: settings.language == .zh ? "加载中…" : "Loading…", drawer: drawer,
+            words: CommandStrings(language: settings.language))
+        let view: any DetailView & CommandView = settings.json ? JSONDetailView(output: output, errorLine: errorLine) : text
         let presenter = DetailPresenter(
             storyID: id, view: view, interactor: DefaultDetailInteractor(engine: engine, mode: settings.mode),
             navigator: TerminalNavigator(output: output), language: settings.language)
         await presenter.viewDidLoad()
+        if let detail = text.awaitingPictures {
+            let pictures = StoryPicturesPresenter(
+                view: text, interactor: DefaultStoryPicturesInteractor(engine: engine, mode: settings.mode),
+                language: settings.language)
+            await pictures.load(detail)
+        }
         return view.exitStatus
     }
 }

@@ -22,6 +22,14 @@ enum PictureDrawingError: Error, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The library that could not be used, when one could not.
+    var library: String? {
+        switch self {
+        case .missingLibrary(let soname, _), .incompleteLibrary(let soname, _, _): return soname
+        default: return nil
+        }
+    }
+
     /// One line, e.g. `libturbojpeg.so.0 is not installed: apt-get install libturbojpeg0`.
     var description: String {
         switch self {

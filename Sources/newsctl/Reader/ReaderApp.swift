@@ -26,6 +26,10 @@ final class ReaderApp: Navigator {
     private var spinnerFrame = 0
     /// A notice of the reader's own (a link shown), cleared by the next key.
     private var notice: Row?
+    /// How a story's pictures are drawn (`--graphics`); nil draws none.
+    var pictureRenderer: PictureRenderer?
+    /// `p` hides a story's pictures and shows them again, in every story until pressed again.
+    var showsPictures = true
 
     init(engine: SyncEngine, settings: Settings) {
         self.engine = engine

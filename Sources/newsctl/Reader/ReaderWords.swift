@@ -67,6 +67,7 @@ enum ReaderKeys {
         Entry(keys: "/", zh: "搜索", en: "search"),
         Entry(keys: "c", zh: "评论（到底加载更早的短评）", en: "comments (the end loads older ones)"),
         Entry(keys: "i", zh: "文章的图片（Enter 打开或显示地址）", en: "the story's images (Enter opens one)"),
+        Entry(keys: "p", zh: "隐藏 / 显示文章中的图片", en: "hide / show a story's pictures"),
         Entry(keys: "o", zh: "显示链接并用 xdg-open 打开", en: "show the link, open it (xdg-open)"),
         Entry(keys: "Ctrl-L", zh: "重绘", en: "redraw"),
         Entry(keys: "Ctrl-Z", zh: "挂起（fg 恢复）", en: "suspend (fg resumes)"),

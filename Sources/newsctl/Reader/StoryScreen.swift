@@ -1,8 +1,9 @@
 import NewsFeature
 
-/// One story, paged like `less`; over `DetailPresenter`.
+/// One story, paged like `less`; over `DetailPresenter`, and `StoryPicturesPresenter` for its
+/// pictures, which scroll with the text.
 @MainActor
-final class StoryScreen: ReaderScreen, DetailView {
+final class StoryScreen: ReaderScreen, DetailView, StoryPicturesView {
     private unowned let app: ReaderApp
     private let storyID: Int64
     private let openedWith: StoryPreview?
@@ -16,11 +17,18 @@ final class StoryScreen: ReaderScreen, DetailView {
     private var favoriteNotice: String?
     private var page = PagedRows()
     private var width = 0
+    /// The story's pictures once loaded, and what draws them (nil when the reader draws none).
+    private var pictures: [StoryPictureViewData]?
+    private var picturesTask: Task<Void, Never>?
+    private let drawer: StoryPictureDrawer?
+    /// Whether `page.lines` were laid out with the pictures: `p` lays them out again.
+    private var laidOutWithPictures = false
 
     init(app: ReaderApp, storyID: Int64, preview: StoryPreview? = nil) {
         self.app = app
         self.storyID = storyID
         self.openedWith = preview
+        self.drawer = app.pictureRenderer.map(StoryPictureDrawer.init(renderer:))
     }
 
     var title: String { app.words.story }
@@ -38,6 +46,8 @@ final class StoryScreen: ReaderScreen, DetailView {
 
     func close() {
         presenter = nil
+        picturesTask?.cancel()
+        picturesTask = nil
     }
 
     // MARK: DetailView
@@ -60,6 +70,22 @@ final class StoryScreen: ReaderScreen, DetailView {
         favoriteNotice = detail.favoriteChange
         self.detail = detail
         width = 0
+        loadPictures(detail)
+        app.setNeedsDisplay()
+    }
+
+    /// Once per screen: a story's pictures do not change with its counters or marks.
+    private func loadPictures(_ detail: DetailViewData) {
+        guard drawer != nil, picturesTask == nil, !detail.images.isEmpty else { return }
+        let presenter = StoryPicturesPresenter(
+            view: self, interactor: DefaultStoryPicturesInteractor(engine: app.engine, mode: app.settings.mode),
+            language: app.settings.language)
+        picturesTask = Task { await presenter.load(detail) }
+    }
+
+    func showPictures(_ pictures: [StoryPictureViewData]) {
+        self.pictures = pictures
+        width = 0
         app.setNeedsDisplay()
     }
 
@@ -81,18 +107,53 @@ final class StoryScreen: ReaderScreen, DetailView {
 
     /// A failure to load the story shows in the body (`waiting`); a failed action, here.
     var message: Row? {
-        actionError.map { Row($0.message, .red) } ?? favoriteNotice.map { Row($0, .bold) }
+        actionError.map { Row($0.message, .red) } ?? favoriteNotice.map { Row($0, .bold) } ?? missingLibraryNotice
+    }
+
+    /// Pictures could not be drawn for want of a library: which package to install.
+    private var missingLibraryNotice: Row? {
+        guard let missing = drawer?.missingLibrary, let library = missing.library, let package = missing.installHint else { return nil }
+        return Row(CommandStrings(language: app.settings.language).picturesNotDrawn(library: library, package: package), .yellow)
     }
 
     var selectedStoryTitle: String? { detail?.title ?? preview?.title ?? openedWith?.title }
 
     func body(columns: Int, rows: Int) -> [Row] {
         guard let detail else { return waiting(width: columns) }
-        if width != columns {
+        let withPictures = app.showsPictures && pictures != nil
+        if width != columns || laidOutWithPictures != withPictures {
             width = columns
-            page.lines = StoryRows.detail(detail, width: columns)
+            laidOutWithPictures = withPictures
+            let drawn = withPictures ? pictures.flatMap { drawer?.layout($0, width: columns) } : nil
+            page.lines = StoryRows.detail(detail, width: columns, pictures: drawn)
         }
-        return page.visible(rows: rows)
+        return Self.wholePicturesOnly(page.visible(rows: rows))
+    }
+
+    /// A picture drawn by a graphics protocol is drawn only while it is wholly on screen: cut
+    /// at the top it cannot be drawn at all, and a sixel drawn past the bottom would scroll the
+    /// terminal. Partly on screen, its rows are text: its placeholder, then blank rows.
+    static func wholePicturesOnly(_ rows: [Row]) -> [Row] {
+        var result: [Row] = []
+        var index = 0
+        while index < rows.count {
+            guard let graphic = rows[index].graphic else {
+                result.append(rows[index])
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < rows.count, case .covered = rows[end].graphic { end += 1 }
+            if case .top(_, let height, _) = graphic, end - index == height {
+                result += rows[index..<end]
+            } else {
+                var placeholder = rows[index]
+                placeholder.graphic = nil  // Its spans: the placeholder, dim.
+                result += [placeholder] + Array(repeating: Row(), count: end - index - 1)
+            }
+            index = end
+        }
+        return result
     }
 
     /// Before the text: the list's title and hint at once, then the load under way, or what
@@ -135,6 +196,8 @@ final class StoryScreen: ReaderScreen, DetailView {
             presenter.didTapComments()
         case .character("i"):
             presenter.didTapImages()
+        case .character("p"):
+            app.showsPictures.toggle()
         default:
             return false
         }

@@ -22,8 +22,14 @@ enum StoryRows {
     /// A story's page: title, credit and counts, the body blocks, the numbered links and images.
     /// With `wholeAddresses` (printed output), an address wider than a line gets a row of its
     /// own, uncut, so that it can be copied or found with grep; the reader's rows must fit its screen.
-    static func detail(_ detail: DetailViewData, width: Int, wholeAddresses: Bool = false) -> [Row] {
-        var rows = wrapped(detail.title, width: width, tone: .bold)
+    /// With `pictures`, the headline picture and its credit go on top and each body picture
+    /// stands where its `[图片 N]` block would.
+    static func detail(
+        _ detail: DetailViewData, width: Int, wholeAddresses: Bool = false, pictures: StoryPictureRows? = nil
+    ) -> [Row] {
+        var rows: [Row] = []
+        if let headline = pictures?.headline { rows += headline + [Row()] }
+        rows += wrapped(detail.title, width: width, tone: .bold)
         var header: [String] = []
         if let published = detail.published { header.append(published.text) }
         if let credit = detail.imageCredit { header.append(credit) }
@@ -36,7 +42,11 @@ enum StoryRows {
             rows.append(Row())
         }
         for (index, block) in detail.blocks.enumerated() {
-            rows += self.block(block, width: width)
+            if case .image(let text) = block, let picture = pictures?.body[text] {
+                rows += picture
+            } else {
+                rows += self.block(block, width: width)
+            }
             // Items of one list stay together; every other block is followed by a blank line.
             if case .listItem = block, index + 1 < detail.blocks.count, case .listItem = detail.blocks[index + 1] { continue }
             rows.append(Row())

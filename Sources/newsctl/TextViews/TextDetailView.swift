@@ -1,19 +1,29 @@
 import NewsFeature
 
-/// A story as text for a terminal or a pipe: wrapped to the width, CJK-aware, sanitised.
+/// A story as text for a terminal or a pipe: wrapped to the width, CJK-aware, sanitised. With a
+/// `drawer`, the story waits for its pictures (`showPictures`) and is printed with them.
 @MainActor
-final class TextDetailView: DetailView, CommandView {
+final class TextDetailView: DetailView, StoryPicturesView, CommandView {
     private let output: Output
     private let terminal: Terminal
     private let errorLine: ErrorLine
     private let progress: ProgressLine
+    private let drawer: StoryPictureDrawer?
+    private let words: CommandStrings
     private(set) var exitStatus = ExitStatus.internalError
+    /// The story shown, waiting for its pictures to be printed with them.
+    private(set) var awaitingPictures: DetailViewData?
 
-    init(output: Output, terminal: Terminal, errorLine: ErrorLine, loadingText: String) {
+    init(
+        output: Output, terminal: Terminal, errorLine: ErrorLine, loadingText: String, drawer: StoryPictureDrawer? = nil,
+        words: CommandStrings = CommandStrings(language: .zh)
+    ) {
         self.output = output
         self.terminal = terminal
         self.errorLine = errorLine
         self.progress = ProgressLine(output: output, terminal: terminal, text: loadingText)
+        self.drawer = drawer
+        self.words = words
     }
 
     func showLoading() {
@@ -21,11 +31,39 @@ final class TextDetailView: DetailView, CommandView {
     }
 
     func show(_ detail: DetailViewData) {
-        progress.clear()
-        var rows = StoryRows.detail(detail, width: terminal.width, wholeAddresses: true)
-        rows.append(Row(detail.status.text, detail.status.isStale ? .yellow : .green))
-        output.out(rows.map { $0.text(color: terminal.useColor) + "\n" }.joined())
         exitStatus = ExitStatus.ok
+        guard drawer == nil else {
+            awaitingPictures = detail
+            return
+        }
+        progress.clear()
+        print(detail, pictures: nil)
+    }
+
+    func showPictures(_ pictures: [StoryPictureViewData]) {
+        guard let detail = awaitingPictures, let drawer else { return }
+        awaitingPictures = nil
+        let rows = drawer.layout(pictures, width: terminal.width)
+        progress.clear()
+        print(detail, pictures: rows)
+        if let missing = drawer.missingLibrary, let library = missing.library, let package = missing.installHint {
+            output.err("newsctl: " + words.picturesNotDrawn(library: library, package: package) + "\n")
+        }
+    }
+
+    /// A graphics protocol's picture is its sequence on a line: the terminal moves the cursor
+    /// under it, onto the line after the rows it covers.
+    private func print(_ detail: DetailViewData, pictures: StoryPictureRows?) {
+        var rows = StoryRows.detail(detail, width: terminal.width, wholeAddresses: true, pictures: pictures)
+        rows.append(Row(detail.status.text, detail.status.isStale ? .yellow : .green))
+        let lines = rows.compactMap { row -> String? in
+            switch row.graphic {
+            case .top(let sequence, _, _): return sequence + "\n"
+            case .covered: return nil
+            case nil: return row.text(color: terminal.useColor) + "\n"
+            }
+        }
+        output.out(lines.joined())
     }
 
     func showError(_ error: ErrorViewData) {

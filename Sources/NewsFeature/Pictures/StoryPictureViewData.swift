@@ -1,0 +1,47 @@
+/// One picture of a story, ready to draw where the story shows it, or worded for why it cannot be.
+public struct StoryPictureViewData: Equatable, Sendable {
+    /// Where the story shows a picture.
+    public enum Place: Equatable, Sendable {
+        /// On top of the story (题图).
+        case headline
+        /// Where the text says `[图片 N]`, by its N.
+        case body(Int)
+    }
+
+    /// Where the story shows it.
+    public let place: Place
+    /// Its address.
+    public let url: String
+    /// The text the story shows in its place without pictures: "[图片 3：三月的气压图]" (a body
+    /// picture's block reads exactly this), "[题图]" for the headline picture.
+    public let placeholder: String
+    /// The line under the drawn picture: "图片 3：三月的气压图", or the credit "图片：Yestone.com 版权图片库".
+    public let caption: String
+    /// The picture's bytes (JPEG, PNG, GIF or WebP); nil when they could not be had (`unavailable` says why).
+    public let bytes: [UInt8]?
+    /// Why there are no bytes, after the placeholder: "[图片 3：三月的气压图]（未保存，离线）".
+    public let unavailable: String?
+    /// What stands in its place when the bytes cannot be drawn (broken, or no decoder):
+    /// "[图片 3：三月的气压图]（无法显示）".
+    public let notDrawn: String
+
+    /// Creates the view data; the presenter makes these, tests may too.
+    public init(
+        place: Place, url: String, placeholder: String, caption: String, bytes: [UInt8]?, unavailable: String?, notDrawn: String
+    ) {
+        self.place = place
+        self.url = url
+        self.placeholder = placeholder
+        self.caption = caption
+        self.bytes = bytes
+        self.unavailable = unavailable
+        self.notDrawn = notDrawn
+    }
+}
+
+/// A view that draws a story's pictures, passive: it shows what the presenter tells it.
+@MainActor
+public protocol StoryPicturesView: AnyObject {
+    /// The story's pictures, the headline's first, then the body's in their order.
+    func showPictures(_ pictures: [StoryPictureViewData])
+}

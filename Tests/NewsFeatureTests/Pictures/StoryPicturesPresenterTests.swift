@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import NewsFeature
+@testable import SyncEngine
+
+@MainActor
+final class SpyStoryPicturesView: StoryPicturesView {
+    private(set) var shown: [[StoryPictureViewData]] = []
+    func showPictures(_ pictures: [StoryPictureViewData]) { shown.append(pictures) }
+}
+
+/// Bytes or an error per address; records the addresses asked for.
+final class StubStoryPicturesInteractor: StoryPicturesInteractor {
+    private let answers: [String: Result<[UInt8], SyncError>]
+    private let asked = Locked<[String]>([])
+
+    init(_ answers: [String: Result<[UInt8], SyncError>]) {
+        self.answers = answers
+    }
+
+    var calls: [String] { asked.withLock { $0 } }
+
+    func picture(url: String) async throws(SyncError) -> [UInt8] {
+        asked.withLock { $0.append(url) }
+        guard let answer = answers[url] else { throw SyncError(code: .notCached, message: "no stub for \(url)") }
+        return try answer.get()
+    }
+}
+
+@MainActor
+@Suite struct StoryPicturesPresenterTests {
+    private let view = SpyStoryPicturesView()
+
+    /// The story as the detail presenter words it, so the placeholders are checked against its blocks.
+    private func detail(language: Language = .zh) -> DetailViewData {
+        let body = """
+            <figure><img src="https://p.example/a.jpg"><figcaption>三月的气压图</figcaption></figure>\
+            <p>中间</p><figure><img src="https://p.example/b.png"></figure>
+            """
+        return DetailPresenter.viewData(
+            MakeDetail.page(body: body), strings: Strings(language: language), dates: DateFormatting(language: language))
+    }
+
+    @Test func thePicturesComeHeadlineFirstWithTheCreditAndEachBodyPictureWithItsCaption_placeholdersAsTheTextShowsThem() async {
+        let interactor = StubStoryPicturesInteractor([
+            "https://pic1.zhimg.com/h.jpg": .success([1]), "https://p.example/a.jpg": .success([2]),
+            "https://p.example/b.png": .success([3]),
+        ])
+        let detail = detail()
+        await StoryPicturesPresenter(view: view, interactor: interactor).load(detail)
+        // Asked for together, so in any order; shown in the story's.
+        #expect(interactor.calls.sorted() == ["https://p.example/a.jpg", "https://p.example/b.png", "https://pic1.zhimg.com/h.jpg"])
+        #expect(
+            view.shown == [
+                [
+                    StoryPictureViewData(
+                        place: .headline, url: "https://pic1.zhimg.com/h.jpg", placeholder: "[题图]", caption: "图片：Yestone.com",
+                        bytes: [1], unavailable: nil, notDrawn: "[题图]（无法显示）"),
+                    StoryPictureViewData(
+                        place: .body(1), url: "https://p.example/a.jpg", placeholder: "[图片 1：三月的气压图]", caption: "图片 1：三月的气压图",
+                        bytes: [2], unavailable: nil, notDrawn: "[图片 1：三月的气压图]（无法显示）"),
+                    StoryPictureViewData(
+                        place: .body(2), url: "https://p.example/b.png", placeholder: "[图片 2]", caption: "图片 2", bytes: [3],
+                        unavailable: nil, notDrawn: "[图片 2]（无法显示）"),
+                ]
+            ])
+        // Each body picture's placeholder is the very text of its block, which is what a view replaces.
+        let imageBlocks = detail.blocks.compactMap { block -> String? in
+            if case .image(let text) = block { return text }
+            return nil
+        }
+        #expect(imageBlocks == ["[图片 1：三月的气压图]", "[图片 2]"])
+    }
+
+    @Test func aPictureItCannotGiveSaysWhy_notKeptOffline_orTheFetchFailure_inEitherLanguage() async {
+        let refused = SyncError.wrapping(RemoteError(code: .httpStatus, url: "https://p.example/a.jpg", status: 403, message: "HTTP 403"))
+        let answers: [String: Result<[UInt8], SyncError>] = [
+            "https://pic1.zhimg.com/h.jpg": .failure(SyncError(code: .notCached, message: "not kept")),
+            "https://p.example/a.jpg": .failure(refused),
+            "https://p.example/b.png": .failure(SyncError(code: .badResponse, message: "HTML, not a picture")),
+        ]
+        await StoryPicturesPresenter(view: view, interactor: StubStoryPicturesInteractor(answers)).load(detail())
+        #expect(view.shown.last?.map(\.bytes) == [nil, nil, nil])
+        #expect(
+            view.shown.last?.map(\.unavailable) == [
+                "[题图]（未保存，离线）", "[图片 1：三月的气压图]（获取失败：HTTP 403）", "[图片 2]（来源给的不是图片）",
+            ])
+
+        let english = SpyStoryPicturesView()
+        await StoryPicturesPresenter(view: english, interactor: StubStoryPicturesInteractor(answers), language: .en)
+            .load(detail(language: .en))
+        #expect(
+            english.shown.last?.map(\.unavailable) == [
+                "[Headline image] (not kept, offline)", "[Image 1: 三月的气压图] (could not be fetched: HTTP 403)",
+                "[Image 2] (the source sent no picture)",
+            ])
+        #expect(english.shown.last?.first?.caption == "Image: Yestone.com")
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import TestSupport
+
+extension ProcessTests {
+    /// A story's pictures in `newsctl read --graphics symbols`, in a real terminal (tmux): drawn
+    /// where the placeholder stood, scrolled with the text, hidden and shown by `p`, gone when
+    /// the story is left.
+    @Suite(
+        .enabled(if: TmuxPane.isAvailable, "tmux is not installed: the reader's terminal tests need it"),
+        .enabled(if: GraphicsLibraries.all, Comment(rawValue: GraphicsLibraries.missing)))
+    struct ReaderPictureTerminalTests {
+        /// The first story of the day, 9759301, with one picture: quadrants.png (48 x 32: red,
+        /// green / blue, yellow), 24 rows at 72 columns with 1:2 cells.
+        private func start(columns: Int, rows: Int) async throws -> (TmuxPane, LoopbackServer) {
+            let server = LoopbackServer()
+            try await server.start()
+            let base = await server.baseURL
+            let root = String(base.dropLast("/api/4".count))
+            let body =
+                "<div class=\"content\"><p>图前的一段。</p><figure><img src=\"\(root)/pictures/quadrants.png\">"
+                + "<figcaption>三月的气压图</figcaption></figure><p>图后的一段。</p></div>"
+            let story: [String: Any] = [
+                "id": 9_759_301, "title": "有图的故事", "type": 0, "body": body, "share_url": "http://daily.zhihu.com/story/9759301",
+                "url": "https://daily.zhihu.com/story/9759301",
+            ]
+            let json = String(decoding: try JSONSerialization.data(withJSONObject: story), as: UTF8.self)
+            server.setReply(.body(status: 200, text: json), for: "/api/4/news/9759301")
+            server.setReply(.bytes(contentType: "image/png", try Fixtures.picture("quadrants.png")), for: "/pictures/quadrants.png")
+            let pane = try TmuxPane(columns: columns, rows: rows)
+            let database = try Fixtures.temporaryFolder() + "/news.sqlite"
+            try pane.run("NEWSCTL_DB=\(database) \(NewsctlProcess.binary) read --graphics symbols --base-url \(base); echo EXIT=$?")
+            return (pane, server)
+        }
+
+        private func show(_ lines: [String]) -> Comment { Comment(rawValue: lines.joined(separator: "\n")) }
+
+        /// The picture's red, as tmux writes a 256-colour cell back (chafa draws in the palette
+        /// without COLORTERM): as foreground or background.
+        private func isRed(_ row: String) -> Bool { row.contains("38;5;196m") || row.contains("48;5;196m") }
+        private func isBlue(_ row: String) -> Bool { row.contains("38;5;21m") || row.contains("48;5;21m") }
+
+        @Test(arguments: [(80, 24), (120, 40)])
+        func thePictureStandsWhereItsPlaceholderWas_pHidesAndShowsIt_andLeavingLeavesNone(size: (Int, Int)) async throws {
+            let (columns, rows) = size
+            let (pane, server) = try await start(columns: columns, rows: rows)
+            var (ok, lines) = try await pane.waitFor("今日热闻")
+            #expect(ok, show(lines))
+            try pane.press("Enter")
+            // The text first, then the picture in the placeholder's place, the caption under it.
+            (ok, lines) = try await pane.waitFor { screen in
+                screen.contains { $0.contains("图前的一段。") } && !screen.contains { $0.contains("[图片 1：三月的气压图]") }
+            }
+            #expect(ok, show(lines))
+            var colours = try pane.screen(escapes: true)
+            let paragraph = try #require(lines.firstIndex { $0.contains("图前的一段。") }, show(lines))
+            #expect(isRed(colours[paragraph + 2]), "the picture's first row is red: \(colours[paragraph + 2].debugDescription)")
+            #expect(!isRed(colours[paragraph]) && !isRed(colours[paragraph + 1]))
+            if rows >= 40 {
+                // All 24 rows on screen, red above blue, the caption under the last.
+                let caption = try #require(lines.firstIndex { $0.hasPrefix("图片 1：三月的气压图") }, show(lines))
+                #expect(caption - (paragraph + 2) == 24, show(lines))
+                #expect(isBlue(colours[caption - 1]) && !isRed(colours[caption - 1]))
+                #expect(lines[caption + 2].hasPrefix("图后的一段。"), show(lines))
+            } else {
+                // The picture scrolls with the text: a page on, its blue half and the caption.
+                try pane.press("Space")
+                (ok, lines) = try await pane.waitFor("图片 1：三月的气压图")
+                #expect(ok, show(lines))
+                colours = try pane.screen(escapes: true)
+                let caption = try #require(lines.firstIndex { $0.hasPrefix("图片 1：三月的气压图") }, show(lines))
+                #expect(isBlue(colours[caption - 1]), show(colours))
+                try pane.press("g")
+            }
+
+            // p: the placeholder again, no colour of the picture anywhere; p again: the picture.
+            try pane.press("p")
+            (ok, lines) = try await pane.waitFor("[图片 1：三月的气压图]")
+            #expect(ok, show(lines))
+            colours = try pane.screen(escapes: true)
+            #expect(!colours.contains(where: isRed) && !colours.contains(where: isBlue), show(colours))
+            try pane.press("p")
+            (ok, lines) = try await pane.waitFor { !$0.contains { $0.contains("[图片 1：三月的气压图]") } }
+            #expect(ok, show(lines))
+            #expect(try pane.screen(escapes: true).contains(where: isRed))
+
+            // Leaving the story: the list, and nothing of the picture on it.
+            try pane.press("q")
+            (ok, lines) = try await pane.waitFor { $0.first?.hasPrefix("知乎日报") == true && !$0.contains { $0.contains("图前的一段。") } }
+            #expect(ok, show(lines))
+            colours = try pane.screen(escapes: true)
+            #expect(!colours.contains(where: isRed) && !colours.contains(where: isBlue), show(colours))
+
+            // ? lists the key.
+            try pane.press("?")
+            (ok, lines) = try await pane.waitFor("隐藏 / 显示文章中的图片")
+            #expect(ok, show(lines))
+            try pane.press("q")
+            try pane.press("q")
+            (ok, lines) = try await pane.waitFor("EXIT=0")
+            #expect(ok, show(lines))
+            await server.stop()
+        }
+    }
+}
