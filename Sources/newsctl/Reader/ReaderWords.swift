@@ -69,8 +69,8 @@ enum ReaderKeys {
         Entry(keys: "i", zh: "文章的图片（Enter 打开或显示地址）", en: "the story's images (Enter opens one)"),
         Entry(keys: "p", zh: "隐藏 / 显示文章中的图片", en: "hide / show a story's pictures"),
         Entry(keys: "o", zh: "显示链接并用 xdg-open 打开", en: "show the link, open it (xdg-open)"),
-        Entry(keys: "Ctrl-L", zh: "重绘", en: "redraw"),
-        Entry(keys: "Ctrl-Z", zh: "挂起（fg 恢复）", en: "suspend (fg resumes)"),
+        // One row for both, so the whole table fits a 60 x 20 terminal (18 rows under the bars).
+        Entry(keys: "Ctrl-L  Ctrl-Z", zh: "重绘；挂起（fg 恢复）", en: "redraw; suspend (fg resumes)"),
         Entry(keys: "?", zh: "按键说明", en: "this help"),
     ]
 
