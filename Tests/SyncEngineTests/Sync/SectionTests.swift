@@ -99,6 +99,50 @@ import TestSupport
         #expect(rows == [0])
     }
 
+    /// 0 is the archive's mark for "the newest page": a page pointing there (or below) would
+    /// send `.all` back to the top for ever.
+    @Test(arguments: [0, -5] as [Int64])
+    func aCursorThatIsNotPositiveIsBadDataNotALoop(cursor: Int64) async throws {
+        let h = try await SyncHarness.start()
+        h.server.setReply(
+            .body(status: 200, text: #"{"name":"z","timestamp":100,"stories":[{"id":501,"title":"a","date":"20230815"}]}"#),
+            for: sectionPath(5))
+        h.server.setReply(
+            .body(status: 200, text: #"{"name":"z","timestamp":\#(cursor),"stories":[{"id":502,"title":"b","date":"20230814"}]}"#),
+            for: sectionPath(5) + "/before/100")
+        // Without the check this pages for ever: the watchdog stops it, and it ends cancelled.
+        let engine = h.engine
+        let read = Task { try await engine.section(5, reach: .all, policy: .networkOnly) }
+        let watchdog = Task {
+            try await Task.sleep(for: TimeBound.within(.seconds(5)))
+            read.cancel()
+        }
+        defer { watchdog.cancel() }
+        switch await read.result {
+        case .success: Issue.record("a cursor of \(cursor) was followed")
+        case .failure(let error): #expect((error as? SyncError)?.code == .badResponse, "\(error)")
+        }
+        #expect(h.server.requestCount(sectionPath(5)) == 1 && h.server.requestCount(sectionPath(5) + "/before/100") == 1)
+        let held = try await h.engine.section(5, policy: .cacheOnly)
+        #expect(held.stories.map(\.story.id) == [501] && !held.isComplete, "the bad page is not kept")
+
+        h.server.setReply(
+            .body(status: 200, text: #"{"name":"z","timestamp":\#(cursor),"stories":[{"id":503,"title":"c","date":"20230816"}]}"#),
+            for: sectionPath(6))
+        let top = Task { try await engine.section(6, reach: .all, policy: .networkOnly) }
+        let topWatchdog = Task {
+            try await Task.sleep(for: TimeBound.within(.seconds(5)))
+            top.cancel()
+        }
+        defer { topWatchdog.cancel() }
+        if case .failure(let error) = await top.result {
+            #expect((error as? SyncError)?.code == .badResponse, "\(error)")
+        } else {
+            Issue.record("the newest page's cursor of \(cursor) was followed")
+        }
+        #expect(h.server.requestCount(sectionPath(6)) == 1, "the newest page pointing to 0 is not read twice")
+    }
+
     @Test func aSourceWithoutSectionsIsToldOnceAndNotAskedAgainForADay() async throws {
         let h = try await SyncHarness.start()  // The server answers 404 for both paths.
         do {
