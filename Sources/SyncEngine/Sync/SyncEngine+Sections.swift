@@ -225,6 +225,7 @@ extension SyncEngine {
     private func sectionPage(_ stored: StoredSection, fetched: Int, staleReason: Provenance.StaleReason?) -> SectionPage {
         SectionPage(
             sectionID: stored.id, name: stored.name, stories: stored.stories, isComplete: stored.frontier == nil, pagesFetched: fetched,
+            pagesHeld: stored.pages,
             provenance: Provenance(
                 origin: fetched > 0 ? .network : .cache, fetchedAt: Date(timeIntervalSince1970: stored.fetchedAt),
                 age: age(since: stored.fetchedAt), isFinal: false, staleReason: staleReason))

@@ -49,6 +49,7 @@ import TestSupport
         column.serve(on: h.server)
         let all = try await h.engine.section(2, reach: .all)
         #expect(all.stories.count == 305 && all.isComplete && all.pagesFetched == 31)
+        #expect(all.pagesHeld == 31)
         #expect(all.stories.first?.story.id == column.storyID(0) && all.stories.last?.story.id == column.storyID(304))
         for page in 0..<column.pageCount { #expect(h.server.requestCount(column.path(ofPage: page)) == 1, "page \(page)") }
 
