@@ -212,6 +212,25 @@ import TestSupport
         #expect(orphans == [0])
     }
 
+    @Test func aColumnAPruneEmptiedIsReadAgainOnePageNotToItsEnd() async throws {
+        let h = try await SyncHarness.start()
+        // Every story ran long before the one day the archive holds: a prune drops them all.
+        let column = SectionPages(count: 30, newest: Day(year: 2022, month: 1, day: 31) ?? .firstIssue)
+        column.serve(on: h.server)
+        _ = try await h.engine.page(for: Day(year: 2023, month: 3, day: 13) ?? .firstIssue)
+        _ = try await h.engine.section(2)
+        _ = try await h.engine.prune(keepDays: 10)
+        let emptied = try await h.engine.section(2, policy: .cacheOnly)
+        #expect(emptied.stories.isEmpty && !emptied.isComplete)
+
+        let mark = h.server.requestedPaths.count
+        let read = try await h.engine.section(2, policy: .networkFirst)
+        #expect(h.paths(since: mark) == [column.path(ofPage: 0)], "one page, as for a column never read")
+        #expect(read.stories.count == 10 && !read.isComplete && read.pagesHeld == 1)
+        let resumed = try await h.engine.section(2, reach: .pages(2))
+        #expect(resumed.stories.count == 20, "older pages go on from the newest page's cursor")
+    }
+
     @Test func aDetailKeepsTheIdAndNameOfItsColumn() async throws {
         let h = try await SyncHarness.start()
         let detail = try Fixtures.text("news/9759301").replacingOccurrences(
