@@ -15,7 +15,7 @@ extension SyncEngine {
         in span: ClosedRange<Day>, retryingFailed: Bool, width: Int, slowDownsSeen: Int,
         progress: @escaping @Sendable (SyncProgress) -> Void, checkpointer: WALCheckpointer?
     ) async throws -> (PoolResult<PictureKey>, present: Int, deferred: Int) {
-        let (stories, references) = try PictureStore(database: store.database).references(in: span)
+        let (stories, references) = try PictureStore(database: store.database).references(in: .days(span))
         return try await syncPictures(
             of: stories, references: references, retryingFailed: retryingFailed, width: width, slowDownsSeen: slowDownsSeen,
             progress: progress, checkpointer: checkpointer)

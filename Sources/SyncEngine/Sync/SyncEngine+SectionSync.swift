@@ -7,8 +7,9 @@ extension SyncEngine {
     /// A column that cannot be read is listed in the summary and the others go on; a source
     /// without sections throws `.noSections` before anything else is asked.
     ///
-    /// To merge: the detail, comment and picture phases are those of `sync` over another listing
-    /// of stories; `sync` could take the listing and serve both.
+    /// The stores' questions take the columns as a `StoryListing`, as a day sync's take its span;
+    /// to merge still: the detail, comment and picture phases here are those of `sync`, which
+    /// could take the listing and serve both.
     public func syncSections(
         _ ids: [Int64], request: SyncRequest, progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
     ) async throws(SyncError) -> SectionSyncSummary {
@@ -42,7 +43,7 @@ extension SyncEngine {
             var detailsPresent = 0
             if request.includeDetails || request.includeImages {
                 var missing: [ArchiveStore.MissingDetail]
-                (missing, detailsPresent) = try sections.missingDetails(of: ids)
+                (missing, detailsPresent) = try ArchiveStore(database: store.database).missingDetails(in: .sections(ids))
                 (missing, _, _) = try withFailedStories(missing, retryingThem: request.retryFailed)
                 let byID = Dictionary(missing.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
                 detailRun = try await runPool(
@@ -60,7 +61,7 @@ extension SyncEngine {
             var commentRun = PoolResult<Int64>(width: detailRun.width, slowDownsSeen: detailRun.slowDownsSeen)
             let comments = Locked(0)
             if request.includeComments && skipped == 0 {
-                let (unread, _) = try sections.unreadComments(of: ids)
+                let (unread, _) = try CommentStore(database: store.database).unread(in: .sections(ids))
                 let byID = Dictionary(unread.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
                 commentRun = try await runPool(
                     unread.map(\.id), phase: .comments, width: detailRun.width, slowDownsSeen: detailRun.slowDownsSeen,
@@ -80,7 +81,7 @@ extension SyncEngine {
             var pictureRun = PoolResult<PictureKey>(width: commentRun.width, slowDownsSeen: commentRun.slowDownsSeen)
             var picturesPresent = 0
             if request.includeImages && skipped == 0 {
-                let (stories, references) = try sections.pictureReferences(of: ids)
+                let (stories, references) = try PictureStore(database: store.database).references(in: .sections(ids))
                 (pictureRun, picturesPresent, _) = try await syncPictures(
                     of: stories, references: references, retryingFailed: request.retryFailed, width: commentRun.width,
                     slowDownsSeen: commentRun.slowDownsSeen, progress: progress, checkpointer: nil)

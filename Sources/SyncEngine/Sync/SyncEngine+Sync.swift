@@ -74,7 +74,7 @@ extension SyncEngine {
             if (includeDetails || request.retryFailed) && dayRun.skipped == 0 {
                 var missing: [ArchiveStore.MissingDetail] = []
                 if includeDetails {
-                    (missing, detailsPresent) = try ArchiveStore(database: store.database).missingDetails(in: span)
+                    (missing, detailsPresent) = try ArchiveStore(database: store.database).missingDetails(in: .days(span))
                 }
                 (missing, detailsDeferred, detailsNotAtSource) = try withFailedStories(missing, retryingThem: request.retryFailed)
                 let byID = Dictionary(missing.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -95,7 +95,7 @@ extension SyncEngine {
             let comments = Locked(0)
             if request.includeComments && dayRun.skipped == 0 && detailRun.skipped == 0 {
                 let unread: [CommentStore.Unread]
-                (unread, commentStoriesPresent) = try CommentStore(database: store.database).unread(in: span)
+                (unread, commentStoriesPresent) = try CommentStore(database: store.database).unread(in: .days(span))
                 let byID = Dictionary(unread.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
                 commentRun = try await runPool(
                     unread.map(\.id), phase: .comments, width: detailRun.width, slowDownsSeen: detailRun.slowDownsSeen,
