@@ -149,6 +149,10 @@ extension ProcessTests {
 
             let shown = try await newsctl.run(["show", String(column.storyID(0)), "--offline"])
             #expect(shown.status == 0, "a column's story reads offline: \(shown.stderr)")
+            let status = try await newsctl.run(["status", "--lang", "en"])
+            #expect(status.status == 0, "\(status.stderr)")
+            #expect(!status.stdout.contains("empty") && status.stdout.contains("No days yet"), "25 stories are not empty: \(status.stdout)")
+            #expect(!status.stdout.contains("Last sync: never"), "a sync of columns is a sync: \(status.stdout)")
 
             let text = try await newsctl.run(["sync", "--sections", "2", "--details", "--base-url", await server.baseURL])
             #expect(text.status == 0, "\(text.stderr)")

@@ -94,6 +94,8 @@ extension SyncEngine {
                 skipped += pictureRun.skipped
             }
             let held = try ids.reduce(into: Set<Int64>()) { $0.formUnion(try sections.read($1)?.stories.map(\.story.id) ?? []) }
+            // A sync of columns is a sync: `status` says when the last one ran.
+            try store.setLastSync(clock.now().timeIntervalSince1970, interrupted: false)
             return SectionSyncSummary(
                 sections: ids, stories: held.count, pagesFetched: pages, sectionFailures: sectionFailures,
                 detailsFetched: detailRun.done, detailsPresent: detailsPresent, commentStoriesFetched: commentRun.done,
