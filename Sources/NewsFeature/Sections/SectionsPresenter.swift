@@ -134,7 +134,8 @@ public final class SectionStoriesPresenter {
         close()
         let provenance = page.provenance
         return SectionStoriesViewData(
-            id: page.sectionID, title: strings.sectionTitle(NewsListPresenter.oneLine(page.name), id: page.sectionID), months: months,
+            id: page.sectionID, title: strings.sectionTitle(NewsListPresenter.oneLine(page.name), id: page.sectionID),
+            name: NewsListPresenter.oneLine(page.name), months: months,
             emptyMessage: strings.emptySection, extent: strings.sectionExtent(count: page.stories.count, isComplete: page.isComplete),
             status: strings.status(
                 origin: provenance.origin.rawValue, staleReason: provenance.staleReason?.rawValue, age: dates.age(provenance.age)),

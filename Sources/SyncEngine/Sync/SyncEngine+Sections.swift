@@ -170,9 +170,7 @@ extension SyncEngine {
         do {
             _ = try await sections(policy: .cacheFirst)
         } catch  where error.code == .noSections {
-            return error
-        } catch let listError where listError.code == .noSections {
-            return listError
+            return error  // The list's own error: the source has none.
         } catch {
             // The list cannot settle it: the column's own answer stands.
         }

@@ -154,6 +154,7 @@ final class StubSectionsInteractor: SectionsInteractor {
             return
         }
         #expect(shown.title == "Section 19" && shown.months.isEmpty && shown.emptyMessage == "No stories in this section yet")
+        #expect(shown.name == "", "--json gives the source's (missing) name, not a worded title")
         #expect(shown.extent == "0 stories · back to the first" && shown.status == "From the archive · updated 2 minutes ago")
     }
 
