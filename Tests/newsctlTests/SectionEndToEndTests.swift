@@ -149,12 +149,22 @@ extension ProcessTests {
 
             let shown = try await newsctl.run(["show", String(column.storyID(0)), "--offline"])
             #expect(shown.status == 0, "a column's story reads offline: \(shown.stderr)")
+            let status = try await newsctl.run(["status", "--lang", "en"])
+            #expect(status.status == 0, "\(status.stderr)")
+            #expect(!status.stdout.contains("empty") && status.stdout.contains("No days yet"), "25 stories are not empty: \(status.stdout)")
+            #expect(!status.stdout.contains("Last sync: never"), "a sync of columns is a sync: \(status.stdout)")
 
             let text = try await newsctl.run(["sync", "--sections", "2", "--details", "--base-url", await server.baseURL])
             #expect(text.status == 0, "\(text.stderr)")
             #expect(text.stdout.hasPrefix("已同步栏目 2：共 25 篇，读取 1 页；文章新取 0 篇，已有 24 篇；失败 0；"), "\(text.stdout)")
             #expect(server.requestCount("/api/4/news/\(missing)") == 1, "a story the source lacks is left alone, as on a day")
             #expect(server.requestCount("/api/4/news/\(column.storyID(0))") == 1, "details are fetched once")
+
+            // A column the source lacks: exit 66 and one line naming it; syncing again would not help.
+            server.setReply(.body(status: 200, text: try Fixtures.section("sections.json")), for: "/api/4/sections")
+            let lacking = try await newsctl.run(["sync", "--sections", "2,77", "--lang", "en", "--base-url", await server.baseURL])
+            #expect(lacking.status == 66, "\(lacking.stderr)")
+            #expect(lacking.stderr == "newsctl: Zhihu Daily has no section 77 (HTTP 404)\n", "\(lacking.stderr)")
             await server.stop()
         }
     }

@@ -171,7 +171,7 @@ public final class ArchivePresenter {
                     }))
             if !coverage.partialDays.isEmpty { lines.append(strings.partial(coverage.partialDays.map(context.dates.fullDate))) }
         } else {
-            lines.append(strings.emptyArchive)
+            lines.append(status.stories > 0 ? strings.noDays : strings.emptyArchive)
         }
         lines.append(strings.counts(stories: status.stories, details: status.details, favorites: status.favorites))
         lines.append(strings.size(status.databaseBytes))

@@ -177,6 +177,13 @@ struct ArchiveStrings: Sendable {
         language == .zh ? "日期：\(first) 至 \(last)，共 \(days) 天" : "Days: \(first) to \(last), \(days) in all"
     }
 
+    /// No days, but stories (a column's, `sync --sections`): not "empty".
+    var noDays: String {
+        language == .zh
+            ? "还没有按日期下载的日子；运行 newsctl sync --days 7 下载最近 7 天"
+            : "No days yet; run newsctl sync --days 7 to download the last 7 days"
+    }
+
     var emptyArchive: String {
         language == .zh
             ? "存档是空的；运行 newsctl sync --days 7 下载最近 7 天" : "The archive is empty; run newsctl sync --days 7 to download the last 7 days"

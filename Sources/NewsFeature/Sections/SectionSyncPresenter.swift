@@ -145,8 +145,9 @@ public final class SectionSyncPresenter {
         let failed = sectionLines + itemLines
         // As for days: what the source said it does not have (404) is not resumable, nor a
         // refused picture; a column asked for by id that it lacks is the sync's problem.
+        let missing = summary.sectionFailures.filter { $0.error.code == .notFound }
         let resumable =
-            summary.sectionFailures.map(\.error)
+            summary.sectionFailures.map(\.error).filter { $0.code != .notFound }
             + summary.failures.filter {
                 guard case .picture = $0.item else { return $0.error.code != .notFound }
                 return false
@@ -157,6 +158,9 @@ public final class SectionSyncPresenter {
             problem = ErrorViewData(
                 kind: kind, message: archiveStrings.incomplete(failures: resumable.count, skipped: summary.skipped),
                 detail: resumable.first?.message ?? "", retryTitle: "")
+        } else if let first = missing.first {
+            // Nothing to resume: the line says which column the source lacks (exit 66), not "sync again".
+            problem = errors.viewData(for: first.error, subject: strings.sectionSubject(first.id))
         }
         let seconds = summary.duration / .seconds(1)
         return SectionSyncSummaryViewData(

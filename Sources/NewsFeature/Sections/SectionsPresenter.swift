@@ -54,6 +54,8 @@ public final class SectionStoriesPresenter {
     private let navigator: (any Navigator)?
     private let id: Int64
     private var reach: SectionReach
+    /// The pages the archive held at the last load.
+    private var heldPages = 0
     private let strings: Strings
     private let dates: DateFormatting
     private let errors: ErrorPresenter
@@ -86,9 +88,10 @@ public final class SectionStoriesPresenter {
         await load()
     }
 
-    /// The end of the list was reached: reads one page more, if the column has more.
+    /// The end of the list was reached: reads one page more, if the column has more. One more
+    /// than the archive holds, not than this screen asked: it may hold more (an earlier `--pages`).
     public func didReachEnd() async {
-        if case .pages(let count) = reach { reach = .pages(count + 1) }
+        if case .pages(let count) = reach { reach = .pages(max(count, heldPages) + 1) }
         await load()
     }
 
@@ -100,6 +103,7 @@ public final class SectionStoriesPresenter {
     private func load() async {
         do {
             let page = try await interactor.section(id, reach: reach)
+            heldPages = page.pagesHeld
             view?.show(viewData(page))
         } catch {
             view?.showError(errors.viewData(for: error, subject: strings.sectionSubject(id)))
@@ -130,7 +134,8 @@ public final class SectionStoriesPresenter {
         close()
         let provenance = page.provenance
         return SectionStoriesViewData(
-            id: page.sectionID, title: strings.sectionTitle(NewsListPresenter.oneLine(page.name), id: page.sectionID), months: months,
+            id: page.sectionID, title: strings.sectionTitle(NewsListPresenter.oneLine(page.name), id: page.sectionID),
+            name: NewsListPresenter.oneLine(page.name), months: months,
             emptyMessage: strings.emptySection, extent: strings.sectionExtent(count: page.stories.count, isComplete: page.isComplete),
             status: strings.status(
                 origin: provenance.origin.rawValue, staleReason: provenance.staleReason?.rawValue, age: dates.age(provenance.age)),

@@ -47,8 +47,11 @@ public struct SectionItemViewData: Equatable, Sendable {
 public struct SectionStoriesViewData: Equatable, Sendable {
     /// The column's id.
     public let id: Int64
-    /// Its name: "瞎扯".
+    /// Its name: "瞎扯"; "栏目 19" / "Section 19" when the source gave none.
     public let title: String
+    /// The name as the source gave it, on one line; empty when it gave none (for `--json`,
+    /// which does not change with the language).
+    public let name: String
     /// Newest month first.
     public let months: [SectionMonthViewData]
     /// "这个栏目还没有文章", shown when there are no months.
@@ -70,13 +73,15 @@ public struct SectionStoriesViewData: Equatable, Sendable {
     /// "到底后加载更早的文章…": under the list while older pages are not read.
     public let moreTitle: String
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// Creates the view data; the presenter makes these, tests may too. `name` nil: `title`.
     public init(
-        id: Int64, title: String, months: [SectionMonthViewData], emptyMessage: String, extent: String, status: String,
-        isComplete: Bool, pagesFetched: Int, origin: String, fetchedAt: String, staleReason: String?, moreTitle: String
+        id: Int64, title: String, name: String? = nil, months: [SectionMonthViewData], emptyMessage: String, extent: String,
+        status: String, isComplete: Bool, pagesFetched: Int, origin: String, fetchedAt: String, staleReason: String?,
+        moreTitle: String
     ) {
         self.id = id
         self.title = title
+        self.name = name ?? title
         self.months = months
         self.emptyMessage = emptyMessage
         self.extent = extent

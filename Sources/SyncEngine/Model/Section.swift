@@ -69,16 +69,24 @@ public struct SectionPage: Equatable, Sendable {
     public let isComplete: Bool
     /// Pages this read fetched from the source (0 when served from the archive).
     public let pagesFetched: Int
+    /// Pages the archive holds of the column (a page read again counts once): the next
+    /// `SectionReach.pages` to ask for one more page is this plus one.
+    public let pagesHeld: Int
     /// Origin, age (of the newest page) and staleness; `isFinal` is `isComplete`.
     public let provenance: Provenance
 
-    /// Creates a page; the engine makes these, tests and previews may too.
-    public init(sectionID: Int64, name: String, stories: [SectionStory], isComplete: Bool, pagesFetched: Int, provenance: Provenance) {
+    /// Creates a page; the engine makes these, tests and previews may too. `pagesHeld` nil:
+    /// `pagesFetched`, at least 1.
+    public init(
+        sectionID: Int64, name: String, stories: [SectionStory], isComplete: Bool, pagesFetched: Int, pagesHeld: Int? = nil,
+        provenance: Provenance
+    ) {
         self.sectionID = sectionID
         self.name = name
         self.stories = stories
         self.isComplete = isComplete
         self.pagesFetched = pagesFetched
+        self.pagesHeld = pagesHeld ?? max(1, pagesFetched)
         self.provenance = provenance
     }
 }

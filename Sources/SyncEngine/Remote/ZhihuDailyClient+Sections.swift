@@ -22,8 +22,8 @@ extension ZhihuDailyClient {
     }
 
     /// `section/ID` (cursor nil) or `section/ID/before/CURSOR`. The end is a page without
-    /// stories or without a cursor; a cursor that does not go back in time is bad data (it
-    /// would page forever).
+    /// stories or without a cursor; a cursor that does not go back in time, or is not positive,
+    /// is bad data (it would page forever).
     func sectionPage(_ id: Int64, before cursor: Int64?) async throws(RemoteError) -> RemoteSectionPage {
         let response = try await fetch("section/\(id)" + (cursor.map { "/before/\($0)" } ?? ""))
         let dto: SectionPageDTO = try decodeSectionBody(response, what: "section \(id)")
@@ -41,6 +41,10 @@ extension ZhihuDailyClient {
             throw RemoteError(
                 code: .badResponse, url: response.url,
                 message: "section \(id): the page before \(cursor) points to \(answered), not to an older page")
+        }
+        // 0 is where the archive notes "the newest page": a cursor there would lead back to the top.
+        if let answered = next, answered <= 0 {
+            throw RemoteError(code: .badResponse, url: response.url, message: "section \(id): \(answered) is not a page's cursor")
         }
         return RemoteSectionPage(
             name: dto.name, stories: dto.stories.map { SectionStory(story: $0.story.toDomain(), day: $0.day) }, next: next)

@@ -38,9 +38,10 @@ struct ArchiveStore {
         let needsExtra: Bool
     }
 
-    /// What the stories of `range` lack, newest day first, and how many have both already.
-    func missingDetails(in range: ClosedRange<Day>) throws -> (missing: [MissingDetail], complete: Int) {
-        try database.readTransaction {
+    /// What the stories `listing` names lack, newest first, and how many have both already.
+    func missingDetails(in listing: StoryListing) throws -> (missing: [MissingDetail], complete: Int) {
+        let (table, condition, values, order) = listing.sql
+        return try database.readTransaction {
             var seen = Set<Int64>()
             var missing: [MissingDetail] = []
             var complete = 0
@@ -49,8 +50,8 @@ struct ArchiveStore {
                 SELECT ds.story_id,
                        EXISTS (SELECT 1 FROM story_detail WHERE id = ds.story_id),
                        EXISTS (SELECT 1 FROM story_extra WHERE id = ds.story_id)
-                FROM day_story ds WHERE ds.date BETWEEN ? AND ? ORDER BY ds.date DESC, ds.position
-                """, [.integer(range.lowerBound.key), .integer(range.upperBound.key)]
+                FROM \(table) WHERE \(condition) ORDER BY \(order)
+                """, values
             ) {
                 ($0.int64(at: 0), $0.int64(at: 1) != 0, $0.int64(at: 2) != 0)
             }

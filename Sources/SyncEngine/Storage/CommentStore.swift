@@ -113,18 +113,19 @@ struct CommentStore {
         }
     }
 
-    /// The stories of the days in `span`, newest day first, whose comments the archive has not
-    /// read to the end, and how many it has.
-    func unread(in span: ClosedRange<Day>) throws -> (unread: [Unread], complete: Int) {
+    /// The stories `listing` names, newest first, whose comments the archive has not read to
+    /// the end, and how many it has.
+    func unread(in listing: StoryListing) throws -> (unread: [Unread], complete: Int) {
+        let (table, condition, values, order) = listing.sql
         let rows = try database.query(
             """
             SELECT ds.story_id, lt.is_complete, st.is_complete,
                 (SELECT c.id FROM comment c WHERE c.story_id = ds.story_id AND c.kind = 'short' ORDER BY c.position DESC LIMIT 1)
-            FROM day_story ds
+            FROM \(table)
             LEFT JOIN comment_thread lt ON lt.story_id = ds.story_id AND lt.kind = 'long'
             LEFT JOIN comment_thread st ON st.story_id = ds.story_id AND st.kind = 'short'
-            WHERE ds.date BETWEEN ? AND ? ORDER BY ds.date DESC, ds.position
-            """, [.integer(span.lowerBound.key), .integer(span.upperBound.key)]
+            WHERE \(condition) ORDER BY \(order)
+            """, values
         ) { row in
             (
                 id: row.int64(at: 0), longRead: !row.isNull(at: 1),

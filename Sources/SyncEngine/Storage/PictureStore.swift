@@ -42,17 +42,18 @@ struct PictureStore {
         var refusal: PictureError.Code? = nil
     }
 
-    /// What the stories of the days `range` use, newest day first, each story in its place: its
+    /// What the stories `listing` names use, newest first, each story in its place: its
     /// thumbnail, its banner (while it is a top story), its detail's headline picture and its
     /// numbered body pictures (read from the stored body, as `[图片 N]` counts them). Not avatars.
-    func references(in range: ClosedRange<Day>) throws -> (stories: Set<Int64>, references: [Reference]) {
-        try database.readTransaction {
+    func references(in listing: StoryListing) throws -> (stories: Set<Int64>, references: [Reference]) {
+        let (table, condition, values, order) = listing.sql
+        return try database.readTransaction {
             let rows = try database.query(
                 """
                 SELECT ds.story_id, s.image, (SELECT image FROM top_story t WHERE t.id = ds.story_id LIMIT 1), d.image, d.body
-                FROM day_story ds JOIN story s ON s.id = ds.story_id LEFT JOIN story_detail d ON d.id = ds.story_id
-                WHERE ds.date BETWEEN ? AND ? ORDER BY ds.date DESC, ds.position
-                """, [.integer(range.lowerBound.key), .integer(range.upperBound.key)]
+                FROM \(table) JOIN story s ON s.id = ds.story_id LEFT JOIN story_detail d ON d.id = ds.story_id
+                WHERE \(condition) ORDER BY \(order)
+                """, values
             ) { row in
                 (
                     id: row.int64(at: 0), thumbnail: row.optionalText(at: 1), banner: row.optionalText(at: 2),

@@ -6,22 +6,22 @@ extension SyncEngine {
         case failed(PictureStore.Failed)
     }
 
-    /// The picture phase of a sync: records which pictures the span's stories use, then fetches
+    /// The picture phase of a sync: records which pictures the listed stories use, then fetches
     /// those the archive lacks, each once, through the same pool, limits and slow-down as
     /// details. A picture that failed recently waits for its next try (the back-off of failing
     /// stories) unless `retryingFailed`; one the budget evicted is left out. Returns the pool's result, how many pictures the archive
     /// already had, and how many waited.
     func syncPictures(
-        in span: ClosedRange<Day>, retryingFailed: Bool, width: Int, slowDownsSeen: Int,
+        in listing: StoryListing, retryingFailed: Bool, width: Int, slowDownsSeen: Int,
         progress: @escaping @Sendable (SyncProgress) -> Void, checkpointer: WALCheckpointer?
     ) async throws -> (PoolResult<PictureKey>, present: Int, deferred: Int) {
-        let (stories, references) = try PictureStore(database: store.database).references(in: span)
+        let (stories, references) = try PictureStore(database: store.database).references(in: listing)
         return try await syncPictures(
             of: stories, references: references, retryingFailed: retryingFailed, width: width, slowDownsSeen: slowDownsSeen,
             progress: progress, checkpointer: checkpointer)
     }
 
-    /// The picture phase for `stories` (a span's, or a column's), whose pictures are `references`.
+    /// The picture phase for `stories`, whose pictures are `references`.
     func syncPictures(
         of stories: Set<Int64>, references: [PictureStore.Reference], retryingFailed: Bool, width: Int, slowDownsSeen: Int,
         progress: @escaping @Sendable (SyncProgress) -> Void, checkpointer: WALCheckpointer?

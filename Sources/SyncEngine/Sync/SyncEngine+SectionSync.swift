@@ -7,8 +7,7 @@ extension SyncEngine {
     /// A column that cannot be read is listed in the summary and the others go on; a source
     /// without sections throws `.noSections` before anything else is asked.
     ///
-    /// To merge: the detail, comment and picture phases are those of `sync` over another listing
-    /// of stories; `sync` could take the listing and serve both.
+    /// The story phases are the day sync's own (`syncStories(in:…)` over `.sections(ids)`).
     public func syncSections(
         _ ids: [Int64], request: SyncRequest, progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
     ) async throws(SyncError) -> SectionSyncSummary {
@@ -33,71 +32,19 @@ extension SyncEngine {
                 progress(SyncProgress(phase: .sections, done: index + 1, total: ids.count, failed: sectionFailures.count))
             }
             let width = min(max(1, request.concurrency), SyncRequest.maxConcurrency)
-            let slowDowns = client.slowDown.total
-            let batches = configuration.syncBatches
-            var failures: [SyncFailure] = []
-            var skipped = 0
-
-            var detailRun = PoolResult<Int64>(width: width, slowDownsSeen: slowDowns)
-            var detailsPresent = 0
-            if request.includeDetails || request.includeImages {
-                var missing: [ArchiveStore.MissingDetail]
-                (missing, detailsPresent) = try sections.missingDetails(of: ids)
-                (missing, _, _) = try withFailedStories(missing, retryingThem: request.retryFailed)
-                let byID = Dictionary(missing.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-                detailRun = try await runPool(
-                    missing.map(\.id), phase: .details, width: width, slowDownsSeen: slowDowns, batch: batches.details,
-                    progress: progress,
-                    fetch: { id in
-                        guard let item = byID[id] else { return (nil, nil) }
-                        return await self.fetchSyncedStory(item)
-                    },
-                    write: { (stories: [SyncedStory]) async throws in try await self.writeSyncedStories(stories) })
-                failures += detailRun.failures.map { SyncFailure(item: .story($0.item), error: $0.error) }
-                skipped += detailRun.skipped
-            }
-
-            var commentRun = PoolResult<Int64>(width: detailRun.width, slowDownsSeen: detailRun.slowDownsSeen)
-            let comments = Locked(0)
-            if request.includeComments && skipped == 0 {
-                let (unread, _) = try sections.unreadComments(of: ids)
-                let byID = Dictionary(unread.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-                commentRun = try await runPool(
-                    unread.map(\.id), phase: .comments, width: detailRun.width, slowDownsSeen: detailRun.slowDownsSeen,
-                    batch: batches.comments, progress: progress,
-                    fetch: { id in
-                        guard let item = byID[id] else { return (nil, nil) }
-                        return await self.fetchSyncedComments(item, maxPages: batches.commentPagesPerStory)
-                    },
-                    write: { (threads: [SyncedComments]) async throws in
-                        let added = try await self.writeSyncedComments(threads)
-                        comments.withLock { $0 += added }
-                    })
-                failures += commentRun.failures.map { SyncFailure(item: .comments($0.item), error: $0.error) }
-                skipped += commentRun.skipped
-            }
-
-            var pictureRun = PoolResult<PictureKey>(width: commentRun.width, slowDownsSeen: commentRun.slowDownsSeen)
-            var picturesPresent = 0
-            if request.includeImages && skipped == 0 {
-                let (stories, references) = try sections.pictureReferences(of: ids)
-                (pictureRun, picturesPresent, _) = try await syncPictures(
-                    of: stories, references: references, retryingFailed: request.retryFailed, width: commentRun.width,
-                    slowDownsSeen: commentRun.slowDownsSeen, progress: progress, checkpointer: nil)
-                if try PictureStore(database: store.database).evict(
-                    toFit: request.pictureBudget ?? configuration.pictureBudget, at: clock.now().timeIntervalSince1970) > 0
-                {
-                    publishPictures()
-                }
-                failures += pictureRun.failures.map { SyncFailure(item: .picture($0.item.value), error: $0.error) }
-                skipped += pictureRun.skipped
-            }
+            let checkpointer = startCheckpointing()
+            defer { stopCheckpointing(checkpointer) }
+            let phases = try await syncStories(
+                in: .sections(ids), request: request, blocked: false, width: width, slowDownsSeen: client.slowDown.total,
+                progress: progress, checkpointer: checkpointer)
             let held = try ids.reduce(into: Set<Int64>()) { $0.formUnion(try sections.read($1)?.stories.map(\.story.id) ?? []) }
+            // A sync of columns is a sync: `status` says when the last one ran.
+            try store.setLastSync(clock.now().timeIntervalSince1970, interrupted: false)
             return SectionSyncSummary(
                 sections: ids, stories: held.count, pagesFetched: pages, sectionFailures: sectionFailures,
-                detailsFetched: detailRun.done, detailsPresent: detailsPresent, commentStoriesFetched: commentRun.done,
-                commentsFetched: comments.withLock { $0 }, picturesFetched: pictureRun.done, picturesPresent: picturesPresent,
-                failures: failures, skipped: skipped, duration: ContinuousClock.now - started)
+                detailsFetched: phases.details.done, detailsPresent: phases.detailsPresent, commentStoriesFetched: phases.comments.done,
+                commentsFetched: phases.commentsFetched, picturesFetched: phases.pictures.done, picturesPresent: phases.picturesPresent,
+                failures: phases.failures, skipped: phases.skipped, duration: ContinuousClock.now - started)
         } catch {
             throw SyncError.wrapping(error)
         }

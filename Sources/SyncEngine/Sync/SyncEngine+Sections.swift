@@ -111,7 +111,8 @@ extension SyncEngine {
     }
 
     /// Reads the newest page, and older ones until one lists a story the archive has for the
-    /// column (or the end); writes them in one transaction. A column never read keeps one page.
+    /// column (or the end); writes them in one transaction. A column never read, or with no
+    /// stories left, keeps one page.
     func readNewest(_ id: Int64, held: StoredSection?, sections: SectionStore) async throws -> Int {
         var pages: [(cursor: Int64, stories: [SectionStory])] = []
         var cursor: Int64?
@@ -121,7 +122,9 @@ extension SyncEngine {
             let page = try await sectionPage(id, before: cursor)
             pages.append((cursor ?? 0, page.stories))
             if let given = page.name, !given.isEmpty { name = given }
-            guard let held else {
+            // A column with no stories left (a prune took them all) has nothing to meet: read it
+            // as never read, or this would read it to its end in one transaction.
+            guard let held, !held.stories.isEmpty else {
                 frontier = page.next
                 break
             }
@@ -167,9 +170,7 @@ extension SyncEngine {
         do {
             _ = try await sections(policy: .cacheFirst)
         } catch  where error.code == .noSections {
-            return error
-        } catch let listError where listError.code == .noSections {
-            return listError
+            return error  // The list's own error: the source has none.
         } catch {
             // The list cannot settle it: the column's own answer stands.
         }
@@ -225,6 +226,7 @@ extension SyncEngine {
     private func sectionPage(_ stored: StoredSection, fetched: Int, staleReason: Provenance.StaleReason?) -> SectionPage {
         SectionPage(
             sectionID: stored.id, name: stored.name, stories: stored.stories, isComplete: stored.frontier == nil, pagesFetched: fetched,
+            pagesHeld: stored.pages,
             provenance: Provenance(
                 origin: fetched > 0 ? .network : .cache, fetchedAt: Date(timeIntervalSince1970: stored.fetchedAt),
                 age: age(since: stored.fetchedAt), isFinal: false, staleReason: staleReason))

@@ -66,85 +66,28 @@ extension SyncEngine {
                     try await self.writeSyncedDays(days)
                     checkpointer?.request()
                 })
-            var detailRun = PoolResult<Int64>(width: dayRun.width, slowDownsSeen: dayRun.slowDownsSeen)
-            var detailsPresent = 0
-            var detailsDeferred = 0
-            var detailsNotAtSource = 0
-            let includeDetails = request.includeDetails || request.includeImages
-            if (includeDetails || request.retryFailed) && dayRun.skipped == 0 {
-                var missing: [ArchiveStore.MissingDetail] = []
-                if includeDetails {
-                    (missing, detailsPresent) = try ArchiveStore(database: store.database).missingDetails(in: span)
-                }
-                (missing, detailsDeferred, detailsNotAtSource) = try withFailedStories(missing, retryingThem: request.retryFailed)
-                let byID = Dictionary(missing.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-                detailRun = try await runPool(
-                    missing.map(\.id), phase: .details, width: dayRun.width, slowDownsSeen: dayRun.slowDownsSeen,
-                    batch: batches.details, progress: progress,
-                    fetch: { id in
-                        guard let item = byID[id] else { return (nil, nil) }
-                        return await self.fetchSyncedStory(item)
-                    },
-                    write: { (stories: [SyncedStory]) async throws in
-                        try await self.writeSyncedStories(stories)
-                        checkpointer?.request()
-                    })
-            }
-            var commentRun = PoolResult<Int64>(width: detailRun.width, slowDownsSeen: detailRun.slowDownsSeen)
-            var commentStoriesPresent = 0
-            let comments = Locked(0)
-            if request.includeComments && dayRun.skipped == 0 && detailRun.skipped == 0 {
-                let unread: [CommentStore.Unread]
-                (unread, commentStoriesPresent) = try CommentStore(database: store.database).unread(in: span)
-                let byID = Dictionary(unread.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-                commentRun = try await runPool(
-                    unread.map(\.id), phase: .comments, width: detailRun.width, slowDownsSeen: detailRun.slowDownsSeen,
-                    batch: batches.comments, progress: progress,
-                    fetch: { id in
-                        guard let item = byID[id] else { return (nil, nil) }
-                        return await self.fetchSyncedComments(item, maxPages: batches.commentPagesPerStory)
-                    },
-                    write: { (threads: [SyncedComments]) async throws in
-                        let added = try await self.writeSyncedComments(threads)
-                        comments.withLock { $0 += added }
-                        checkpointer?.request()
-                    })
-            }
-            var pictureRun = PoolResult<PictureKey>(width: commentRun.width, slowDownsSeen: commentRun.slowDownsSeen)
-            var picturesPresent = 0
-            var picturesDeferred = 0
-            var picturesEvicted = 0
-            if request.includeImages && dayRun.skipped == 0 && detailRun.skipped == 0 && commentRun.skipped == 0 {
-                (pictureRun, picturesPresent, picturesDeferred) = try await syncPictures(
-                    in: span, retryingFailed: request.retryFailed, width: commentRun.width, slowDownsSeen: commentRun.slowDownsSeen,
-                    progress: progress, checkpointer: checkpointer)
-            }
-            if request.includeImages {
-                picturesEvicted = try PictureStore(database: store.database).evict(
-                    toFit: request.pictureBudget ?? configuration.pictureBudget, at: clock.now().timeIntervalSince1970)
-                if picturesEvicted > 0 { publishPictures() }
-            }
+            let phases = try await syncStories(
+                in: .days(span), request: request, blocked: dayRun.skipped > 0, width: dayRun.width,
+                slowDownsSeen: dayRun.slowDownsSeen, progress: progress, checkpointer: checkpointer)
             try store.setLastSync(clock.now().timeIntervalSince1970, interrupted: false)
             let slowDowns = client.slowDown.total - slowDownsAtStart
-            let finalWidth = request.includeImages ? pictureRun.width : request.includeComments ? commentRun.width : detailRun.width
+            let finalWidth =
+                request.includeImages ? phases.pictures.width : request.includeComments ? phases.comments.width : phases.details.width
             var summary = SyncSummary(
                 days: span, daysFetched: dayRun.done + 1, daysPresent: span.dayCount - days.count - 1,
-                detailsFetched: detailRun.done, detailsPresent: detailsPresent,
-                failures: dayRun.failures.map { SyncFailure(item: .day($0.item), error: $0.error) }
-                    + detailRun.failures.map { SyncFailure(item: .story($0.item), error: $0.error) }
-                    + commentRun.failures.map { SyncFailure(item: .comments($0.item), error: $0.error) }
-                    + pictureRun.failures.map { SyncFailure(item: .picture($0.item.value), error: $0.error) },
-                skipped: dayRun.skipped + detailRun.skipped + commentRun.skipped + pictureRun.skipped,
-                duration: ContinuousClock.now - started, detailsDeferred: detailsDeferred,
+                detailsFetched: phases.details.done, detailsPresent: phases.detailsPresent,
+                failures: dayRun.failures.map { SyncFailure(item: .day($0.item), error: $0.error) } + phases.failures,
+                skipped: dayRun.skipped + phases.skipped,
+                duration: ContinuousClock.now - started, detailsDeferred: phases.detailsDeferred,
                 slowedDown: slowDowns > 0 ? SyncSlowDown(from: width, to: finalWidth, requests: slowDowns) : nil)
-            summary.detailsNotAtSource = detailsNotAtSource
-            summary.commentStoriesFetched = commentRun.done
-            summary.commentStoriesPresent = commentStoriesPresent
-            summary.commentsFetched = comments.withLock { $0 }
-            summary.picturesFetched = pictureRun.done
-            summary.picturesPresent = picturesPresent
-            summary.picturesDeferred = picturesDeferred
-            summary.picturesEvicted = picturesEvicted
+            summary.detailsNotAtSource = phases.detailsNotAtSource
+            summary.commentStoriesFetched = phases.comments.done
+            summary.commentStoriesPresent = phases.commentStoriesPresent
+            summary.commentsFetched = phases.commentsFetched
+            summary.picturesFetched = phases.pictures.done
+            summary.picturesPresent = phases.picturesPresent
+            summary.picturesDeferred = phases.picturesDeferred
+            summary.picturesEvicted = phases.picturesEvicted
             return summary
         } catch {
             let failure = SyncError.wrapping(error)
@@ -158,13 +101,13 @@ extension SyncEngine {
 
     /// Hands the sync's checkpoints to a thread of their own (`WALCheckpointer`); nil when it
     /// cannot be started, and the writer checkpoints as usual.
-    private func startCheckpointing() -> WALCheckpointer? {
+    func startCheckpointing() -> WALCheckpointer? {
         guard let checkpointer = WALCheckpointer(path: configuration.databasePath) else { return nil }
         store.database.setAutomaticCheckpoint(pages: WALCheckpointer.writerLimit)
         return checkpointer
     }
 
-    private func stopCheckpointing(_ checkpointer: WALCheckpointer?) {
+    func stopCheckpointing(_ checkpointer: WALCheckpointer?) {
         guard let checkpointer else { return }
         checkpointer.stop()
         store.database.setAutomaticCheckpoint(pages: 1_000)

@@ -2,12 +2,15 @@ import ArgumentParser
 import NewsFeature
 import SyncEngine
 
-/// `--sections 2,1`: the column ids, each once, in the order given.
-enum SectionList {
+/// `--sections 2,1`: the column ids, each once, in the order given. (Not `SectionList`, which
+/// is the engine's list of columns.)
+enum SectionIDList {
     static func parse(_ text: String, words: CommandStrings) throws -> [Int64] {
         var ids: [Int64] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let id = try SectionID.parse(String(part.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()), words: words)
+            var text = part.drop(while: \.isWhitespace)
+            while text.last?.isWhitespace == true { text = text.dropLast() }
+            let id = try SectionID.parse(String(text), words: words)
             if !ids.contains(id) { ids.append(id) }
         }
         return ids

@@ -64,7 +64,7 @@ struct Sync: AsyncParsableCommand {
         let settings = try options.resolve()
         if let sections {
             let status = await SectionSyncCommand.run(
-                try SectionList.parse(sections, words: options.words), request: request, settings: settings)
+                try SectionIDList.parse(sections, words: options.words), request: request, settings: settings)
             guard status == 0 else { throw ExitCode(status) }
             return
         }
@@ -96,7 +96,7 @@ struct Sync: AsyncParsableCommand {
         }
         if sections != nil {
             guard days == nil && since == nil else { throw ValidationError(words.sectionsWithDays) }
-            _ = try SectionList.parse(sections ?? "", words: words)
+            _ = try SectionIDList.parse(sections ?? "", words: words)
             return SyncRequest(span: .lastDays(1), includeDetails: details, concurrency: concurrency, retryFailed: retryFailed)
         }
         switch (days, since) {

@@ -78,7 +78,7 @@ final class SectionStoriesTerminalView: SectionStoriesView, CommandView {
             }
             output.out(
                 JSONValue.object([
-                    ("section", .object([("id", .int(section.id)), ("name", .string(section.title))])), ("stories", .array(stories)),
+                    ("section", .object([("id", .int(section.id)), ("name", .string(section.name))])), ("stories", .array(stories)),
                     ("complete", .bool(section.isComplete)), ("pages_fetched", .int(Int64(section.pagesFetched))),
                     ("origin", .string(section.origin)), ("fetched_at", .string(section.fetchedAt)),
                     ("stale", .bool(section.staleReason != nil)), ("stale_reason", .optional(section.staleReason)),

@@ -127,6 +127,20 @@ final class StubSectionsInteractor: SectionsInteractor {
         #expect(interactor.reaches.withLock { $0 } == [.pages(1), .pages(2)], "the end of the list asks one page more")
     }
 
+    @Test func theEndOfAColumnHeldFurtherThanAsked_asksOneMoreThanTheArchiveHolds() async {
+        let interactor = StubSectionsInteractor()
+        // An earlier `newsctl section 2 --pages 5`: the first screen (one page asked) shows five.
+        interactor.page.withLock {
+            $0 = SectionPage(
+                sectionID: 2, name: "瞎扯", stories: [Self.entry(9_762_815, "20230815")], isComplete: false, pagesFetched: 0,
+                pagesHeld: 5, provenance: Self.provenance(.cache))
+        }
+        let presenter = SectionStoriesPresenter(view: view, interactor: interactor, sectionID: 2, reach: .pages(1))
+        await presenter.viewDidLoad()
+        await presenter.didReachEnd()
+        #expect(interactor.reaches.withLock { $0 } == [.pages(1), .pages(6)], "not .pages(2), which the archive holds already")
+    }
+
     @Test func aColumnWithoutAName_isTitledByItsIdInEnglishToo() async {
         let interactor = StubSectionsInteractor()
         interactor.page.withLock {
@@ -140,6 +154,7 @@ final class StubSectionsInteractor: SectionsInteractor {
             return
         }
         #expect(shown.title == "Section 19" && shown.months.isEmpty && shown.emptyMessage == "No stories in this section yet")
+        #expect(shown.name == "", "--json gives the source's (missing) name, not a worded title")
         #expect(shown.extent == "0 stories · back to the first" && shown.status == "From the archive · updated 2 minutes ago")
     }
 

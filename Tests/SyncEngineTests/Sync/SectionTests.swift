@@ -49,6 +49,7 @@ import TestSupport
         column.serve(on: h.server)
         let all = try await h.engine.section(2, reach: .all)
         #expect(all.stories.count == 305 && all.isComplete && all.pagesFetched == 31)
+        #expect(all.pagesHeld == 31)
         #expect(all.stories.first?.story.id == column.storyID(0) && all.stories.last?.story.id == column.storyID(304))
         for page in 0..<column.pageCount { #expect(h.server.requestCount(column.path(ofPage: page)) == 1, "page \(page)") }
 
@@ -97,6 +98,50 @@ import TestSupport
         }
         let rows = try Database(path: h.path).query("SELECT count(*) FROM story") { $0.int64(at: 0) }
         #expect(rows == [0])
+    }
+
+    /// 0 is the archive's mark for "the newest page": a page pointing there (or below) would
+    /// send `.all` back to the top for ever.
+    @Test(arguments: [0, -5] as [Int64])
+    func aCursorThatIsNotPositiveIsBadDataNotALoop(cursor: Int64) async throws {
+        let h = try await SyncHarness.start()
+        h.server.setReply(
+            .body(status: 200, text: #"{"name":"z","timestamp":100,"stories":[{"id":501,"title":"a","date":"20230815"}]}"#),
+            for: sectionPath(5))
+        h.server.setReply(
+            .body(status: 200, text: #"{"name":"z","timestamp":\#(cursor),"stories":[{"id":502,"title":"b","date":"20230814"}]}"#),
+            for: sectionPath(5) + "/before/100")
+        // Without the check this pages for ever: the watchdog stops it, and it ends cancelled.
+        let engine = h.engine
+        let read = Task { try await engine.section(5, reach: .all, policy: .networkOnly) }
+        let watchdog = Task {
+            try await Task.sleep(for: TimeBound.within(.seconds(5)))
+            read.cancel()
+        }
+        defer { watchdog.cancel() }
+        switch await read.result {
+        case .success: Issue.record("a cursor of \(cursor) was followed")
+        case .failure(let error): #expect((error as? SyncError)?.code == .badResponse, "\(error)")
+        }
+        #expect(h.server.requestCount(sectionPath(5)) == 1 && h.server.requestCount(sectionPath(5) + "/before/100") == 1)
+        let held = try await h.engine.section(5, policy: .cacheOnly)
+        #expect(held.stories.map(\.story.id) == [501] && !held.isComplete, "the bad page is not kept")
+
+        h.server.setReply(
+            .body(status: 200, text: #"{"name":"z","timestamp":\#(cursor),"stories":[{"id":503,"title":"c","date":"20230816"}]}"#),
+            for: sectionPath(6))
+        let top = Task { try await engine.section(6, reach: .all, policy: .networkOnly) }
+        let topWatchdog = Task {
+            try await Task.sleep(for: TimeBound.within(.seconds(5)))
+            top.cancel()
+        }
+        defer { topWatchdog.cancel() }
+        if case .failure(let error) = await top.result {
+            #expect((error as? SyncError)?.code == .badResponse, "\(error)")
+        } else {
+            Issue.record("the newest page's cursor of \(cursor) was followed")
+        }
+        #expect(h.server.requestCount(sectionPath(6)) == 1, "the newest page pointing to 0 is not read twice")
     }
 
     @Test func aSourceWithoutSectionsIsToldOnceAndNotAskedAgainForADay() async throws {
@@ -165,6 +210,25 @@ import TestSupport
             $0.int64(at: 0)
         }
         #expect(orphans == [0])
+    }
+
+    @Test func aColumnAPruneEmptiedIsReadAgainOnePageNotToItsEnd() async throws {
+        let h = try await SyncHarness.start()
+        // Every story ran long before the one day the archive holds: a prune drops them all.
+        let column = SectionPages(count: 30, newest: Day(year: 2022, month: 1, day: 31) ?? .firstIssue)
+        column.serve(on: h.server)
+        _ = try await h.engine.page(for: Day(year: 2023, month: 3, day: 13) ?? .firstIssue)
+        _ = try await h.engine.section(2)
+        _ = try await h.engine.prune(keepDays: 10)
+        let emptied = try await h.engine.section(2, policy: .cacheOnly)
+        #expect(emptied.stories.isEmpty && !emptied.isComplete)
+
+        let mark = h.server.requestedPaths.count
+        let read = try await h.engine.section(2, policy: .networkFirst)
+        #expect(h.paths(since: mark) == [column.path(ofPage: 0)], "one page, as for a column never read")
+        #expect(read.stories.count == 10 && !read.isComplete && read.pagesHeld == 1)
+        let resumed = try await h.engine.section(2, reach: .pages(2))
+        #expect(resumed.stories.count == 20, "older pages go on from the newest page's cursor")
     }
 
     @Test func aDetailKeepsTheIdAndNameOfItsColumn() async throws {

@@ -1,0 +1,95 @@
+extension SyncEngine {
+    /// What a sync's story phases did: details and counters, comments, pictures.
+    struct StoryPhases {
+        var details: PoolResult<Int64>
+        var detailsPresent = 0
+        var detailsDeferred = 0
+        var detailsNotAtSource = 0
+        var comments: PoolResult<Int64>
+        var commentStoriesPresent = 0
+        var commentsFetched = 0
+        var pictures: PoolResult<PictureKey>
+        var picturesPresent = 0
+        var picturesDeferred = 0
+        var picturesEvicted = 0
+
+        init(width: Int, slowDownsSeen: Int) {
+            details = PoolResult(width: width, slowDownsSeen: slowDownsSeen)
+            comments = PoolResult(width: width, slowDownsSeen: slowDownsSeen)
+            pictures = PoolResult(width: width, slowDownsSeen: slowDownsSeen)
+        }
+
+        var skipped: Int { details.skipped + comments.skipped + pictures.skipped }
+
+        var failures: [SyncFailure] {
+            details.failures.map { SyncFailure(item: .story($0.item), error: $0.error) }
+                + comments.failures.map { SyncFailure(item: .comments($0.item), error: $0.error) }
+                + pictures.failures.map { SyncFailure(item: .picture($0.item.value), error: $0.error) }
+        }
+    }
+
+    /// The phases a sync runs over the stories `listing` names (a span of days, columns), as
+    /// `request` asks: details and counters (the failed stories' back-off, or all of them when
+    /// retrying), then comments, then pictures, each only when the one before skipped nothing
+    /// (`blocked`: the listing's own phase skipped some), then the pictures' budget.
+    func syncStories(
+        in listing: StoryListing, request: SyncRequest, blocked: Bool, width: Int, slowDownsSeen: Int,
+        progress: @escaping @Sendable (SyncProgress) -> Void, checkpointer: WALCheckpointer?
+    ) async throws -> StoryPhases {
+        var phases = StoryPhases(width: width, slowDownsSeen: slowDownsSeen)
+        let batches = configuration.syncBatches
+        let includeDetails = request.includeDetails || request.includeImages
+        if (includeDetails || request.retryFailed) && !blocked {
+            var missing: [ArchiveStore.MissingDetail] = []
+            if includeDetails {
+                (missing, phases.detailsPresent) = try ArchiveStore(database: store.database).missingDetails(in: listing)
+            }
+            (missing, phases.detailsDeferred, phases.detailsNotAtSource) = try withFailedStories(
+                missing, retryingThem: request.retryFailed)
+            let byID = Dictionary(missing.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            phases.details = try await runPool(
+                missing.map(\.id), phase: .details, width: width, slowDownsSeen: slowDownsSeen, batch: batches.details,
+                progress: progress,
+                fetch: { id in
+                    guard let item = byID[id] else { return (nil, nil) }
+                    return await self.fetchSyncedStory(item)
+                },
+                write: { (stories: [SyncedStory]) async throws in
+                    try await self.writeSyncedStories(stories)
+                    checkpointer?.request()
+                })
+        }
+        phases.comments = PoolResult(width: phases.details.width, slowDownsSeen: phases.details.slowDownsSeen)
+        if request.includeComments && !blocked && phases.details.skipped == 0 {
+            let unread: [CommentStore.Unread]
+            (unread, phases.commentStoriesPresent) = try CommentStore(database: store.database).unread(in: listing)
+            let byID = Dictionary(unread.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let added = Locked(0)
+            phases.comments = try await runPool(
+                unread.map(\.id), phase: .comments, width: phases.details.width, slowDownsSeen: phases.details.slowDownsSeen,
+                batch: batches.comments, progress: progress,
+                fetch: { id in
+                    guard let item = byID[id] else { return (nil, nil) }
+                    return await self.fetchSyncedComments(item, maxPages: batches.commentPagesPerStory)
+                },
+                write: { (threads: [SyncedComments]) async throws in
+                    let count = try await self.writeSyncedComments(threads)
+                    added.withLock { $0 += count }
+                    checkpointer?.request()
+                })
+            phases.commentsFetched = added.withLock { $0 }
+        }
+        phases.pictures = PoolResult(width: phases.comments.width, slowDownsSeen: phases.comments.slowDownsSeen)
+        if request.includeImages && !blocked && phases.details.skipped == 0 && phases.comments.skipped == 0 {
+            (phases.pictures, phases.picturesPresent, phases.picturesDeferred) = try await syncPictures(
+                in: listing, retryingFailed: request.retryFailed, width: phases.comments.width,
+                slowDownsSeen: phases.comments.slowDownsSeen, progress: progress, checkpointer: checkpointer)
+        }
+        if request.includeImages {
+            phases.picturesEvicted = try PictureStore(database: store.database).evict(
+                toFit: request.pictureBudget ?? configuration.pictureBudget, at: clock.now().timeIntervalSince1970)
+            if phases.picturesEvicted > 0 { publishPictures() }
+        }
+        return phases
+    }
+}
