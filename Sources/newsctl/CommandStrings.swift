@@ -165,6 +165,11 @@ struct CommandStrings: Sendable {
             "pictures not drawn: \(library) cannot be used; apt-get install \(package)")
     }
 
+    /// `read --verbose`, when the reader quit with its engine still in use (see `windDown`).
+    var quitWithEngineInUse: String {
+        say("退出时存档仍在使用，已等待 2 秒后退出", "quit with the archive still in use, after waiting 2 s")
+    }
+
     var readNeedsTerminal: String {
         say(
             "read 需要终端作为输入和输出；要打印列表请用 'newsctl latest'",

@@ -324,6 +324,21 @@ extension ProcessTests {
             await reader.server.stop()
         }
 
+        /// Quitting lets the engine go at once: nothing the reader made still holds it, so the
+        /// wind-down does not wait out its 2 s (it did while `read` kept its app to the end, and
+        /// `--verbose` says when it does).
+        @Test func qQuitsWithoutWaitingForTheEngine() async throws {
+            let reader = try await reader()
+            try reader.start("--verbose --graphics none")
+            let (ok, lines) = try await reader.pane.waitFor("今日热闻")
+            #expect(ok, show(lines))
+            try reader.pane.press("q")
+            try await reader.expectTerminalGivenBack(status: 0)
+            let screen = try reader.pane.screen().joined(separator: "\n")
+            #expect(!screen.contains("仍在使用"), Comment(rawValue: screen))
+            await reader.server.stop()
+        }
+
         @Test func ctrlZSuspendsAndFgRedrawsTheWholeScreen() async throws {
             let reader = try await reader()
             try reader.start()

@@ -41,12 +41,21 @@ enum ReaderCommand {
         case .success(let opened): engine = opened
         case .failure(let failure): return failure.status
         }
+        let status = await runApp(engine: engine, settings: settings, graphics: graphics)
+        if await !windDown(&engine), settings.verbose {
+            output.err("newsctl: " + CommandStrings(language: settings.language).quitWithEngineInUse + "\n")
+        }
+        return status
+    }
+
+    /// The reader on `engine` until it quits. A function of its own so that the app, which
+    /// holds the engine, is gone when it returns: `windDown` waits for the engine's other holders
+    /// to let go, and an app kept to the end of `run` made every quit wait its whole 2 s.
+    private static func runApp(engine: SyncEngine, settings: Settings, graphics: GraphicsMode) async -> Int32 {
         let app = ReaderApp(engine: engine, settings: settings)
         // Asked before the reader takes the terminal: a sixel query reads the terminal's answer.
         app.pictureRenderer = graphics.resolveForStdout(useColor: app.color).map(GraphicsMode.renderer(for:))
-        let status = await app.run()
-        await windDown(&engine)
-        return status
+        return await app.run()
     }
 
     /// Waits (at most `limit`) until nothing but this command holds the engine. The reader's
@@ -57,8 +66,9 @@ enum ReaderCommand {
     /// `newsctl read` quit (the side tables of their weak references, whose pointers Swift keeps
     /// where it does not look, and row arrays inside enum payloads). Typically a few
     /// milliseconds; a transfer that does not stop is not waited for. The engine, released last
-    /// on return, then closes the archive.
-    private static func windDown(_ engine: inout SyncEngine, limit: Duration = .seconds(2)) async {
+    /// on return, then closes the archive. Returns whether the engine was let go within `limit`
+    /// (`read --verbose` says when it was not).
+    private static func windDown(_ engine: inout SyncEngine, limit: Duration = .seconds(2)) async -> Bool {
         let deadline = ContinuousClock.now + limit
         while !isKnownUniquelyReferenced(&engine), ContinuousClock.now < deadline {
             // Not Task.sleep: after Ctrl-C or SIGTERM this task is cancelled, and it must still wait.
@@ -66,5 +76,6 @@ enum ReaderCommand {
                 DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(5)) { resumed.resume() }
             }
         }
+        return isKnownUniquelyReferenced(&engine)
     }
 }
