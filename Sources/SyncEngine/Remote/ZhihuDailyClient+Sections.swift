@@ -16,7 +16,7 @@ extension ZhihuDailyClient {
     /// `sections`: the source's columns. Entries without an id or name are skipped and logged.
     func sections() async throws(RemoteError) -> [Section] {
         let response = try await fetch("sections")
-        let dto: SectionListDTO = try decodeSectionBody(response, what: "the list of sections")
+        let dto: SectionListDTO = try decode(response, what: "the list of sections")
         if dto.skipped > 0 { logger.notice("skipped sections", metadata: ["url": "\(response.url)", "count": "\(dto.skipped)"]) }
         return dto.sections.map { Section(id: $0.id, name: $0.name, description: $0.description, thumbnailURL: $0.thumbnail) }
     }
@@ -26,7 +26,7 @@ extension ZhihuDailyClient {
     /// is bad data (it would page forever).
     func sectionPage(_ id: Int64, before cursor: Int64?) async throws(RemoteError) -> RemoteSectionPage {
         let response = try await fetch("section/\(id)" + (cursor.map { "/before/\($0)" } ?? ""))
-        let dto: SectionPageDTO = try decodeSectionBody(response, what: "section \(id)")
+        let dto: SectionPageDTO = try decode(response, what: "section \(id)")
         for skipped in dto.skipped {
             logger.notice(
                 "skipped a story",
@@ -48,18 +48,5 @@ extension ZhihuDailyClient {
         }
         return RemoteSectionPage(
             name: dto.name, stories: dto.stories.map { SectionStory(story: $0.story.toDomain(), day: $0.day) }, next: next)
-    }
-
-    private func decodeSectionBody<Value: Decodable>(_ response: HTTPResponse, what: String) throws(RemoteError) -> Value {
-        do {
-            return try JSONDecoder().decode(Value.self, from: Data(response.body))
-        } catch {
-            let looksLikeHTML = response.body.prefix(64).contains(UInt8(ascii: "<"))
-            throw RemoteError(
-                code: .badResponse, url: response.url,
-                message: looksLikeHTML
-                    ? "the source answered with HTML instead of JSON for \(what)"
-                    : "the source answered with malformed JSON for \(what)")
-        }
     }
 }

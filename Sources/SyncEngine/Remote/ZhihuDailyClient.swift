@@ -86,7 +86,8 @@ struct ZhihuDailyClient: Sendable {
         return dto.comments
     }
 
-    private func decode<Value: Decodable>(_ response: HTTPResponse, what: String) throws(RemoteError) -> Value {
+    /// The body as JSON of `Value`, else a `.badResponse` that says whether HTML came instead.
+    func decode<Value: Decodable>(_ response: HTTPResponse, what: String) throws(RemoteError) -> Value {
         do {
             return try JSONDecoder().decode(Value.self, from: Data(response.body))
         } catch {
