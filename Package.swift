@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "SyncEngineURLSession", targets: ["SyncEngineURLSession"]),
         .library(name: "NewsFeature", targets: ["NewsFeature"]),
         .executable(name: "newsctl", targets: ["newsctl"]),
+        .library(name: "NewsWeb", targets: ["NewsWeb"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -51,6 +52,8 @@ let package = Package(
             swiftSettings: urlSessionSettings
         ),
         .target(name: "NewsFeature", dependencies: ["SyncEngine"]),
+        // The web front's pages and feeds (issue 32), for `newsctl-serve` and `newsctl export`.
+        .target(name: "NewsWeb", dependencies: ["NewsFeature", "SyncEngine"]),
         // Headers only, written out by hand: newsctl loads the picture decoders, chafa and glib
         // with dlopen when it first draws, so neither building nor running needs them.
         .systemLibrary(name: "CPictures"),
