@@ -8,16 +8,21 @@ kitty and sixels beside it.
 The pictures are made here with ImageMagick, sized like Zhihu Daily's body pictures (690 px
 wide): 7 JPEGs, 2 PNGs and a GIF, served over loopback and kept by one online `show`.
 
-Usage: bench/draw-pictures.py [runs] [--newsctl BIN]
+Usage: bench/draw-pictures.py [runs] [--newsctl BIN] [--old BIN]
   runs       default 15
   --newsctl  a built binary instead of building release here
+  --old      another binary (an earlier build) timed in the same rounds, for a before and after
+
+Beside each wall time it prints the CPU time the drawing took (user + system, every thread):
+on a shared machine the wall time moves with the load, the CPU time much less.
 """
-import argparse, atexit, http.server, json, os, shutil, statistics, subprocess, sys, tempfile, threading, time
+import argparse, atexit, resource, http.server, json, os, shutil, statistics, subprocess, sys, tempfile, threading, time
 
 TARGET_MS = 50.0
 parser = argparse.ArgumentParser(description="newsctl show with 10 pictures drawn against the same story as text")
 parser.add_argument("runs", nargs="?", type=int, default=15)
 parser.add_argument("--newsctl")
+parser.add_argument("--old", help="another built binary, timed in the same rounds (its figures printed apart)")
 args = parser.parse_args()
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 binary = args.newsctl
@@ -67,34 +72,50 @@ if kept.returncode != 0 or "未保存" in kept.stdout or "获取失败" in kept.
     sys.exit("draw-pictures: the pictures were not kept: " + kept.stderr + "".join(l + "\n" for l in kept.stdout.splitlines() if "（" in l))
 
 
-def timed(mode):
+def timed(program, mode):
+    """Wall time and CPU time (user + system, every thread) of one show, in ms."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    result = subprocess.run([binary, "show", "1", "--offline", "--graphics", mode], env=env,
+    result = subprocess.run([program, "show", "1", "--offline", "--graphics", mode], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if result.returncode != 0 or result.stderr:
-        sys.exit(f"draw-pictures: show --graphics {mode} failed: {result.stderr.decode()}")
-    return elapsed * 1000
+        sys.exit(f"draw-pictures: {program} show --graphics {mode} failed: {result.stderr.decode()}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return elapsed * 1000, cpu * 1000
 
 
 modes = ["none", "symbols", "kitty", "sixel"]
-for mode in modes:
-    timed(mode)  # Warm the page cache and the libraries.
-samples = {mode: [] for mode in modes}
-for _ in range(args.runs):
+programs = [binary] + ([args.old] if args.old else [])
+for program in programs:
     for mode in modes:
-        samples[mode].append(timed(mode))
+        timed(program, mode)  # Warm the page cache and the libraries.
+samples = {(program, mode): [] for program in programs for mode in modes}
+cpu = {(program, mode): [] for program in programs for mode in modes}
+for _ in range(args.runs):
+    for program in programs:
+        for mode in modes:
+            wall, used = timed(program, mode)
+            samples[(program, mode)].append(wall)
+            cpu[(program, mode)].append(used)
 server.shutdown()
 
-text = statistics.median(samples["none"])
-print(f"show --offline --graphics none (reference): {text:.1f} ms (median of {args.runs})")
 failed = False
-for mode in modes[1:]:
-    drawn = statistics.median(samples[mode])
-    cost = drawn - text
-    verdict = ""
-    if mode == "symbols":
-        failed = cost > TARGET_MS
-        verdict = f"  target <= {TARGET_MS:.0f} ms: {'FAIL' if failed else 'PASS'}"
-    print(f"--graphics {mode}: {drawn:.1f} ms, {drawn / text:.2f}x; drawing 10 pictures costs {cost:.1f} ms{verdict}")
+for program in programs:
+    if args.old:
+        print("old (--old):" if program == args.old else "new:")
+    text = statistics.median(samples[(program, "none")])
+    text_cpu = statistics.median(cpu[(program, "none")])
+    print(f"show --offline --graphics none (reference): {text:.1f} ms, CPU {text_cpu:.1f} ms (medians of {args.runs})")
+    for mode in modes[1:]:
+        drawn = statistics.median(samples[(program, mode)])
+        cost = drawn - text
+        verdict = ""
+        if mode == "symbols" and program == binary:
+            failed = cost > TARGET_MS
+            verdict = f"  target <= {TARGET_MS:.0f} ms: {'FAIL' if failed else 'PASS'}"
+        used = statistics.median(cpu[(program, mode)]) - text_cpu
+        print(f"--graphics {mode}: {drawn:.1f} ms, {drawn / text:.2f}x; drawing 10 pictures costs {cost:.1f} ms"
+              f" (CPU {used:.1f} ms){verdict}")
 sys.exit(1 if failed else 0)

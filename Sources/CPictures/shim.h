@@ -93,6 +93,7 @@ typedef cpic_ChafaCanvasConfig *(*cpic_chafa_canvas_config_new_fn)(void);
 typedef void (*cpic_chafa_canvas_config_unref_fn)(cpic_ChafaCanvasConfig *);
 typedef void (*cpic_chafa_canvas_config_set_int_fn)(cpic_ChafaCanvasConfig *, int);
 typedef void (*cpic_chafa_canvas_config_set_pair_fn)(cpic_ChafaCanvasConfig *, int, int);
+typedef void (*cpic_chafa_canvas_config_set_float_fn)(cpic_ChafaCanvasConfig *, float);
 typedef void (*cpic_chafa_canvas_config_set_symbol_map_fn)(cpic_ChafaCanvasConfig *, const cpic_ChafaSymbolMap *);
 typedef cpic_ChafaSymbolMap *(*cpic_chafa_symbol_map_new_fn)(void);
 typedef void (*cpic_chafa_symbol_map_add_by_tags_fn)(cpic_ChafaSymbolMap *, int tags);

@@ -68,6 +68,7 @@ enum DetailCommand {
                 view: text, interactor: DefaultStoryPicturesInteractor(engine: engine, mode: settings.mode),
                 language: settings.language)
             await pictures.load(detail)
+            await text.printWithPictures()
         }
         return view.exitStatus
     }

@@ -18,6 +18,7 @@ struct ChafaLibrary: Sendable {
     let setGeometry: cpic_chafa_canvas_config_set_pair_fn
     let setCellGeometry: cpic_chafa_canvas_config_set_pair_fn
     let setSymbolMap: cpic_chafa_canvas_config_set_symbol_map_fn
+    let setWorkFactor: cpic_chafa_canvas_config_set_float_fn
     let symbolMapNew: cpic_chafa_symbol_map_new_fn
     let symbolMapAddByTags: cpic_chafa_symbol_map_add_by_tags_fn
     let symbolMapUnref: cpic_chafa_symbol_map_unref_fn
@@ -40,7 +41,8 @@ struct ChafaLibrary: Sendable {
                     optimizations: resolve("chafa_canvas_config_set_optimizations", cpic_chafa_canvas_config_set_int_fn.self),
                     geometry: resolve("chafa_canvas_config_set_geometry", cpic_chafa_canvas_config_set_pair_fn.self),
                     cell: resolve("chafa_canvas_config_set_cell_geometry", cpic_chafa_canvas_config_set_pair_fn.self),
-                    symbolMap: resolve("chafa_canvas_config_set_symbol_map", cpic_chafa_canvas_config_set_symbol_map_fn.self)
+                    symbolMap: resolve("chafa_canvas_config_set_symbol_map", cpic_chafa_canvas_config_set_symbol_map_fn.self),
+                    workFactor: resolve("chafa_canvas_config_set_work_factor", cpic_chafa_canvas_config_set_float_fn.self)
                 )
                 let others = (
                     mapNew: resolve("chafa_symbol_map_new", cpic_chafa_symbol_map_new_fn.self),
@@ -55,6 +57,7 @@ struct ChafaLibrary: Sendable {
                 guard let configNew = config.new, let configUnref = config.unref, let pixelMode = config.pixelMode,
                     let canvasMode = config.canvasMode, let optimizations = config.optimizations,
                     let geometry = config.geometry, let cell = config.cell, let symbolMap = config.symbolMap,
+                    let workFactor = config.workFactor,
                     let mapNew = others.mapNew, let mapAdd = others.mapAdd, let mapUnref = others.mapUnref,
                     let canvasNew = others.canvasNew, let canvasUnref = others.canvasUnref, let draw = others.draw,
                     let print = others.print, let free = others.free
@@ -66,7 +69,8 @@ struct ChafaLibrary: Sendable {
                     ChafaLibrary(
                         configNew: configNew, configUnref: configUnref, setPixelMode: pixelMode,
                         setCanvasMode: canvasMode, setOptimizations: optimizations, setGeometry: geometry,
-                        setCellGeometry: cell, setSymbolMap: symbolMap, symbolMapNew: mapNew,
+                        setCellGeometry: cell, setSymbolMap: symbolMap, setWorkFactor: workFactor,
+                        symbolMapNew: mapNew,
                         symbolMapAddByTags: mapAdd, symbolMapUnref: mapUnref, canvasNew: canvasNew,
                         canvasUnref: canvasUnref, drawAllPixels: draw, print: print, stringFree: free))
             }

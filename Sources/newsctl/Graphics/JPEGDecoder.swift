@@ -28,8 +28,10 @@ struct JPEGDecoder: Sendable {
         }
     }
 
-    /// The pixels of `bytes`, a JPEG `PictureCheck` accepted as `width` x `height`.
-    func decode(_ bytes: [UInt8], width: Int, height: Int) throws(PictureDrawingError) -> DecodedPicture {
+    /// The pixels of `bytes`, a JPEG `PictureCheck` accepted as `width` x `height`; with
+    /// `pixelsWide`, at the smallest of libjpeg-turbo's scales n/8 that keeps it at least that
+    /// wide (the decoder scales in its inverse DCT, so a scaled decode costs less, not more).
+    func decode(_ bytes: [UInt8], width: Int, height: Int, pixelsWide: Int? = nil) throws(PictureDrawingError) -> DecodedPicture {
         guard let handle = initDecompress() else { throw .undecodable(.jpeg, "tjInitDecompress failed") }
         defer { _ = destroy(handle) }
         var headerWidth: Int32 = 0
@@ -41,14 +43,24 @@ struct JPEGDecoder: Sendable {
         guard header == 0, Int(headerWidth) == width, Int(headerHeight) == height else {
             throw .undecodable(.jpeg, header == 0 ? "its header disagrees with itself" : reason(handle))
         }
-        var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        let status = rgba.withUnsafeMutableBufferPointer { output in
-            decompress(
-                handle, bytes, UInt(bytes.count), output.baseAddress, Int32(width), Int32(width * 4), Int32(height),
-                Int32(CPIC_TJPF_RGBA), 0)
+        let eighths = Self.eighths(from: width, toAtLeast: pixelsWide ?? width)
+        // TJSCALED: the scaled size rounds up, as the decoder's does.
+        let (scaledWidth, scaledHeight) = ((width * eighths + 7) / 8, (height * eighths + 7) / 8)
+        var status: Int32 = -1
+        // Every byte is written by a decode that succeeds; one that fails throws the pixels away.
+        let rgba = [UInt8](unsafeUninitializedCapacity: scaledWidth * scaledHeight * 4) { output, count in
+            status = decompress(
+                handle, bytes, UInt(bytes.count), output.baseAddress, Int32(scaledWidth), Int32(scaledWidth * 4),
+                Int32(scaledHeight), Int32(CPIC_TJPF_RGBA), 0)
+            count = status == 0 ? output.count : 0
         }
         guard status == 0 else { throw .undecodable(.jpeg, reason(handle)) }
-        return DecodedPicture(width: width, height: height, rgba: rgba)
+        return DecodedPicture(width: scaledWidth, height: scaledHeight, rgba: rgba)
+    }
+
+    /// The smallest n in 1...8 for which n/8 of `width` is still at least `wanted`.
+    static func eighths(from width: Int, toAtLeast wanted: Int) -> Int {
+        (1...8).first { (width * $0 + 7) / 8 >= wanted } ?? 8
     }
 
     private func reason(_ handle: cpic_tjhandle) -> String {

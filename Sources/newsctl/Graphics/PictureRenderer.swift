@@ -37,6 +37,17 @@ struct PictureRenderer: Sendable {
     /// Symbols in 24-bit colour (true) or the 256-colour palette (false); graphics are unaffected.
     var truecolor = true
     var cell = CellSize.fallback
+    /// chafa's effort per cell (0 to 1): how many symbols it tries for each cell, 0.3 -> 3, its
+    /// default 0.5 -> 5. Three draw the same (a screenshot of a photo and of a bar chart in xterm
+    /// against the pictures: RMSE 2.81 % and 8.34 % at both) for 3.5 % less of chafa's time;
+    /// fewer draw a chart's edges worse (0.2 or 0: 10.3 %).
+    var workFactor: Float = 0.3
+
+    /// The fewest pixels across a picture needs for chafa to draw it `columns` wide without
+    /// making up detail: symbols take 8 pixels a cell, a graphics protocol the cell's width.
+    func pixelsWide(columns: Int) -> Int {
+        columns * (pictureProtocol == .symbols ? 8 : cell.width)
+    }
 
     /// The rows `picture` takes at `columns` wide: its height over its width, times the cell's
     /// width over its height, at least 1.
@@ -63,6 +74,7 @@ struct PictureRenderer: Sendable {
         chafa.setOptimizations(config, 1)
         chafa.setGeometry(config, Int32(columns), Int32(rows))
         chafa.setCellGeometry(config, Int32(cell.width), Int32(cell.height))
+        chafa.setWorkFactor(config, workFactor)
         if let map = chafa.symbolMapNew() {
             let tags = CPIC_CHAFA_SYMBOL_TAG_BLOCK | CPIC_CHAFA_SYMBOL_TAG_SPACE | CPIC_CHAFA_SYMBOL_TAG_SOLID
             chafa.symbolMapAddByTags(map, Int32(tags))

@@ -66,6 +66,26 @@ struct PictureDecoderTests {
         }
     }
 
+    /// A JPEG much wider than the drawing needs is decoded at libjpeg-turbo's smallest n/8 that
+    /// is still wide enough (a drawing 40 pixels wide of the 97 x 61 one: 4/8, 49 x 31, the
+    /// sizes rounded up), with the same colours; one the drawing needs whole stays whole, and
+    /// the other formats are decoded whole.
+    @Test func aWideJPEGIsDecodedAtTheSmallestScaleWideEnough() throws {
+        let bytes = try Fixtures.picture("baseline.jpg")
+        let scaled = try PictureDecoder().decode(bytes, pixelsWide: 40)
+        #expect(scaled.width == 49 && scaled.height == 31, "\(scaled.width) x \(scaled.height)")
+        #expect(scaled.rgba.count == 49 * 31 * 4)
+        expectColour(scaled, x: 24, y: 0, (255, 165, 0, 255), tolerance: 40, "scaled top")
+        expectColour(scaled, x: 24, y: 30, (0, 0, 128, 255), tolerance: 40, "scaled bottom")
+        let whole = try PictureDecoder().decode(bytes, pixelsWide: 90)
+        #expect(whole.width == 97 && whole.height == 61, "90 of 97 needs them all: \(whole.width) x \(whole.height)")
+        let png = try PictureDecoder().decode(Fixtures.picture("picture.png"), pixelsWide: 10)
+        #expect(png.width == 73 && png.height == 41)
+        #expect(JPEGDecoder.eighths(from: 690, toAtLeast: 576) == 7)  // a Zhihu body picture, 72 columns of symbols
+        #expect(JPEGDecoder.eighths(from: 1080, toAtLeast: 576) == 5)
+        #expect(JPEGDecoder.eighths(from: 400, toAtLeast: 576) == 8)
+    }
+
     /// A PNG whose header claims 30000 x 30000 pixels is refused by the check before any decoder
     /// runs (its body is a 73 x 41 picture's, which a decoder would happily read).
     @Test func aBombIsRefusedBeforeDecoding() throws {
