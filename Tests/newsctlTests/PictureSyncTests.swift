@@ -72,7 +72,7 @@ extension ProcessTests {
             let status = try await newsctl.run(["status"])
             let bytes = try Fixtures.picture("baseline.jpg").count + Fixtures.picture("picture.png").count
             #expect(status.stdout.contains("图片：已存 2 张（"), "\(status.stdout)")
-            #expect(status.stdout.contains("缺 2 张（sync --images 列出而未存的），2 张获取失败"), "\(status.stdout)")
+            #expect(status.stdout.contains("缺 2 张（sync --images 列出而未存的，其中 2 张获取失败）"), "\(status.stdout)")
             let json = try await newsctl.run(["status", "--json"]).stdout.jsonObject()
             let pictures = try #require(json["pictures"] as? [String: Any])
             #expect(pictures["kept"] as? Int == 2 && pictures["bytes"] as? Int == bytes)
@@ -131,11 +131,11 @@ extension ProcessTests {
             let squeezed = try await pictures()
             #expect(squeezed["missing"] as? Int == 1 && squeezed["evicted"] as? Int == 3 && squeezed["kept"] as? Int == 0, "\(squeezed)")
             let text = try await newsctl.run(["status"]).stdout
-            #expect(text.contains("缺 1 张（sync --images 列出而未存的），1 张获取失败，超出预算移除 3 张（阅读时再取）"), "\(text)")
+            #expect(text.contains("缺 1 张（sync --images 列出而未存的，其中 1 张获取失败），超出预算移除 3 张（阅读时再取）"), "\(text)")
             let english = try await newsctl.run(["status", "--lang", "en"]).stdout
             #expect(
                 english.contains(
-                    "1 missing (listed by a sync with --images, not kept), 1 failing, 3 evicted to keep within the budget (fetched again when read)"
+                    "1 missing (listed by a sync with --images, not kept; 1 of them failing), 3 evicted to keep within the budget (fetched again when read)"
                 ), "\(english)")
             await server.stop()
         }
@@ -208,6 +208,40 @@ extension ProcessTests {
             let bytes = try Fixtures.picture("baseline.jpg").count + Fixtures.picture("picture.png").count
             #expect((status["pictures"] as? [String: Any])?["kept"] as? Int == 2, "the favourite's two stay")
             #expect((status["pictures"] as? [String: Any])?["bytes"] as? Int == bytes)
+            await server.stop()
+        }
+
+        /// `--image-budget` is kept by the archive: a later sync without it keeps to it, and status
+        /// and doctor say the budget in force, not the default.
+        @Test func aBudgetNamedOnceStaysInForce_andStatusAndDoctorSayIt() async throws {
+            let (server, source) = try await start(count: 2)
+            let newsctl = try NewsctlProcess()
+            let base = await server.baseURL
+            func budgets() async throws -> (status: Int?, doctor: Int?) {
+                let status = try await newsctl.run(["status", "--json"]).stdout.jsonObject()["pictures"] as? [String: Any]
+                let doctor = try await newsctl.run(["doctor", "--json"]).stdout.jsonObject()["pictures"] as? [String: Any]
+                return (status?["budget"] as? Int, doctor?["budget"] as? Int)
+            }
+            #expect(try await newsctl.run(["sync", "--days", "1", "--images", "--base-url", base]).status == 0)
+            #expect(try await budgets() == (1 << 30, 1 << 30))
+            #expect(try await newsctl.run(["status"]).stdout.contains("图片：已存 4 张（"), "kept")
+            #expect(try await newsctl.run(["status"]).stdout.contains("，预算 1.0 GB），缺 0 张"))
+
+            #expect(try await newsctl.run(["sync", "--days", "1", "--images", "--image-budget", "0", "--base-url", base]).status == 0)
+            #expect(try await budgets() == (0, 0))
+            // A read keeps a picture again; the next sync, naming no budget, keeps to the one named.
+            let read = try await newsctl.run(["show", "\(source.id(0))", "--graphics", "symbols", "--base-url", base])
+            #expect(read.status == 0, "\(read.stderr)")
+            let kept = try await newsctl.run(["status", "--json"]).stdout.jsonObject()["pictures"] as? [String: Any]
+            #expect((kept?["kept"] as? Int ?? 0) > 0, "\(String(describing: kept))")
+            #expect(try await newsctl.run(["sync", "--days", "1", "--images", "--base-url", base]).status == 0)
+            let after = try await newsctl.run(["status", "--json"]).stdout.jsonObject()["pictures"] as? [String: Any]
+            #expect(after?["kept"] as? Int == 0, "\(String(describing: after))")
+            #expect(try await budgets() == (0, 0))
+            let doctor = try await newsctl.run(["doctor", "--lang", "en"]).stdout
+            #expect(!doctor.contains("1.0 GB"), "\(doctor)")
+            let status = try await newsctl.run(["status", "--lang", "en"]).stdout
+            #expect(status.contains("Pictures: 0 kept (0 B of a 0 B budget)"), "\(status)")
             await server.stop()
         }
 

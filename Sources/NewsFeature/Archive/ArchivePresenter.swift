@@ -185,7 +185,9 @@ public final class ArchivePresenter {
             kept: status.pictures.kept, bytes: status.pictures.bytes, missing: status.pictures.missing, failing: status.pictures.failing,
             failingReasons: reasons)
         pictures.evicted = status.pictures.evicted
-        if pictures != PicturesStatusViewData() { lines.append(strings.pictures(pictures)) }
+        let anyPictures = pictures != PicturesStatusViewData()
+        pictures.budget = status.pictures.budget
+        if anyPictures { lines.append(strings.pictures(pictures)) }
         if !reasons.isEmpty { lines.append(strings.failingPictures(reasons)) }
         let lastSyncTime = status.lastSync.map { context.dates.beijingDateTime(unixTime: Int64($0.timeIntervalSince1970.rounded(.down))) }
         lines.append(

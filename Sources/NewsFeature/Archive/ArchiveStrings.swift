@@ -208,18 +208,21 @@ struct ArchiveStrings: Sendable {
             : "Stories: \(stories), details: \(details), favourites: \(favorites)"
     }
 
-    /// "图片：已存 12 张（3.4 MB），缺 2 张（sync --images 列出而未存的），1 张获取失败，超出预算移除 3 张":
-    /// what "missing" counts is said, so that stories synced without pictures are not read as lacking them.
+    /// "图片：已存 12 张（3.4 MB，预算 1.0 GB），缺 2 张（sync --images 列出而未存的，其中 1 张获取失败），超出预算移除 3 张":
+    /// what "missing" counts is said, so that stories synced without pictures are not read as lacking them,
+    /// and the failing pictures are said to be among the missing ones, not more besides them.
     func pictures(_ counts: PicturesStatusViewData) -> String {
         switch language {
         case .zh:
-            return "图片：已存 \(counts.kept) 张（\(Self.bytes(counts.bytes))），缺 \(counts.missing) 张（sync --images 列出而未存的）"
-                + (counts.failing > 0 ? "，\(counts.failing) 张获取失败" : "")
+            let failing = counts.failing > 0 ? "，其中 \(counts.failing) 张获取失败" : ""
+            let budget = counts.budget.map { "，预算 \(Self.bytes($0))" } ?? ""
+            return "图片：已存 \(counts.kept) 张（\(Self.bytes(counts.bytes))\(budget)），缺 \(counts.missing) 张（sync --images 列出而未存的\(failing)）"
                 + (counts.evicted > 0 ? "，超出预算移除 \(counts.evicted) 张（阅读时再取）" : "")
         case .en:
+            let failing = counts.failing > 0 ? "; \(counts.failing) of them failing" : ""
+            let budget = counts.budget.map { " of a \(Self.bytes($0)) budget" } ?? ""
             return
-                "Pictures: \(counts.kept) kept (\(Self.bytes(counts.bytes))), \(counts.missing) missing (listed by a sync with --images, not kept)"
-                + (counts.failing > 0 ? ", \(counts.failing) failing" : "")
+                "Pictures: \(counts.kept) kept (\(Self.bytes(counts.bytes))\(budget)), \(counts.missing) missing (listed by a sync with --images, not kept\(failing))"
                 + (counts.evicted > 0 ? ", \(counts.evicted) evicted to keep within the budget (fetched again when read)" : "")
         }
     }

@@ -230,6 +230,8 @@ public struct PicturesStatusViewData: Equatable, Sendable {
     public var failing = 0
     /// The failing pictures by reason, the commonest first.
     public var failingReasons: [PictureReasonViewData] = []
+    /// The budget in force, in bytes; nil when the archive did not say.
+    public var budget: Int64?
 
     /// Creates the view data; the presenter makes these, tests may too.
     public init(kept: Int = 0, bytes: Int64 = 0, missing: Int = 0, failing: Int = 0, failingReasons: [PictureReasonViewData] = []) {

@@ -34,7 +34,8 @@ public struct SyncRequest: Sendable, Equatable {
     /// each once, every answer checked by `PictureCheck` before it is kept.
     public var includeImages: Bool
     /// The most bytes the archive's pictures may weigh after this sync; nil for the engine's
-    /// `Configuration.pictureBudget`.
+    /// `Configuration.pictureBudget`. The archive remembers it: later syncs (and `status`) keep
+    /// to it until another sync names one.
     public var pictureBudget: Int64?
 
     /// A request for `span`; details and pictures off and two transfers at once unless asked.
@@ -237,6 +238,8 @@ public struct PictureCounts: Sendable, Equatable {
     public var failing = 0
     /// The failing pictures by why their last fetch failed (their counts add up to `failing`).
     public var failingReasons: [PictureFailureReason: Int] = [:]
+    /// The budget in force, in bytes (`SyncEngine.pictureBudget()`); nil where not reported.
+    public var budget: Int64?
 
     /// Counts as the archive reports them; tests make these too.
     public init(kept: Int = 0, bytes: Int64 = 0, missing: Int = 0, failing: Int = 0) {

@@ -34,6 +34,9 @@ public struct PictureHealth: Sendable, Equatable {
     public let damagedCount: Int
     /// Kept pictures no story uses (a prune removes them).
     public let orphans: Int
+    /// The budget a sync named and the archive remembers, in bytes; nil: none was named (the
+    /// engine's `Configuration.pictureBudget` is in force).
+    public internal(set) var budget: Int64?
 }
 
 extension ArchiveMaintenance {
@@ -62,7 +65,9 @@ extension ArchiveMaintenance {
             damagedCount += 1
             if damaged.count < 20 { damaged.append(PictureHealth.Damaged(key: key, problem: problem, reason: reason)) }
         }
-        return PictureHealth(kept: kept, bytes: bytes, damaged: damaged, damagedCount: damagedCount, orphans: orphans)
+        var health = PictureHealth(kept: kept, bytes: bytes, damaged: damaged, damagedCount: damagedCount, orphans: orphans)
+        health.budget = try PictureStore(database: database).budget()
+        return health
     }
 
     /// What is wrong with the picture on the current row of a query of key, format, width,

@@ -27,6 +27,23 @@ extension SyncEngine {
         }
     }
 
+    /// The budget the pictures are kept within: the one a sync last named
+    /// (`SyncRequest.pictureBudget`, remembered in the archive), else `Configuration.pictureBudget`.
+    public func pictureBudget() throws(SyncError) -> Int64 {
+        do { return try pictureBudget(PictureStore(database: store.database)) } catch { throw SyncError.wrapping(error) }
+    }
+
+    func pictureBudget(_ pictures: PictureStore) throws -> Int64 {
+        try pictures.budget() ?? configuration.pictureBudget
+    }
+
+    private func pictureCountsWithBudget() throws -> PictureCounts {
+        let pictures = PictureStore(database: store.database)
+        var counts = try pictures.counts()
+        counts.budget = try pictureBudget(pictures)
+        return counts
+    }
+
     /// What the archive holds: coverage, counts, size and the last sync.
     public func status() throws(SyncError) -> ArchiveStatus {
         do {
@@ -42,7 +59,7 @@ extension SyncEngine {
                         id: $0.id, title: $0.title, failures: $0.failures, lastStatus: $0.lastStatus,
                         lastFailure: Date(timeIntervalSince1970: $0.lastFailureAt), nextTry: Date(timeIntervalSince1970: $0.nextTry))
                 },
-                pictures: try PictureStore(database: store.database).counts())
+                pictures: try pictureCountsWithBudget())
         } catch {
             throw SyncError.wrapping(error)
         }

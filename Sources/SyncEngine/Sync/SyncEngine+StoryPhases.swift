@@ -86,8 +86,10 @@ extension SyncEngine {
                 slowDownsSeen: phases.comments.slowDownsSeen, progress: progress, checkpointer: checkpointer)
         }
         if request.includeImages {
-            phases.picturesEvicted = try PictureStore(database: store.database).evict(
-                toFit: request.pictureBudget ?? configuration.pictureBudget, at: clock.now().timeIntervalSince1970)
+            let pictures = PictureStore(database: store.database)
+            // A budget named once stays in force: the next sync without one keeps to it too.
+            if let named = request.pictureBudget { try pictures.setBudget(named) }
+            phases.picturesEvicted = try pictures.evict(toFit: try pictureBudget(pictures), at: clock.now().timeIntervalSince1970)
             if phases.picturesEvicted > 0 { publishPictures() }
         }
         return phases

@@ -53,7 +53,8 @@ public actor SyncEngine {
         public var commentFreshness: Duration = .seconds(600)
         /// The most bytes the archive's pictures may weigh (default 1 GiB): past it, a sync with
         /// pictures evicts the least recently read first, never a favourite's.
-        /// `SyncRequest.pictureBudget` overrides it for one sync.
+        /// A budget a sync names (`SyncRequest.pictureBudget`) replaces it in that archive for
+        /// good: the archive remembers it (`pictureBudget()`).
         public var pictureBudget: Int64 = 1 << 30
         /// How often, while a stream of `updates(for:)` is open, the engine asks SQLite whether
         /// another connection (another process, say `newsctl sync`) has written to the archive.

@@ -105,12 +105,15 @@ struct DoctorCommand {
         }
     }
 
-    /// The budget a sync keeps the pictures within unless `--image-budget` says otherwise.
-    private static let pictureBudget = SyncEngine.Configuration(databasePath: "").pictureBudget
+    /// The budget syncs keep the pictures within until one names another (`--image-budget`).
+    private static let defaultPictureBudget = SyncEngine.Configuration(databasePath: "").pictureBudget
+
+    /// The budget in force: the one a sync named, which the archive remembers, else the default.
+    private func budget(_ pictures: PictureHealth) -> Int64 { pictures.budget ?? Self.defaultPictureBudget }
 
     private func pictureJSON(_ pictures: PictureHealth) -> JSONValue {
         .object([
-            ("kept", .int(Int64(pictures.kept))), ("bytes", .int(pictures.bytes)), ("budget", .int(Self.pictureBudget)),
+            ("kept", .int(Int64(pictures.kept))), ("bytes", .int(pictures.bytes)), ("budget", .int(budget(pictures))),
             ("damaged_count", .int(Int64(pictures.damagedCount))),
             (
                 "damaged",
@@ -150,7 +153,7 @@ struct DoctorCommand {
             if let days = health.dayCount { text += words.dayCount(days) + "\n" }
             for (table, count) in health.userRows.sorted(by: { $0.key < $1.key }) { text += words.userRows(table, count) + "\n" }
             if let pictures = health.pictures, pictures.kept > 0 {
-                text += words.pictureHealth(pictures, budget: Self.pictureBudget) + "\n"
+                text += words.pictureHealth(pictures, budget: budget(pictures)) + "\n"
             }
             output.out(text)
         }

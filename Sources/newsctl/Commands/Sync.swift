@@ -35,7 +35,7 @@ struct Sync: AsyncParsableCommand {
     @Option(
         name: .customLong("image-budget"), parsing: .unconditional,
         help: ArgumentHelp(
-            "With --images, the most the archive's pictures may weigh, in MiB (default 1024); the least recently read go first, never a favourite's.",
+            "With --images, the most the archive's pictures may weigh, in MiB (default 1024), kept by the archive for later syncs; the least recently read go first, never a favourite's.",
             valueName: "MiB"))
     var imageBudget: Int?
 

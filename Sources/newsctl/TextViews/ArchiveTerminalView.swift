@@ -136,6 +136,7 @@ final class ArchiveTerminalView: ArchiveView, CommandView {
                         ("kept", .int(Int64(status.pictures.kept))), ("bytes", .int(status.pictures.bytes)),
                         ("missing", .int(Int64(status.pictures.missing))), ("failing", .int(Int64(status.pictures.failing))),
                         ("evicted", .int(Int64(status.pictures.evicted))),
+                        ("budget", status.pictures.budget.map { .int($0) } ?? .null),
                         (
                             "failing_reasons",
                             .array(

@@ -195,6 +195,26 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
             ])
     }
 
+    @Test func statusSaysTheFailingPicturesAreAmongTheMissing() async {
+        var status = ArchiveStatus(
+            coverage: Coverage(days: [march14], partialDays: [], latestKnownDay: march14), stories: 6, details: 5, favorites: 0,
+            databaseBytes: 4_096, lastSync: nil)
+        status.pictures = PictureCounts(kept: 3, bytes: 2_048, missing: 4, failing: 1)
+        let done = status
+        interactor.archiveStatus.withLock { $0 = done }
+        await ArchivePresenter(view: view, interactor: interactor, language: .zh).didRequestStatus()
+        await ArchivePresenter(view: view, interactor: interactor, language: .en).didRequestStatus()
+        let lines = view.events.compactMap { event -> [String]? in
+            if case .status(let shown) = event { return shown.lines.filter { $0.hasPrefix("图片") || $0.hasPrefix("Pictures") } }
+            return nil
+        }
+        #expect(
+            lines == [
+                ["图片：已存 3 张（2.0 KB），缺 4 张（sync --images 列出而未存的，其中 1 张获取失败）"],
+                ["Pictures: 3 kept (2.0 KB), 4 missing (listed by a sync with --images, not kept; 1 of them failing)"],
+            ])
+    }
+
     @Test func statusCountsFailingPicturesByReason_commonestFirst() async {
         var status = ArchiveStatus(
             coverage: Coverage(days: [march14], partialDays: [], latestKnownDay: march14), stories: 6, details: 5, favorites: 0,
