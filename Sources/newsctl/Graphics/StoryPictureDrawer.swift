@@ -139,8 +139,9 @@ final class StoryPictureDrawer {
             return rendered.text.filter { !$0.isEmpty }.map { Row.picture($0, columns: rendered.columns) }
         }
         var top = Row(placeholder, .dim)
-        top.graphic = .top(
-            sequence: rendered.text.count == 1 ? rendered.text[0] : rendered.text.joined(), rows: rendered.rows, isKitty: renderer.pictureProtocol == .kitty)
+        // The one string as it is: joined, a kitty picture's 1.9 MB were copied again.
+        let sequence = rendered.text.count == 1 ? rendered.text[0] : rendered.text.joined()
+        top.graphic = .top(sequence: sequence, rows: rendered.rows, isKitty: renderer.pictureProtocol == .kitty)
         return [top]
             + (1..<max(1, rendered.rows)).map { offset in
                 var row = Row(placeholder, .dim)
