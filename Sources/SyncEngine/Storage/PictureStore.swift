@@ -104,6 +104,14 @@ struct PictureStore {
 
     /// A batch of what a sync fetched, in ONE transaction: every kept picture whole (what it is
     /// and its bytes) and every failure remembered, or nothing at all.
+    ///
+    /// The archive's WAL with `synchronous = NORMAL` is enough for that: a commit appends the
+    /// batch's pages and a commit frame to the log without an `fsync`, and a reader or the next
+    /// open takes only what a commit frame closes. A process killed mid-batch (the kill tests of
+    /// PictureSyncTests) leaves frames with no commit, which are ignored: the pictures are whole
+    /// or absent. The OS losing power can lose the last commits (the next sync fetches them
+    /// again), never corrupt the file, since a checkpoint syncs the log before copying it. FULL
+    /// would add an `fsync` per batch for nothing a sync cannot fetch again.
     func write(_ kept: [Kept], failed: [Failed], at time: Double) throws {
         try database.transaction {
             for picture in kept {
