@@ -21,6 +21,8 @@ final class ReaderApp: Navigator {
     private var showsHelp = false
     private var exitStatus: Int32?
     private var size = TerminalSession.size()
+    /// The terminal's width in columns, as last read.
+    var columns: Int { size.columns }
     private var needsDisplay = false
     private var spinner: Task<Void, Never>?
     private var spinnerFrame = 0

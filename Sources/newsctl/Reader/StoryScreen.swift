@@ -20,6 +20,7 @@ final class StoryScreen: ReaderScreen, DetailView, StoryPicturesView {
     /// The story's pictures once loaded, and what draws them (nil when the reader draws none).
     private var pictures: [StoryPictureViewData]?
     private var picturesTask: Task<Void, Never>?
+    private var drawingTask: Task<Void, Never>?
     private let drawer: StoryPictureDrawer?
     /// Whether `page.lines` were laid out with the pictures: `p` lays them out again.
     private var laidOutWithPictures = false
@@ -48,6 +49,8 @@ final class StoryScreen: ReaderScreen, DetailView, StoryPicturesView {
         presenter = nil
         picturesTask?.cancel()
         picturesTask = nil
+        drawingTask?.cancel()
+        drawingTask = nil
     }
 
     // MARK: DetailView
@@ -83,10 +86,20 @@ final class StoryScreen: ReaderScreen, DetailView, StoryPicturesView {
         picturesTask = Task { await presenter.load(detail) }
     }
 
+    /// The pictures are drawn first, several at once off the main actor (chafa takes about
+    /// 12 ms a picture), and shown once drawn: the story's text stays on screen, with its
+    /// placeholders, and keys are read meanwhile, where laying them out drew them one after the
+    /// other on the main actor.
     func showPictures(_ pictures: [StoryPictureViewData]) {
-        self.pictures = pictures
-        width = 0
-        app.setNeedsDisplay()
+        guard let drawer else { return }
+        let columns = app.columns
+        drawingTask = Task {
+            await drawer.prepare(pictures, width: columns)
+            guard !Task.isCancelled else { return }
+            self.pictures = pictures
+            width = 0
+            app.setNeedsDisplay()
+        }
     }
 
     func showError(_ error: ErrorViewData) {
