@@ -32,6 +32,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         // Documentation only: `swift package generate-documentation` (scripts/docs).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
+        // The web front's HTML (NewsWeb only): a typed builder that escapes text by default.
+        .package(url: "https://github.com/JohnSundell/Plot", exact: "0.14.0"),
     ],
     targets: [
         .systemLibrary(
@@ -53,7 +55,9 @@ let package = Package(
         ),
         .target(name: "NewsFeature", dependencies: ["SyncEngine"]),
         // The web front's pages and feeds (issue 32), for `newsctl-serve` and `newsctl export`.
-        .target(name: "NewsWeb", dependencies: ["NewsFeature", "SyncEngine"]),
+        .target(
+            name: "NewsWeb",
+            dependencies: ["NewsFeature", "SyncEngine", .product(name: "Plot", package: "Plot")]),
         // Headers only, written out by hand: newsctl loads the picture decoders, chafa and glib
         // with dlopen when it first draws, so neither building nor running needs them.
         .systemLibrary(name: "CPictures"),
@@ -63,6 +67,7 @@ let package = Package(
                 "SyncEngine",
                 "CPictures",
                 "NewsFeature",
+                "NewsWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -78,7 +83,7 @@ let package = Package(
         .testTarget(name: "SyncEngineTests", dependencies: ["SyncEngine", "SyncEngineURLSession", "TestSupport"]),
         .testTarget(name: "NewsFeatureTests", dependencies: ["NewsFeature", "TestSupport"]),
         // SyncEngine too: a test watches the archive while the newsctl binary writes it.
-        .testTarget(name: "newsctlTests", dependencies: ["newsctl", "SyncEngine", "TestSupport"]),
+        .testTarget(name: "newsctlTests", dependencies: ["newsctl", "SyncEngine", "NewsFeature", "NewsWeb", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

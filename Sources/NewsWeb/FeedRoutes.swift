@@ -1,0 +1,97 @@
+import NewsFeature
+import SyncEngine
+
+/// The Atom feeds (RFC 4287): the newest stories with their full text, rebuilt from the readable
+/// blocks with pictures as absolute addresses of the site.
+@MainActor
+struct FeedRoutes {
+    let engine: SyncEngine
+    let options: ArchiveSite.Options
+
+    private var mode: ReadMode { options.offline ? .offline : .standard }
+
+    /// `/feed.atom`, or `/section/<id>/feed.atom` for a column.
+    func feed(section: Int64?) async -> WebResponse {
+        let wording = WebWording(language: options.language)
+        var title = wording.siteName
+        var ids: [Int64] = []
+        var selfPath = "feed.atom"
+        if let section {
+            let view = SectionsPage()
+            let presenter = SectionStoriesPresenter(
+                view: view, interactor: DefaultSectionsInteractor(engine: engine, mode: mode), sectionID: section,
+                language: options.language)
+            await presenter.viewDidLoad()
+            guard let shown = view.stories.shown else {
+                return WebResponse(status: 404, contentType: "text/plain; charset=utf-8", body: Array("404\n".utf8))
+            }
+            title = shown.title + " · " + wording.siteName
+            ids = shown.months.flatMap { $0.stories.map(\.id) }
+            selfPath = "section/\(section)/feed.atom"
+        } else {
+            ids = await newestStories()
+        }
+        var entries: [AtomFeed.Entry] = []
+        for id in ids.prefix(max(options.feedWindow, 0)) {
+            if let entry = await entry(id, wording: wording) { entries.append(entry) }
+        }
+        let base = options.baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
+        let feed = AtomFeed(
+            id: (base.isEmpty ? "urn:newsctl:" : base) + selfPath, title: title, subtitle: wording.feedSubtitle, base: base,
+            selfPath: selfPath, language: wording.htmlLanguage, entries: entries)
+        return WebResponse(status: 200, contentType: "application/atom+xml; charset=utf-8", body: Array(feed.xml.utf8))
+    }
+
+    /// The newest stories, day by day from the newest, until the window is full (at most a
+    /// month of days is read for it).
+    private func newestStories() async -> [Int64] {
+        let view = NewsListPage()
+        let presenter = NewsListPresenter(
+            view: view, interactor: DefaultNewsListInteractor(engine: engine, mode: mode), navigator: LinkNavigator(),
+            language: options.language)
+        await presenter.viewDidLoad()
+        var ids: [Int64] = []
+        var days = 0
+        while days < 31 {
+            ids = (view.recorder.shown?.sections ?? []).flatMap { $0.items.map(\.id) }
+            guard ids.count < options.feedWindow, view.recorder.shown != nil else { break }
+            await presenter.loadMore()
+            days += 1
+        }
+        var seen = Set<Int64>()
+        return ids.filter { seen.insert($0).inserted }
+    }
+
+    private func entry(_ id: Int64, wording: WebWording) async -> AtomFeed.Entry? {
+        let view = StoryPage()
+        let presenter = DetailPresenter(
+            storyID: id, view: view, interactor: WebDetailInteractor(engine: engine, offline: options.offline),
+            navigator: LinkNavigator(), language: options.language)
+        await presenter.viewDidLoad()
+        guard let detail = view.recorder.shown else { return nil }
+        let pictures = StoryPicturesPresenter(view: view, interactor: ArchivedPicturesInteractor(engine: engine), language: options.language)
+        await pictures.load(detail)
+        let base = options.baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        let body = StoryBodyHTML(detail: detail, pictures: view.pictures, pictureRoot: base ?? "", linksMissingPictures: true)
+        // Without a base URL a feed cannot point at the site's pictures: the sources' are linked.
+        let html = (base == nil ? StoryBodyHTML(detail: detail, pictures: view.pictures.map(\.withoutBytes), pictureRoot: "", linksMissingPictures: true) : body)
+        let content = (html.headline + (detail.isOffSite ? [.text(detail.bodyText)] : html.blocks)).map { $0.render() }.joined()
+        let author = detail.body.lazy.compactMap { block -> String? in
+            if case .byline(let text) = block { return EmphasizedText(markup: text).plainText.split(separator: "，").first.map(String.init) }
+            return nil
+        }.first
+        return AtomFeed.Entry(
+            id: "urn:zhihu-daily:story:\(id)", title: detail.title, link: (base ?? "") + "story/\(id).html", original: detail.url,
+            updated: detail.published?.iso8601 ?? detail.source.fetchedAt, author: author ?? wording.anonymousAuthor,
+            categories: [], html: content)
+    }
+}
+
+extension StoryPictureViewData {
+    /// The same picture as if the archive lacked it.
+    var withoutBytes: StoryPictureViewData {
+        StoryPictureViewData(
+            place: place, url: url, placeholder: placeholder, caption: caption, bytes: nil, unavailable: unavailable,
+            notDrawn: notDrawn)
+    }
+}

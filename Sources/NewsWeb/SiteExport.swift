@@ -1,0 +1,124 @@
+import NewsFeature
+import SyncEngine
+
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Writes the site as files (`newsctl export --site DIR`): the pages reachable from home within
+/// the window, the pictures they show, `feed.atom` and `style.css`. A file whose bytes are
+/// already there is left alone; a changed one is written beside it and renamed over it, so a kill
+/// leaves no half file.
+public struct SiteExport: Sendable {
+    /// What an export did.
+    public struct Outcome: Sendable, Equatable {
+        /// The site's paths written (new or changed).
+        public var written: [String] = []
+        /// The paths whose files were already the same.
+        public var unchanged: [String] = []
+    }
+
+    /// A file could not be written.
+    public struct Failure: Error, Sendable {
+        /// The file.
+        public let path: String
+        /// What the system said.
+        public let reason: String
+    }
+
+    let site: ArchiveSite
+    let folder: String
+
+    /// An export of `site` (made with `isStatic` and the window's `firstDay`) into `folder`.
+    public init(site: ArchiveSite, folder: String) {
+        self.site = site
+        self.folder = folder
+    }
+
+    /// The newest day the archive holds, for a window counted in days.
+    public static func newestDay(_ engine: SyncEngine) async -> Day? {
+        (try? await engine.status())?.coverage.last
+    }
+
+    /// Walks the site from home and writes what it finds.
+    public func run() async throws(Failure) -> Outcome {
+        var outcome = Outcome()
+        var queue = ["/index.html", "/style.css", "/feed.atom", "/sections.html", "/favorites.html", "/status.html"]
+        var seen = Set(queue)
+        while !queue.isEmpty {
+            let path = queue.removeFirst()
+            let response = await site.respond(to: WebRequest(path: path))
+            guard response.status == 200 else { continue }
+            try write(response.body, to: path, outcome: &outcome)
+            guard response.contentType.hasPrefix("text/html") else { continue }
+            // Lists outside the window (columns, favourites) are written, not walked into.
+            let followsStories = path == "/index.html" || path.hasPrefix("/day/") || path.hasPrefix("/story/")
+            for link in Self.links(in: response.body, from: path) where !seen.contains(link) {
+                if link.hasPrefix("/story/"), !followsStories, !path.hasPrefix("/story/") { continue }
+                seen.insert(link)
+                queue.append(link)
+            }
+        }
+        return outcome
+    }
+
+    /// The site's paths a page links to (`href` and `src`), resolved against the page's path;
+    /// addresses elsewhere, queries and fragments are left out.
+    static func links(in html: [UInt8], from page: String) -> [String] {
+        let text = String(decoding: html, as: UTF8.self)
+        var found: [String] = []
+        for marker in [" href=\"", " src=\""] {
+            var rest = text[...]
+            while let start = rest.range(of: marker) {
+                rest = rest[start.upperBound...]
+                guard let end = rest.firstIndex(of: "\"") else { break }
+                let value = String(rest[..<end])
+                rest = rest[end...]
+                guard !value.contains(":"), !value.contains("?"), !value.contains("#"), !value.isEmpty else { continue }
+                if let resolved = resolve(value, from: page) { found.append(resolved) }
+            }
+        }
+        return found
+    }
+
+    static func resolve(_ link: String, from page: String) -> String? {
+        var parts = page.split(separator: "/").dropLast().map(String.init)
+        for part in link.split(separator: "/", omittingEmptySubsequences: false) {
+            switch part {
+            case "..": if parts.popLast() == nil { return nil }
+            case ".", "": continue
+            default: parts.append(String(part))
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    private func write(_ bytes: [UInt8], to path: String, outcome: inout Outcome) throws(Failure) {
+        let file = folder + path
+        let manager = FileManager.default
+        if let existing = manager.contents(atPath: file), existing.elementsEqual(bytes) {
+            outcome.unchanged.append(path)
+            return
+        }
+        let directory = String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)])
+        do {
+            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let temporary = directory + "/.newsctl-export-\(UInt64.random(in: 0...UInt64.max)).tmp"
+            guard manager.createFile(atPath: temporary, contents: Data(bytes)) else {
+                throw Failure(path: file, reason: "cannot create a file in \(directory)")
+            }
+            if rename(temporary, file) != 0 {
+                let reason = String(cString: strerror(errno))
+                try? manager.removeItem(atPath: temporary)
+                throw Failure(path: file, reason: reason)
+            }
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw Failure(path: file, reason: "\(error.localizedDescription)")
+        }
+        outcome.written.append(path)
+    }
+}
