@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "SyncEngineURLSession", targets: ["SyncEngineURLSession"]),
         .library(name: "NewsFeature", targets: ["NewsFeature"]),
         .executable(name: "newsctl", targets: ["newsctl"]),
+        .executable(name: "newsctl-site", targets: ["newsctl-site"]),
         .library(name: "NewsWeb", targets: ["NewsWeb"]),
     ],
     dependencies: [
@@ -67,9 +68,14 @@ let package = Package(
                 "SyncEngine",
                 "CPictures",
                 "NewsFeature",
-                "NewsWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // What `newsctl export` and `newsctl feed` hand over to: NewsWeb's HTML builder links
+        // Foundation, which would slow every start of newsctl.
+        .executableTarget(
+            name: "newsctl-site",
+            dependencies: ["NewsWeb", "NewsFeature", "SyncEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Benchmarks (bench/run), apart from the tests.
         .executableTarget(name: "newsbench", dependencies: ["SyncEngine"], path: "bench/newsbench"),
@@ -83,7 +89,7 @@ let package = Package(
         .testTarget(name: "SyncEngineTests", dependencies: ["SyncEngine", "SyncEngineURLSession", "TestSupport"]),
         .testTarget(name: "NewsFeatureTests", dependencies: ["NewsFeature", "TestSupport"]),
         // SyncEngine too: a test watches the archive while the newsctl binary writes it.
-        .testTarget(name: "newsctlTests", dependencies: ["newsctl", "SyncEngine", "NewsFeature", "NewsWeb", "TestSupport"]),
+        .testTarget(name: "newsctlTests", dependencies: ["newsctl", "newsctl-site", "SyncEngine", "NewsWeb", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -26,6 +26,9 @@ public struct SiteExport: Sendable {
         public let path: String
         /// What the system said.
         public let reason: String
+        /// The folder or file could not be made at all (no such folder, no permission), rather
+        /// than written.
+        public let cannotCreate: Bool
     }
 
     let site: ArchiveSite
@@ -40,6 +43,13 @@ public struct SiteExport: Sendable {
     /// The newest day the archive holds, for a window counted in days.
     public static func newestDay(_ engine: SyncEngine) async -> Day? {
         (try? await engine.status())?.coverage.last
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? POSIXError {
+            return String(cString: strerror(underlying.code.rawValue))
+        }
+        return (error as? CocoaError)?.code == .fileWriteNoPermission ? String(cString: strerror(EACCES)) : "\(error.localizedDescription)"
     }
 
     /// Walks the site from home and writes what it finds.
@@ -105,19 +115,18 @@ public struct SiteExport: Sendable {
         let directory = String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)])
         do {
             try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            let temporary = directory + "/.newsctl-export-\(UInt64.random(in: 0...UInt64.max)).tmp"
-            guard manager.createFile(atPath: temporary, contents: Data(bytes)) else {
-                throw Failure(path: file, reason: "cannot create a file in \(directory)")
-            }
-            if rename(temporary, file) != 0 {
-                let reason = String(cString: strerror(errno))
-                try? manager.removeItem(atPath: temporary)
-                throw Failure(path: file, reason: reason)
-            }
-        } catch let failure as Failure {
-            throw failure
         } catch {
-            throw Failure(path: file, reason: "\(error.localizedDescription)")
+            throw Failure(path: directory, reason: Self.reason(error), cannotCreate: true)
+        }
+        let temporary = directory + "/.newsctl-export-\(UInt64.random(in: 0...UInt64.max)).tmp"
+        guard manager.createFile(atPath: temporary, contents: Data(bytes)) else {
+            let denied = access(directory, W_OK) != 0
+            throw Failure(path: file, reason: String(cString: strerror(denied ? EACCES : EIO)), cannotCreate: denied)
+        }
+        if rename(temporary, file) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? manager.removeItem(atPath: temporary)
+            throw Failure(path: file, reason: reason, cannotCreate: false)
         }
         outcome.written.append(path)
     }
