@@ -40,9 +40,13 @@ public struct SiteExport: Sendable {
         self.folder = folder
     }
 
-    /// The newest day the archive holds, for a window counted in days.
-    public static func newestDay(_ engine: SyncEngine) async -> Day? {
-        (try? await engine.status())?.coverage.last
+    /// The oldest day a copy links to: `days` back from the newest day the archive holds, or
+    /// `since`; never before the archive's first day.
+    public static func firstDay(_ engine: SyncEngine, days: Int, since: Day?) async -> Day? {
+        guard let coverage = (try? await engine.status())?.coverage, let first = coverage.first, let last = coverage.last else {
+            return since
+        }
+        return max(since ?? last.adding(days: -(days - 1)), first)
     }
 
     private static func reason(_ error: any Error) -> String {
@@ -60,7 +64,11 @@ public struct SiteExport: Sendable {
         while !queue.isEmpty {
             let path = queue.removeFirst()
             let response = await site.respond(to: WebRequest(path: path))
-            guard response.status == 200 else { continue }
+            // A page a list links to but the archive lacks (a story, a day of the window, the
+            // columns) is written as the page that says so, so that no link of the copy is broken;
+            // comments and pictures only when they are there.
+            let saysSo = path.split(separator: "/").count <= 2 && path.hasSuffix(".html") && response.contentType.hasPrefix("text/html")
+            guard response.status == 200 || saysSo else { continue }
             try write(response.body, to: path, outcome: &outcome)
             guard response.contentType.hasPrefix("text/html") else { continue }
             // Lists outside the window (columns, favourites) are written, not walked into.

@@ -59,8 +59,7 @@ struct ExportSite: AsyncParsableCommand {
 
     func run() async throws {
         guard let engine = resolved.open() else { throw ExitCode(74) }
-        let first: Day?
-        if let since { first = Day(since) } else { first = await SiteExport.newestDay(engine).map { $0.adding(days: -(days - 1)) } }
+        let first = await SiteExport.firstDay(engine, days: days, since: since.flatMap { Day($0) })
         let site = ArchiveSite(
             engine: engine, options: ArchiveSite.Options(language: resolved.language, offline: resolved.offline, isStatic: true, firstDay: first))
         let folder = self.site.count > 1 && self.site.hasSuffix("/") ? String(self.site.dropLast()) : self.site

@@ -34,7 +34,8 @@ enum ListPages {
                     ]))
         }
         if let message { content.append(Tag.element("p", ["class": "empty"], text: message)) }
-        content.append(Tag.element("p", ["class": list.status.isStale ? "status stale" : "status"], text: list.status.text))
+        // A static copy words no age: it would change every page at every export.
+        if !frame.isStatic { content.append(Tag.element("p", ["class": list.status.isStale ? "status stale" : "status"], text: list.status.text)) }
         var pager: [Markup] = []
         if let newer { pager.append(Tag.link(newer, frame.wording.later, class: "newer")) }
         if let earlier { pager.append(Tag.link(earlier, frame.wording.earlier, class: "earlier")) }

@@ -42,7 +42,7 @@ enum StoryPages {
                         return Tag.element("li", [:], [Tag.element("a", ["href": address, "rel": "noreferrer noopener"], text: text.isEmpty ? address : text)])
                     }))
         }
-        article.append(Tag.element("p", ["class": detail.status.isStale ? "status stale" : "status"], text: detail.status.text))
+        if !frame.isStatic { article.append(Tag.element("p", ["class": detail.status.isStale ? "status stale" : "status"], text: detail.status.text)) }
         return frame.render(title: detail.title, [Tag.element("article", ["class": "story"], article)])
     }
 
@@ -67,7 +67,7 @@ enum StoryPages {
             if let more { content.append(Tag.element("p", [:], [Tag.link(more, frame.wording.moreComments, class: "more")])) }
         case .none: break
         }
-        content.append(Tag.element("p", ["class": comments.status.isStale ? "status stale" : "status"], text: comments.status.text))
+        if !frame.isStatic { content.append(Tag.element("p", ["class": comments.status.isStale ? "status stale" : "status"], text: comments.status.text)) }
         return frame.render(title: comments.title, content)
     }
 
