@@ -83,7 +83,7 @@ struct FeedRoutes {
         return AtomFeed.Entry(
             id: "urn:zhihu-daily:story:\(id)", title: detail.title, link: (base ?? "") + "story/\(id).html", original: detail.url,
             updated: detail.published?.iso8601 ?? detail.source.fetchedAt, author: author ?? wording.anonymousAuthor,
-            categories: [], html: content)
+            categories: detail.section.map { [$0.name] } ?? [], html: content)
     }
 }
 

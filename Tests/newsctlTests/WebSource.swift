@@ -82,6 +82,7 @@ struct WebSource {
         ]
         if let image { object["image"] = image }
         if let credit { object["image_source"] = credit }
+        if id == Self.photo { object["section"] = ["id": 2, "name": "瞎扯", "thumbnail": ""] as [String: Any] }
         server.setReply(.body(status: 200, text: try json(object)), for: "/api/4/news/\(id)")
     }
 

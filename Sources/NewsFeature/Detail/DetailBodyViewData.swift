@@ -19,3 +19,17 @@ public enum DetailBodyBlockViewData: Equatable, Sendable {
     /// "查看知乎讨论" to `url` (the reference's address; empty when there is none).
     case link(text: String, url: String)
 }
+
+/// The column a story belongs to: its id, to link to, and its name as shown.
+public struct SectionItemLinkViewData: Equatable, Sendable {
+    /// The column's id.
+    public let id: Int64
+    /// "瞎扯", or "栏目 2" when the source gave no name.
+    public let name: String
+
+    /// Creates the view data; the presenter makes these, tests may too.
+    public init(id: Int64, name: String) {
+        self.id = id
+        self.name = name
+    }
+}

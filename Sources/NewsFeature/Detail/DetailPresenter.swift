@@ -142,7 +142,8 @@ public final class DetailPresenter {
                     unixTime: time, iso8601: DateFormatting.iso8601Beijing(unixTime: time),
                     text: strings.published(dates.beijingDateTime(unixTime: time)))
             }, images: images(detail, readable: readable, strings: strings), favoriteChange: favoriteChange,
-            body: readable.map { body(of: $0, strings: strings) } ?? [])
+            body: readable.map { body(of: $0, strings: strings) } ?? [],
+            section: detail.sectionID.map { SectionItemLinkViewData(id: $0, name: strings.sectionTitle(detail.sectionName ?? "", id: $0)) })
     }
 
     /// The headline image with its credit, then the body's images numbered as in the text.

@@ -14,6 +14,8 @@ public struct DetailViewData: Equatable, Sendable {
     public let blocks: [DetailBlockViewData]
     /// The body for fronts that link: pictures by number, links with their addresses.
     public let body: [DetailBodyBlockViewData]
+    /// The column (栏目) the story belongs to, when it has one.
+    public let section: SectionItemLinkViewData?
     /// Numbered link targets: "[1] https://…".
     public let references: [String]
     /// The headline image (with its credit) and then the body's images numbered as in the text;
@@ -51,9 +53,10 @@ public struct DetailViewData: Equatable, Sendable {
         bodyText: String, isOffSite: Bool, shareURL: String?, url: String, counts: CountsViewData?,
         isFavorite: Bool, isRead: Bool, marksText: String, source: SourceViewData, status: StatusViewData,
         published: PublishedViewData? = nil, images: [ImageViewData] = [], favoriteChange: String? = nil,
-        body: [DetailBodyBlockViewData] = []
+        body: [DetailBodyBlockViewData] = [], section: SectionItemLinkViewData? = nil
     ) {
         self.body = body
+        self.section = section
         self.id = id
         self.title = title
         self.image = image

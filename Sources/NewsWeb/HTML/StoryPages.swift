@@ -12,6 +12,7 @@ enum StoryPages {
         if let published = detail.published {
             meta.append(Tag.element("time", ["datetime": published.iso8601], text: published.text))
         }
+        if let section = detail.section { meta.append(Tag.link("../section/\(section.id).html", section.name, class: "section")) }
         meta.append(Tag.link("\(detail.id)/comments.html", detail.counts?.text ?? frame.wording.comments, class: "comments"))
         if let original = Tag.webAddress(detail.url) {
             meta.append(Tag.element("a", ["href": original, "rel": "noreferrer noopener", "class": "original"], text: frame.wording.original))
