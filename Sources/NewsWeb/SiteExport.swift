@@ -1,8 +1,11 @@
 import NewsFeature
 import SyncEngine
 
-import Foundation
-
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -50,7 +53,7 @@ public struct SiteExport: Sendable {
     }
 
     private static func reason(_ error: any Error) -> String {
-        if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? POSIXError {
+        if let error = error as? CocoaError, let underlying = error.underlying as? POSIXError {
             return String(cString: strerror(underlying.code.rawValue))
         }
         return (error as? CocoaError)?.code == .fileWriteNoPermission ? String(cString: strerror(EACCES)) : "\(error.localizedDescription)"
@@ -59,7 +62,7 @@ public struct SiteExport: Sendable {
     /// Walks the site from home and writes what it finds.
     public func run() async throws(Failure) -> Outcome {
         var outcome = Outcome()
-        var queue = ["/index.html", "/style.css", "/feed.atom", "/sections.html", "/favorites.html", "/status.html"]
+        var queue = ["/index.html", "/style.css", "/favicon.svg", "/feed.atom", "/sections.html", "/favorites.html", "/status.html"]
         var seen = Set(queue)
         while !queue.isEmpty {
             let path = queue.removeFirst()

@@ -20,6 +20,7 @@ struct SiteRoutes {
             switch parts[0] {
             case "", "index.html": return await days(start: .latest, frame: frame)
             case "style.css": return WebResponse(status: 200, contentType: "text/css; charset=utf-8", body: Array(StyleSheet.css.utf8))
+            case "favicon.svg": return WebResponse(status: 200, contentType: "image/svg+xml", body: Array(StyleSheet.favicon.utf8))
             case "feed.atom": return await FeedRoutes(engine: engine, options: options).feed(section: nil)
             case "favorites.html": return await favorites(frame: frame)
             case "search.html": return await search(request.query["q"] ?? "", frame: frame)

@@ -2,6 +2,13 @@
 /// the system is (`prefers-color-scheme`). No inline styles anywhere, so the pages keep to a
 /// `style-src 'self'` policy.
 enum StyleSheet {
+    /// The site's icon: a browser asks for one on every site, and a missing one is a console error.
+    static let favicon = """
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#0b5cad"/>\
+        <text x="8" y="12.5" font-size="11" text-anchor="middle" fill="#fff">日</text></svg>
+
+        """
+
     static let css = """
         :root { color-scheme: light dark; --text: #1a1a1a; --muted: #666; --back: #fdfdfb; --line: #ddd; --link: #0b5cad; --mark: #ffe680; }
         @media (prefers-color-scheme: dark) {

@@ -108,6 +108,7 @@ struct PageFrame {
                 // Not Plot's `.title(_:)`: it also writes og:/twitter: meta tags without escaping.
                 .element(named: "title", text: fullTitle),
                 .link(.rel(.stylesheet), .href(root + "style.css")),
+                .link(.rel(.icon), .type("image/svg+xml"), .href(root + "favicon.svg")),
                 .link(.rel(.alternate), .type("application/atom+xml"), .href(root + "feed.atom"))
             ),
             .body(
