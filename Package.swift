@@ -88,6 +88,7 @@ let package = Package(
         // SyncEngineURLSession too: the transport contract runs on both transports.
         .testTarget(name: "SyncEngineTests", dependencies: ["SyncEngine", "SyncEngineURLSession", "TestSupport"]),
         .testTarget(name: "NewsFeatureTests", dependencies: ["NewsFeature", "TestSupport"]),
+        .testTarget(name: "NewsWebTests", dependencies: ["NewsWeb", "NewsFeature", "TestSupport"]),
         // SyncEngine too: a test watches the archive while the newsctl binary writes it.
         .testTarget(name: "newsctlTests", dependencies: ["newsctl", "newsctl-site", "SyncEngine", "NewsWeb", "TestSupport"]),
     ],

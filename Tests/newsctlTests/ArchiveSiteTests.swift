@@ -68,7 +68,7 @@ extension ProcessTests {
             let site = try site(newsctl.databasePath)
             for path in ["/", "/day/\(WebSource.latest).html", "/story/\(WebSource.hostile).html", "/story/\(WebSource.hostile)/comments.html"] {
                 let page = text(await site.respond(to: WebRequest(path: path)))
-                #expect(WebSource.unsafeMarkup(in: page).isEmpty, "\(path): \(WebSource.unsafeMarkup(in: page))")
+                #expect(unsafeMarkup(in: page).isEmpty, "\(path): \(unsafeMarkup(in: page))")
             }
             let story = text(await site.respond(to: WebRequest(path: "/story/\(WebSource.hostile).html")))
             #expect(story.contains("<h1>&lt;script&gt;alert(\"title\")&lt;/script&gt;恶意标题</h1>"), "\(story)")

@@ -78,7 +78,7 @@ extension ProcessTests {
             let contents = try #require(result["contents"] as? [String])
             #expect(contents.first?.contains("<img src=\"http://192.0.2.1:8080/picture/") == true, "\(contents.first ?? "")")
             #expect(contents.first?.contains("因为<strong>瑞利散射</strong>。") == true)
-            for content in contents { #expect(WebSource.unsafeMarkup(in: content).isEmpty, "\(content)") }
+            for content in contents { #expect(unsafeMarkup(in: content).isEmpty, "\(content)") }
         }
 
         @Test func feedChecksItsArguments() async throws {

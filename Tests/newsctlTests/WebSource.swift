@@ -13,19 +13,6 @@ struct WebSource {
     static let hostile: Int64 = 2_023_032_002
     static let plain: Int64 = 2_023_031_901
     static let hostileTitle = "<script>alert(\"title\")</script>恶意标题"
-    /// The tags of `html` that could run or restyle anything: scripts, iframes, styles, event
-    /// handler and style attributes, `javascript:` addresses. Text is escaped, so every `<` in a
-    /// page opens a tag.
-    static func unsafeMarkup(in html: String) -> [String] {
-        html.split(separator: "<").dropFirst().map { String($0.prefix { $0 != ">" }).lowercased() }.filter { tag in
-            let name = tag.prefix { $0.isLetter || $0 == "/" || $0 == "!" }
-            let attributes = tag.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).dropFirst()
-            return ["script", "iframe", "style", "object", "embed", "frame"].contains(String(name))
-                || attributes.contains { $0.hasPrefix("on") || $0.hasPrefix("style=") || $0.hasPrefix("srcdoc") }
-                || tag.contains("javascript:") || tag.contains("data:")
-        }
-    }
-
     var headline: String { root + "/pictures/head.jpg" }
     var bodyPicture: String { root + "/pictures/body.png" }
     var lostPicture: String { root + "/pictures/lost.jpg" }
