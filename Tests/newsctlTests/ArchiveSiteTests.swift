@@ -109,6 +109,33 @@ extension ProcessTests {
             #expect(text(missing).contains("文章 42"), "\(text(missing))")
         }
 
+        @Test func theFavouriteToggleIsAPostAnsweredWithASeeOtherAndTheListsFollowIt() async throws {
+            let (server, _, newsctl) = try await WebSource.archive()
+            defer { Task { await server.stop() } }
+            let site = try site(newsctl.databasePath, source: await server.baseURL)
+            let path = "/story/\(WebSource.photo)/favorite"
+            #expect(await site.respond(to: WebRequest(method: "GET", path: path)).status == 404)
+            let toggled = await site.respond(to: WebRequest(method: "POST", path: path))
+            #expect(toggled.status == 303 && toggled.location == "/story/\(WebSource.photo).html")
+            let story = text(await site.respond(to: WebRequest(path: "/story/\(WebSource.photo).html")))
+            #expect(story.contains("<button type=\"submit\">★ 取消收藏</button>"), "\(story)")
+            let favorites = text(await site.respond(to: WebRequest(path: "/favorites.html")))
+            #expect(favorites.contains("<a href=\"story/\(WebSource.photo).html\" class=\"story\">带图的文章</a>"), "\(favorites)")
+            #expect(await site.respond(to: WebRequest(method: "POST", path: path)).status == 303)
+            let again = text(await site.respond(to: WebRequest(path: "/favorites.html")))
+            #expect(!again.contains("class=\"story\""), "\(again)")
+            #expect(await site.respond(to: WebRequest(method: "POST", path: "/story/1/other")).status == 404)
+
+            let search = text(await site.respond(to: WebRequest(path: "/search.html", query: ["q": "瑞利散射"])))
+            #expect(search.contains("<mark>瑞利散射</mark>"), "\(search)")
+            #expect(search.contains("<a href=\"story/\(WebSource.photo).html\" class=\"story\">"), "\(search)")
+            let status = text(await site.respond(to: WebRequest(path: "/status.html")))
+            #expect(status.contains("<li>日期：2023年3月19日 至 2023年3月20日，共 2 天</li>"), "\(status)")
+            let english = ArchiveSite(engine: try SyncEngine(configuration: .init(databasePath: newsctl.databasePath)), options: .init(language: .en, offline: true))
+            let home = text(await english.respond(to: WebRequest(path: "/")))
+            #expect(home.contains("<html lang=\"en\">") && home.contains(">Earlier ›</a>"), "\(home)")
+        }
+
         static func links(_ html: String, from page: String) -> [String] {
             var found: [String] = []
             for part in html.components(separatedBy: "href=\"").dropFirst() + html.components(separatedBy: "src=\"").dropFirst() {
