@@ -69,12 +69,16 @@ struct FeedRoutes {
             navigator: LinkNavigator(), language: options.language)
         await presenter.viewDidLoad()
         guard let detail = view.recorder.shown else { return nil }
-        let pictures = StoryPicturesPresenter(view: view, interactor: ArchivedPicturesInteractor(engine: engine), language: options.language)
+        let pictures = StoryPicturesPresenter(
+            view: view, interactor: ArchivedPicturesInteractor(engine: engine), language: options.language)
         await pictures.load(detail)
         let base = options.baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         let body = StoryBodyHTML(detail: detail, pictures: view.pictures, pictureRoot: base ?? "", linksMissingPictures: true)
         // Without a base URL a feed cannot point at the site's pictures: the sources' are linked.
-        let html = (base == nil ? StoryBodyHTML(detail: detail, pictures: view.pictures.map(\.withoutBytes), pictureRoot: "", linksMissingPictures: true) : body)
+        let html =
+            (base == nil
+                ? StoryBodyHTML(detail: detail, pictures: view.pictures.map(\.withoutBytes), pictureRoot: "", linksMissingPictures: true)
+                : body)
         let content = (html.headline + (detail.isOffSite ? [.text(detail.bodyText)] : html.blocks)).map { $0.render() }.joined()
         let author = detail.body.lazy.compactMap { block -> String? in
             if case .byline(let text) = block { return EmphasizedText(markup: text).plainText.split(separator: "，").first.map(String.init) }

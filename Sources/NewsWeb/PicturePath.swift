@@ -17,8 +17,11 @@ enum PicturePath {
         guard path.hasPrefix("/picture/") else { return nil }
         let name = path.dropFirst("/picture/".count)
         guard let dot = name.lastIndex(of: "."), !name[..<dot].contains("/") else { return nil }
-        guard let format = PictureFormat.allCases.first(where: { fileExtension($0) == name[name.index(after: dot)...]
-        }) else { return nil }
+        guard
+            let format = PictureFormat.allCases.first(where: {
+                fileExtension($0) == name[name.index(after: dot)...]
+            })
+        else { return nil }
         guard let bytes = decodeBase64URL(name[..<dot]), let url = String(validating: bytes, as: UTF8.self) else { return nil }
         return (url, format)
     }

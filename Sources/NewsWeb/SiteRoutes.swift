@@ -78,7 +78,8 @@ struct SiteRoutes {
         guard let list = view.recorder.shown, view.recorder.error == nil else {
             return Self.failure(view.recorder.error, frame: frame)
         }
-        let shownDay = list.sections.first.flatMap { Day($0.date) } ?? { if case .day(let day) = start { return day } else { return nil } }()
+        let shownDay =
+            list.sections.first.flatMap { Day($0.date) } ?? { if case .day(let day) = start { return day } else { return nil } }()
         let first = options.firstDay ?? Day.firstIssue
         let dayRoot = start == .latest ? "day/" : ""
         let earlier = shownDay.map { $0.adding(days: -1) }.flatMap { $0 >= first ? dayRoot + "\($0).html" : nil }
@@ -97,7 +98,8 @@ struct SiteRoutes {
             navigator: LinkNavigator(), language: options.language)
         await presenter.viewDidLoad()
         guard let detail = view.recorder.shown, view.recorder.error == nil else { return Self.failure(view.recorder.error, frame: frame) }
-        let pictures = StoryPicturesPresenter(view: view, interactor: ArchivedPicturesInteractor(engine: engine), language: options.language)
+        let pictures = StoryPicturesPresenter(
+            view: view, interactor: ArchivedPicturesInteractor(engine: engine), language: options.language)
         await pictures.load(detail)
         return Self.html(200, StoryPages.story(detail, pictures: view.pictures, frame: frame, offline: options.offline))
     }
@@ -134,7 +136,8 @@ struct SiteRoutes {
 
     private func sections(frame: PageFrame) async -> WebResponse {
         let view = SectionsPage()
-        let presenter = SectionsPresenter(view: view, interactor: DefaultSectionsInteractor(engine: engine, mode: mode), language: options.language)
+        let presenter = SectionsPresenter(
+            view: view, interactor: DefaultSectionsInteractor(engine: engine, mode: mode), language: options.language)
         await presenter.viewDidLoad()
         guard let shown = view.list.shown else { return Self.failure(view.list.error, frame: frame) }
         return Self.html(200, ListPages.sections(shown, frame: frame))

@@ -61,7 +61,8 @@ struct ExportSite: AsyncParsableCommand {
         guard let engine = resolved.open() else { throw ExitCode(74) }
         let first = await SiteExport.firstDay(engine, days: days, since: since.flatMap { Day($0) })
         let site = ArchiveSite(
-            engine: engine, options: ArchiveSite.Options(language: resolved.language, offline: resolved.offline, isStatic: true, firstDay: first))
+            engine: engine,
+            options: ArchiveSite.Options(language: resolved.language, offline: resolved.offline, isStatic: true, firstDay: first))
         let folder = self.site.count > 1 && self.site.hasSuffix("/") ? String(self.site.dropLast()) : self.site
         let wording = WebWording(language: resolved.language)
         do throws(SiteExport.Failure) {

@@ -29,7 +29,10 @@ import TestSupport
             unavailable: bytes == nil ? "[图片 1：气压图]（未保存，离线）" : nil, notDrawn: "[图片 1：气压图]（无法显示）")
     }
 
-    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1F, 0x15, 0xC4, 0x89]
+    static let png: [UInt8] = [
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1F,
+        0x15, 0xC4, 0x89,
+    ]
 
     func html(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
@@ -46,20 +49,28 @@ import TestSupport
         ]
         let online = html(StoryPages.story(detail(body: body), pictures: pictures, frame: frame, offline: false))
         let head = try #require(PicturePath.path(url: "https://pic1.zhimg.com/head.jpg", format: .png))
-        #expect(online.contains("<figure class=\"headline\"><img src=\"../\(head)\" alt=\"图片：来源\"/><figcaption>图片：来源</figcaption></figure>"), "\(online)")
+        #expect(
+            online.contains("<figure class=\"headline\"><img src=\"../\(head)\" alt=\"图片：来源\"/><figcaption>图片：来源</figcaption></figure>"),
+            "\(online)")
         #expect(online.contains("<h2>问题</h2><p>因为<strong>散射</strong>。</p><figure class=\"picture\"><img src=\"../picture/"), "\(online)")
         #expect(online.contains("<img src=\"https://pic2.zhimg.com/b.jpg\" alt=\"图片 2\" referrerpolicy=\"no-referrer\"/>"), "\(online)")
         #expect(online.contains("<p class=\"picture-missing\">[图片]</p>"))
-        #expect(online.contains("<p class=\"item\"><span class=\"marker\">1. </span>一条</p><blockquote><p>引文</p></blockquote><hr/>"), "\(online)")
+        #expect(
+            online.contains("<p class=\"item\"><span class=\"marker\">1. </span>一条</p><blockquote><p>引文</p></blockquote><hr/>"), "\(online)"
+        )
         #expect(online.contains("<a href=\"../section/2.html\" class=\"section\">瞎扯</a>"))
         #expect(online.contains("<a href=\"1/comments.html\" class=\"comments\">3 赞 · 4 条评论</a>"))
-        #expect(online.contains("<form class=\"favorite\" method=\"post\" action=\"1/favorite\"><button type=\"submit\">☆ 收藏</button></form>"))
+        #expect(
+            online.contains("<form class=\"favorite\" method=\"post\" action=\"1/favorite\"><button type=\"submit\">☆ 收藏</button></form>"))
         // Offline, the picture the archive lacks is its caption and why.
         let offline = html(StoryPages.story(detail(body: body), pictures: pictures, frame: frame, offline: true))
         #expect(!offline.contains("pic2.zhimg.com"))
         #expect(offline.contains("<p class=\"picture-missing\">[图片 1：气压图]（未保存，离线）</p>"))
         // A static copy has no form and words no age.
-        let copy = html(StoryPages.story(detail(body: body), pictures: pictures, frame: PageFrame(wording: frame.wording, root: "../", isStatic: true), offline: true))
+        let copy = html(
+            StoryPages.story(
+                detail(body: body), pictures: pictures, frame: PageFrame(wording: frame.wording, root: "../", isStatic: true), offline: true
+            ))
         #expect(!copy.contains("<form") && !copy.contains("来自缓存"))
     }
 
@@ -73,7 +84,9 @@ import TestSupport
             picture(.body(1), url: "javascript:alert(6)", bytes: nil, caption: Self.hostile),
             picture(.headline, url: "https://pic.example/\" onerror=\"alert(7)", bytes: nil, caption: Self.hostile),
         ]
-        let page = html(StoryPages.story(detail(title: Self.hostile, body: body, url: "javascript:alert(8)"), pictures: pictures, frame: frame, offline: false))
+        let page = html(
+            StoryPages.story(
+                detail(title: Self.hostile, body: body, url: "javascript:alert(8)"), pictures: pictures, frame: frame, offline: false))
         #expect(unsafeMarkup(in: page).isEmpty, "\(unsafeMarkup(in: page)) in \(page)")
         #expect(page.contains("<title>&lt;script&gt;alert(1)&lt;/script&gt;\" onmouseover=\"alert(2) · 知乎日报 · 存档</title>"), "\(page)")
         #expect(page.contains("href=\"https://a.example/&quot;&gt;&lt;script&gt;alert(5)&lt;/script&gt;\""), "\(page)")
@@ -86,12 +99,17 @@ import TestSupport
             status: StatusViewData(text: Self.hostile, isStale: true))
         let home = html(ListPages.days(list, frame: frame, title: Self.hostile, newer: nil, earlier: "day/20230319.html"))
         #expect(unsafeMarkup(in: home).isEmpty, "\(home)")
-        #expect(home.contains("<a href=\"../story/5.html\" class=\"story\">&lt;script&gt;alert(1)&lt;/script&gt;\" onmouseover=\"alert(2)</a>"), "\(home)")
+        #expect(
+            home.contains("<a href=\"../story/5.html\" class=\"story\">&lt;script&gt;alert(1)&lt;/script&gt;\" onmouseover=\"alert(2)</a>"),
+            "\(home)")
         let search = html(
             ListPages.search(
                 SearchViewData(
                     query: Self.hostile,
-                    items: [SearchItemViewData(id: 5, title: Self.hostile, dateText: "", date: nil, snippet: [.init(text: Self.hostile, isMatch: true)])],
+                    items: [
+                        SearchItemViewData(
+                            id: 5, title: Self.hostile, dateText: "", date: nil, snippet: [.init(text: Self.hostile, isMatch: true)])
+                    ],
                     emptyMessage: ""), query: Self.hostile, frame: frame))
         #expect(unsafeMarkup(in: search).isEmpty, "\(search)")
         #expect(search.contains("<mark>&lt;script&gt;"), "\(search)")
@@ -103,7 +121,10 @@ import TestSupport
         #expect(path.hasPrefix("picture/") && path.hasSuffix(".jpg"))
         let parsed = try #require(PicturePath.parse("/" + path))
         #expect(parsed.url == "https://pic1.zhimg.com/v2-abc.jpg" && parsed.format == .jpeg)
-        for bad in ["/picture/../style.css", "/picture/a/b.jpg", "/picture/aGVsbG8=.jpg", "/picture/aGVsbG9.jpg", "/picture/x.exe", "/pictures/x.jpg"] {
+        for bad in [
+            "/picture/../style.css", "/picture/a/b.jpg", "/picture/aGVsbG8=.jpg", "/picture/aGVsbG9.jpg", "/picture/x.exe",
+            "/pictures/x.jpg",
+        ] {
             #expect(PicturePath.parse(bad) == nil, "\(bad)")
         }
         #expect(PicturePath.path(url: "javascript:alert(1)", format: .png) == nil)

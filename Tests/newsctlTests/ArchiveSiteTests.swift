@@ -50,7 +50,10 @@ extension ProcessTests {
             let body = await site.respond(to: WebRequest(path: "/picture/" + (pictures.last ?? "")))
             #expect(body.contentType == "image/png" && body.body == png)
             // Any other name under picture/ is no picture.
-            for path in ["/picture/../index.html", "/picture/aGVsbG8.jpg", "/picture/" + (pictures.first ?? "").replacingOccurrences(of: ".jpg", with: ".png")] {
+            for path in [
+                "/picture/../index.html", "/picture/aGVsbG8.jpg",
+                "/picture/" + (pictures.first ?? "").replacingOccurrences(of: ".jpg", with: ".png"),
+            ] {
                 #expect(await site.respond(to: WebRequest(path: path)).status == 404, "\(path)")
             }
 
@@ -66,7 +69,9 @@ extension ProcessTests {
             let (server, _, newsctl) = try await WebSource.archive()
             defer { Task { await server.stop() } }
             let site = try site(newsctl.databasePath)
-            for path in ["/", "/day/\(WebSource.latest).html", "/story/\(WebSource.hostile).html", "/story/\(WebSource.hostile)/comments.html"] {
+            for path in [
+                "/", "/day/\(WebSource.latest).html", "/story/\(WebSource.hostile).html", "/story/\(WebSource.hostile)/comments.html",
+            ] {
                 let page = text(await site.respond(to: WebRequest(path: path)))
                 #expect(unsafeMarkup(in: page).isEmpty, "\(path): \(unsafeMarkup(in: page))")
             }
@@ -131,7 +136,9 @@ extension ProcessTests {
             #expect(search.contains("<a href=\"story/\(WebSource.photo).html\" class=\"story\">"), "\(search)")
             let status = text(await site.respond(to: WebRequest(path: "/status.html")))
             #expect(status.contains("<li>日期：2023年3月19日 至 2023年3月20日，共 2 天</li>"), "\(status)")
-            let english = ArchiveSite(engine: try SyncEngine(configuration: .init(databasePath: newsctl.databasePath)), options: .init(language: .en, offline: true))
+            let english = ArchiveSite(
+                engine: try SyncEngine(configuration: .init(databasePath: newsctl.databasePath)),
+                options: .init(language: .en, offline: true))
             let home = text(await english.respond(to: WebRequest(path: "/")))
             #expect(home.contains("<html lang=\"en\">") && home.contains(">Earlier ›</a>"), "\(home)")
         }

@@ -61,15 +61,20 @@ extension ProcessTests {
             let file = try Fixtures.temporaryFolder() + "/zhihu.atom"
             try run.stdout.write(toFile: file, atomically: true, encoding: .utf8)
             // Through the test's process runner (no thread of the pool waits on python).
-            let environment = ProcessInfo.processInfo.environment.filter { ["PATH", "HOME", "PYENV_ROOT", "PYENV_VERSION"].contains($0.key) }
-            let checked = try await newsctl.run(["python3", "-c", Self.checker, file], environment: environment, executable: "/usr/bin/env")
+            let environment = ProcessInfo.processInfo.environment.filter {
+                ["PATH", "HOME", "PYENV_ROOT", "PYENV_VERSION"].contains($0.key)
+            }
+            let checked = try await newsctl.run(
+                ["python3", "-c", Self.checker, file], environment: environment, executable: "/usr/bin/env")
             #expect(checked.status == 0, "\(checked.stderr)")
             let result = try checked.stdout.jsonObject()
             #expect(result["bozo"] as? Bool == false, "\(checked.stdout)")
             #expect(result["version"] as? String == "atom10")
             #expect((result["problems"] as? [String]) == [], "\(checked.stdout)")
             let entries = try #require(result["entries"] as? [[String: Any]])
-            #expect(entries.map { $0["id"] as? String } == [WebSource.photo, WebSource.hostile, WebSource.plain].map { "urn:zhihu-daily:story:\($0)" })
+            #expect(
+                entries.map { $0["id"] as? String }
+                    == [WebSource.photo, WebSource.hostile, WebSource.plain].map { "urn:zhihu-daily:story:\($0)" })
             #expect(entries.first?["link"] as? String == "http://192.0.2.1:8080/story/\(WebSource.photo).html")
             #expect(entries.first?["updated"] as? String == "2023-03-20T08:01:00+08:00")
             #expect(entries.first?["author"] as? String == "气象君")

@@ -5,7 +5,9 @@ import TestSupport
 extension ProcessTests {
     /// `newsctl export --site` through the built binary (which hands over to newsctl-site).
     @Suite struct SiteExportTests {
-        private func export(_ newsctl: NewsctlProcess, _ folder: String, _ more: [String] = []) async throws -> (written: [String], unchanged: Int) {
+        private func export(_ newsctl: NewsctlProcess, _ folder: String, _ more: [String] = []) async throws -> (
+            written: [String], unchanged: Int
+        ) {
             let run = try await newsctl.run(["export", "--site", folder, "--offline", "--json"] + more)
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stderr.isEmpty, "\(run.stderr)")
@@ -15,10 +17,11 @@ extension ProcessTests {
 
         private func files(in folder: String) -> Set<String> {
             let names = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
-            return Set(names.filter { name in
-                var isFolder: ObjCBool = false
-                return FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder) && !isFolder.boolValue
-            }.map { "/" + $0 })
+            return Set(
+                names.filter { name in
+                    var isFolder: ObjCBool = false
+                    return FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder) && !isFolder.boolValue
+                }.map { "/" + $0 })
         }
 
         @Test func exportWritesTheSiteThenOnlyWhatChanged() async throws {
@@ -27,7 +30,8 @@ extension ProcessTests {
             let first = try await export(newsctl, folder)
             let photo = WebSource.photo, hostile = WebSource.hostile, plain = WebSource.plain
             for path in [
-                "/index.html", "/style.css", "/feed.atom", "/status.html", "/favorites.html", "/sections.html", "/day/\(WebSource.earlier).html",
+                "/index.html", "/style.css", "/feed.atom", "/status.html", "/favorites.html", "/sections.html",
+                "/day/\(WebSource.earlier).html",
                 "/day/\(WebSource.latest).html", "/story/\(photo).html", "/story/\(photo)/comments.html", "/story/\(hostile).html",
                 "/story/\(plain).html", "/story/\(plain)/comments.html",
             ] {

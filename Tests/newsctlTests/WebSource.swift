@@ -21,7 +21,8 @@ struct WebSource {
         var latestStories: [[String: Any]] = [item(Self.photo, "带图的文章"), item(Self.hostile, Self.hostileTitle)]
         if extraStory { latestStories.append(item(Self.photo + 10, "后来加上的文章")) }
         server.setReply(
-            .body(status: 200, text: try json(["date": Self.latest, "stories": latestStories, "top_stories": [item(Self.photo, "带图的文章")]])),
+            .body(
+                status: 200, text: try json(["date": Self.latest, "stories": latestStories, "top_stories": [item(Self.photo, "带图的文章")]])),
             for: "/api/4/news/latest")
         server.setReply(
             .body(status: 200, text: try json(["date": Self.earlier, "stories": [item(Self.plain, "前一天的文章")]])),
@@ -51,7 +52,11 @@ struct WebSource {
             CommentPages.serve(server, story: id, short: [id % 1000 * 10 + 2, id % 1000 * 10 + 1], long: [id % 1000 * 10 + 3])
         }
         server.setReply(
-            .body(status: 200, text: CommentPages.json([CommentPages.comment(7, content: "<script>alert(7)</script>评论", author: "<img src=x onerror=alert(8)>")])),
+            .body(
+                status: 200,
+                text: CommentPages.json([
+                    CommentPages.comment(7, content: "<script>alert(7)</script>评论", author: "<img src=x onerror=alert(8)>")
+                ])),
             for: CommentPages.longPath(Self.hostile))
     }
 

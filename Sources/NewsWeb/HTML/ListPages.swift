@@ -21,7 +21,11 @@ enum ListPages {
                 Tag.element(
                     "section", ["class": "top"],
                     [Tag.element("h2", text: list.topStoriesTitle)]
-                        + [Tag.element("ul", ["class": "stories"], list.topStories.map { storyItem(id: $0.id, title: $0.title, hint: $0.hint, root: frame.root) })]
+                        + [
+                            Tag.element(
+                                "ul", ["class": "stories"],
+                                list.topStories.map { storyItem(id: $0.id, title: $0.title, hint: $0.hint, root: frame.root) })
+                        ]
                 ))
         }
         for section in list.sections {
@@ -30,12 +34,16 @@ enum ListPages {
                     "section", ["class": "day"],
                     [
                         Tag.element("h2", text: section.title),
-                        Tag.element("ul", ["class": "stories"], section.items.map { storyItem(id: $0.id, title: $0.title, hint: $0.hint, root: frame.root) }),
+                        Tag.element(
+                            "ul", ["class": "stories"],
+                            section.items.map { storyItem(id: $0.id, title: $0.title, hint: $0.hint, root: frame.root) }),
                     ]))
         }
         if let message { content.append(Tag.element("p", ["class": "empty"], text: message)) }
         // A static copy words no age: it would change every page at every export.
-        if !frame.isStatic { content.append(Tag.element("p", ["class": list.status.isStale ? "status stale" : "status"], text: list.status.text)) }
+        if !frame.isStatic {
+            content.append(Tag.element("p", ["class": list.status.isStale ? "status stale" : "status"], text: list.status.text))
+        }
         var pager: [Markup] = []
         if let newer { pager.append(Tag.link(newer, frame.wording.later, class: "newer")) }
         if let earlier { pager.append(Tag.link(earlier, frame.wording.earlier, class: "earlier")) }
@@ -48,7 +56,11 @@ enum ListPages {
         let items: [Markup] =
             favorites.items.isEmpty
             ? [Tag.element("p", ["class": "empty"], text: favorites.emptyMessage)]
-            : [Tag.element("ul", ["class": "stories"], favorites.items.map { storyItem(id: $0.id, title: $0.title, hint: $0.addedAt, root: frame.root) })]
+            : [
+                Tag.element(
+                    "ul", ["class": "stories"],
+                    favorites.items.map { storyItem(id: $0.id, title: $0.title, hint: $0.addedAt, root: frame.root) })
+            ]
         return frame.render(title: frame.wording.favorites, [Tag.element("h1", text: frame.wording.favorites)] + items)
     }
 
@@ -66,7 +78,9 @@ enum ListPages {
                 Tag.element(
                     "ul", ["class": "stories results"],
                     results.items.map { item in
-                        let snippet = item.snippet.map { part -> Markup in part.isMatch ? Tag.element("mark", text: part.text) : .text(part.text) }
+                        let snippet = item.snippet.map { part -> Markup in
+                            part.isMatch ? Tag.element("mark", text: part.text) : .text(part.text)
+                        }
                         return Tag.element(
                             "li", [:],
                             [
@@ -114,7 +128,9 @@ enum ListPages {
                     "section", ["class": "day"],
                     [
                         Tag.element("h2", text: month.title),
-                        Tag.element("ul", ["class": "stories"], month.stories.map { storyItem(id: $0.id, title: $0.title, hint: $0.date, root: frame.root) }),
+                        Tag.element(
+                            "ul", ["class": "stories"],
+                            month.stories.map { storyItem(id: $0.id, title: $0.title, hint: $0.date, root: frame.root) }),
                     ]))
         }
         content.append(Tag.element("p", ["class": "status"], text: section.status))
@@ -125,7 +141,10 @@ enum ListPages {
     static func status(_ status: ArchiveStatusViewData, frame: PageFrame) -> [UInt8] {
         frame.render(
             title: frame.wording.status,
-            [Tag.element("h1", text: frame.wording.status), Tag.element("ul", ["class": "status-lines"], status.lines.map { Tag.element("li", text: $0) })])
+            [
+                Tag.element("h1", text: frame.wording.status),
+                Tag.element("ul", ["class": "status-lines"], status.lines.map { Tag.element("li", text: $0) }),
+            ])
     }
 
     /// A page that could not be shown: what the presenters say of the failure.

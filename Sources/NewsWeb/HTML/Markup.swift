@@ -24,7 +24,9 @@ enum Tag {
 
     /// A void element (`img`, `input`, `meta`).
     static func void(_ name: String, _ attributes: KeyValuePairs<String, String>) -> Markup {
-        .selfClosedElement(named: name, attributes: attributes.map { Attribute<HTML.BodyContext>(name: $0.key, value: escaped($0.value), ignoreIfValueIsEmpty: false) })
+        .selfClosedElement(
+            named: name,
+            attributes: attributes.map { Attribute<HTML.BodyContext>(name: $0.key, value: escaped($0.value), ignoreIfValueIsEmpty: false) })
     }
 
     /// A link.

@@ -29,7 +29,8 @@ struct StoryBodyHTML {
             case .paragraph(let text): return Tag.element("p", [:], Tag.emphasized(text))
             case .quote(let text): return Tag.element("blockquote", [:], [Tag.element("p", [:], Tag.emphasized(text))])
             case .listItem(let marker, let text):
-                return Tag.element("p", ["class": "item"], [Tag.element("span", ["class": "marker"], text: marker + " ")] + Tag.emphasized(text))
+                return Tag.element(
+                    "p", ["class": "item"], [Tag.element("span", ["class": "marker"], text: marker + " ")] + Tag.emphasized(text))
             case .image(let number, let text):
                 guard let number, let picture = pictures.first(where: { $0.place == .body(number) }) else {
                     return Tag.element("p", ["class": "picture-missing"], text: text)

@@ -15,7 +15,8 @@ enum StoryPages {
         if let section = detail.section { meta.append(Tag.link("../section/\(section.id).html", section.name, class: "section")) }
         meta.append(Tag.link("\(detail.id)/comments.html", detail.counts?.text ?? frame.wording.comments, class: "comments"))
         if let original = Tag.webAddress(detail.url) {
-            meta.append(Tag.element("a", ["href": original, "rel": "noreferrer noopener", "class": "original"], text: frame.wording.original))
+            meta.append(
+                Tag.element("a", ["href": original, "rel": "noreferrer noopener", "class": "original"], text: frame.wording.original))
         }
         var article: [Markup] = [Tag.element("h1", text: detail.title)] + body.headline
         article.append(Tag.element("p", ["class": "meta"], meta))
@@ -25,7 +26,8 @@ enum StoryPages {
                     "form", ["class": "favorite", "method": "post", "action": "\(detail.id)/favorite"],
                     [
                         Tag.element(
-                            "button", ["type": "submit"], text: detail.isFavorite ? frame.wording.removeFavorite : frame.wording.addFavorite)
+                            "button", ["type": "submit"], text: detail.isFavorite ? frame.wording.removeFavorite : frame.wording.addFavorite
+                        )
                     ]))
         }
         if detail.isOffSite {
@@ -40,10 +42,14 @@ enum StoryPages {
                     "ol", ["class": "links"],
                     detail.body.compactMap { block -> Markup? in
                         guard case .link(let text, let url) = block, let address = Tag.webAddress(url) else { return nil }
-                        return Tag.element("li", [:], [Tag.element("a", ["href": address, "rel": "noreferrer noopener"], text: text.isEmpty ? address : text)])
+                        return Tag.element(
+                            "li", [:],
+                            [Tag.element("a", ["href": address, "rel": "noreferrer noopener"], text: text.isEmpty ? address : text)])
                     }))
         }
-        if !frame.isStatic { article.append(Tag.element("p", ["class": detail.status.isStale ? "status stale" : "status"], text: detail.status.text)) }
+        if !frame.isStatic {
+            article.append(Tag.element("p", ["class": detail.status.isStale ? "status stale" : "status"], text: detail.status.text))
+        }
         return frame.render(title: detail.title, [Tag.element("article", ["class": "story"], article)])
     }
 
@@ -68,7 +74,9 @@ enum StoryPages {
             if let more { content.append(Tag.element("p", [:], [Tag.link(more, frame.wording.moreComments, class: "more")])) }
         case .none: break
         }
-        if !frame.isStatic { content.append(Tag.element("p", ["class": comments.status.isStale ? "status stale" : "status"], text: comments.status.text)) }
+        if !frame.isStatic {
+            content.append(Tag.element("p", ["class": comments.status.isStale ? "status stale" : "status"], text: comments.status.text))
+        }
         return frame.render(title: comments.title, content)
     }
 

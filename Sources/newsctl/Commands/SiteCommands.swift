@@ -14,7 +14,8 @@ struct Export: AsyncParsableCommand {
     @Option(name: .customLong("site"), help: ArgumentHelp("The folder to write the site into.", valueName: "dir"))
     var site: String
 
-    @Option(name: .customLong("days"), help: ArgumentHelp("The last N days, up to the newest the archive holds (default 7).", valueName: "N"))
+    @Option(
+        name: .customLong("days"), help: ArgumentHelp("The last N days, up to the newest the archive holds (default 7).", valueName: "N"))
     var days: Int?
 
     @Option(name: .customLong("since"), help: ArgumentHelp("Every day from this date to the newest.", valueName: "yyyyMMdd"))
@@ -61,7 +62,8 @@ struct Feed: AsyncParsableCommand {
         let zh = options.words.language == .zh
         if count < 1 { throw ValidationError(zh ? "--count 至少为 1" : "--count must be at least 1") }
         if let siteURL, !(siteURL.hasPrefix("http://") || siteURL.hasPrefix("https://")) || siteURL.count < 9 {
-            throw ValidationError(zh ? "--site-url 须以 http:// 或 https:// 开头：\(siteURL)" : "--site-url must start with http:// or https://: \(siteURL)")
+            throw ValidationError(
+                zh ? "--site-url 须以 http:// 或 https:// 开头：\(siteURL)" : "--site-url must start with http:// or https://: \(siteURL)")
         }
     }
 

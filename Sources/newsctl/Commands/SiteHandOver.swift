@@ -21,7 +21,10 @@ enum SiteHandOver {
         case .failure(let failure): return failure.status
         }
         var all = arguments + ["--db", settings.databasePath, "--lang", settings.language.rawValue]
-        all += ["--timeout-ms", String(settings.timeout.components.seconds * 1000 + settings.timeout.components.attoseconds / 1_000_000_000_000_000)]
+        all += [
+            "--timeout-ms",
+            String(settings.timeout.components.seconds * 1000 + settings.timeout.components.attoseconds / 1_000_000_000_000_000),
+        ]
         for url in settings.baseURLs { all += ["--base-url", url] }
         if settings.mode == .offline { all.append("--offline") }
         if settings.json { all.append("--json") }
