@@ -11,7 +11,7 @@ import SyncEngine
 #endif
 
 /// Writes the site as files (`newsctl export --site DIR`): the pages reachable from home within
-/// the window, the pictures they show, `feed.atom` and `style.css`. A file whose bytes are
+/// the window (and the favourites' and columns' stories), the pictures they show, `feed.atom` and `style.css`. A file whose bytes are
 /// already there is left alone; a changed one is written beside it and renamed over it, so a kill
 /// leaves no half file.
 public struct SiteExport: Sendable {
@@ -74,10 +74,9 @@ public struct SiteExport: Sendable {
             guard response.status == 200 || saysSo else { continue }
             try write(response.body, to: path, outcome: &outcome)
             guard response.contentType.hasPrefix("text/html") else { continue }
-            // Lists outside the window (columns, favourites) are written, not walked into.
-            let followsStories = path == "/index.html" || path.hasPrefix("/day/") || path.hasPrefix("/story/")
+            // Every link is followed, so none in the copy is broken: the window bounds the days
+            // (the pages link no day before it); favourites and columns bring their stories.
             for link in Self.links(in: response.body, from: path) where !seen.contains(link) {
-                if link.hasPrefix("/story/"), !followsStories, !path.hasPrefix("/story/") { continue }
                 seen.insert(link)
                 queue.append(link)
             }

@@ -27,18 +27,21 @@ extension ProcessTests {
         @Test func exportWritesTheSiteThenOnlyWhatChanged() async throws {
             let (server, source, newsctl) = try await WebSource.archive()
             let folder = try Fixtures.temporaryFolder() + "/site"
-            let first = try await export(newsctl, folder)
+            // A window of one day; the day before is reached only through a favourite.
+            #expect(try await newsctl.run(["fav", "add", String(WebSource.plain), "--offline"]).status == 0)
+            let first = try await export(newsctl, folder, ["--days", "1"])
             let photo = WebSource.photo, hostile = WebSource.hostile, plain = WebSource.plain
             for path in [
                 "/index.html", "/style.css", "/feed.atom", "/status.html", "/favorites.html", "/sections.html",
-                "/day/\(WebSource.earlier).html",
-                "/day/\(WebSource.latest).html", "/story/\(photo).html", "/story/\(photo)/comments.html", "/story/\(hostile).html",
+
+                "/story/\(photo).html", "/story/\(photo)/comments.html", "/story/\(hostile).html",
                 "/story/\(plain).html", "/story/\(plain)/comments.html",
             ] {
                 #expect(first.written.contains(path), "\(path) not in \(first.written)")
             }
             #expect(first.written.filter { $0.hasPrefix("/picture/") }.count == 2, "\(first.written)")
             #expect(first.unchanged == 0)
+            #expect(!first.written.contains("/day/\(WebSource.earlier).html"), "\(first.written)")
             // Nothing else: no half file, no page of the search that a copy cannot answer.
             #expect(files(in: folder) == Set(first.written))
             // Relative links only, each to a file of the copy (or out of the site).
@@ -53,22 +56,42 @@ extension ProcessTests {
             let picture = try #require(first.written.first { $0.hasPrefix("/picture/") && $0.hasSuffix(".jpg") })
             #expect(FileManager.default.contents(atPath: folder + picture).map(Array.init) == (try Fixtures.picture("baseline.jpg")))
 
-            let again = try await export(newsctl, folder)
+            let again = try await export(newsctl, folder, ["--days", "1"])
             #expect(again.written.isEmpty, "\(again.written)")
             #expect(again.unchanged == first.written.count)
-            let text = try await newsctl.run(["export", "--site", folder, "--offline"])
+            let text = try await newsctl.run(["export", "--site", folder, "--offline", "--days", "1"])
             #expect(text.stdout == "已写入 0 个文件，\(first.written.count) 个未变（\(folder)）\n", "\(text.stdout)")
 
-            // The newest day gains a story: its day, home, the feed and the new story are written again.
+            // The newest day (home, in a window of one day) gains a story: home, the feed and the new
+            // story are written, and nothing else but the status.
             try source.serve(server, extraStory: true)
             let base = await server.baseURL
             #expect(try await newsctl.run(["latest", "--refresh", "--base-url", base]).status == 0)
             #expect(try await newsctl.run(["show", String(photo + 10), "--base-url", base]).status == 0)
-            let changed = try await export(newsctl, folder)
-            let expected: Set = ["/index.html", "/day/\(WebSource.latest).html", "/story/\(photo + 10).html", "/feed.atom", "/status.html"]
+            let changed = try await export(newsctl, folder, ["--days", "1"])
+            let expected: Set = ["/index.html", "/story/\(photo + 10).html", "/feed.atom", "/status.html"]
             #expect(Set(changed.written).isSubset(of: expected), "\(changed.written)")
             #expect(Set(changed.written).isSuperset(of: expected.subtracting(["/status.html"])), "\(changed.written)")
             await server.stop()
+        }
+
+        @Test func aWindowOfDaysWritesEachDayAndEveryLinkLeadsToAFile() async throws {
+            let (server, _, newsctl) = try await WebSource.archive()
+            await server.stop()
+            let folder = try Fixtures.temporaryFolder() + "/site"
+            let written = try await export(newsctl, folder).written
+            #expect(written.contains("/day/\(WebSource.earlier).html") && written.contains("/day/\(WebSource.latest).html"), "\(written)")
+            let home = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+            #expect(home.contains("<a href=\"day/\(WebSource.earlier).html\" class=\"earlier\">更早 ›</a>"), "\(home)")
+            let earlier = try String(contentsOfFile: folder + "/day/\(WebSource.earlier).html", encoding: .utf8)
+            #expect(earlier.contains("<a href=\"\(WebSource.latest).html\" class=\"newer\">"), "\(earlier)")
+            #expect(!earlier.contains("class=\"earlier\""), "the window starts with the archive: \(earlier)")
+            for page in written where page.hasSuffix(".html") {
+                let html = try String(contentsOfFile: folder + page, encoding: .utf8)
+                for link in ArchiveSiteTests.links(html, from: page) {
+                    #expect(FileManager.default.fileExists(atPath: folder + link), "\(page) links \(link)")
+                }
+            }
         }
 
         @Test func badArgumentsExit64AndAnUnwritableFolder73() async throws {
