@@ -67,10 +67,10 @@ public struct SiteExport: Sendable {
         while !queue.isEmpty {
             let path = queue.removeFirst()
             let response = await site.respond(to: WebRequest(path: path))
-            // A page a list links to but the archive lacks (a story, a day of the window, the
-            // columns) is written as the page that says so, so that no link of the copy is broken;
-            // comments and pictures only when they are there.
-            let saysSo = path.split(separator: "/").count <= 2 && path.hasSuffix(".html") && response.contentType.hasPrefix("text/html")
+            // A page linked to that the archive lacks (a story, its comments, a day of the window,
+            // the columns) is written as the page that says so, so that no link of the copy is
+            // broken; a picture only when it is there.
+            let saysSo = path.hasSuffix(".html") && response.contentType.hasPrefix("text/html")
             guard response.status == 200 || saysSo else { continue }
             try write(response.body, to: path, outcome: &outcome)
             guard response.contentType.hasPrefix("text/html") else { continue }

@@ -69,7 +69,9 @@ extension ProcessTests {
             #expect(try await newsctl.run(["latest", "--refresh", "--base-url", base]).status == 0)
             #expect(try await newsctl.run(["show", String(photo + 10), "--base-url", base]).status == 0)
             let changed = try await export(newsctl, folder, ["--days", "1"])
-            let expected: Set = ["/index.html", "/story/\(photo + 10).html", "/feed.atom", "/status.html"]
+            let expected: Set = [
+                "/index.html", "/story/\(photo + 10).html", "/story/\(photo + 10)/comments.html", "/feed.atom", "/status.html",
+            ]
             #expect(Set(changed.written).isSubset(of: expected), "\(changed.written)")
             #expect(Set(changed.written).isSuperset(of: expected.subtracting(["/status.html"])), "\(changed.written)")
             await server.stop()

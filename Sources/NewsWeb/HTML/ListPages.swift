@@ -154,8 +154,8 @@ enum ListPages {
                 title: frame.wording.notFound,
                 [Tag.element("h1", text: frame.wording.notFound), Tag.element("p", text: frame.wording.notFoundDetail)])
         }
-        var content: [Markup] = [Tag.element("h1", text: frame.wording.failed), Tag.element("p", ["class": "error"], text: error.message)]
-        if !error.detail.isEmpty { content.append(Tag.element("p", ["class": "hint"], text: error.detail)) }
+        // Not `error.detail`: it is the engine's own words, in English, for --verbose.
+        let content: [Markup] = [Tag.element("h1", text: frame.wording.failed), Tag.element("p", ["class": "error"], text: error.message)]
         return frame.render(title: frame.wording.failed, content)
     }
 }
