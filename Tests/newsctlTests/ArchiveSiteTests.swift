@@ -143,6 +143,23 @@ extension ProcessTests {
             #expect(home.contains("<html lang=\"en\">") && home.contains(">Earlier ›</a>"), "\(home)")
         }
 
+        @Test func commentsShowMoreOnRequest() async throws {
+            let (server, _, newsctl) = try await WebSource.archive()
+            defer { Task { await server.stop() } }
+            // A story whose comments were not synced: 45 short ones at the source, 20 a page.
+            let id = WebSource.photo + 20
+            CommentPages.serve(server, story: id, short: (1...45).reversed().map { Int64($0) + 1000 })
+            let site = try site(newsctl.databasePath, source: await server.baseURL)
+            let first = text(await site.respond(to: WebRequest(path: "/story/\(id)/comments.html")))
+            #expect(first.components(separatedBy: "<li id=\"c").count - 1 == 20, "\(first)")
+            #expect(first.contains("<a href=\"comments.html?more=1\" class=\"more\">更多评论</a>"), "\(first)")
+            let more = text(await site.respond(to: WebRequest(path: "/story/\(id)/comments.html", query: ["more": "1"])))
+            #expect(more.components(separatedBy: "<li id=\"c").count - 1 == 40, "\(more)")
+            let all = text(await site.respond(to: WebRequest(path: "/story/\(id)/comments.html", query: ["more": "3"])))
+            #expect(all.components(separatedBy: "<li id=\"c").count - 1 == 45)
+            #expect(all.contains("没有更多评论了") && !all.contains("class=\"more\""), "\(all)")
+        }
+
         static func links(_ html: String, from page: String) -> [String] {
             var found: [String] = []
             for part in html.components(separatedBy: "href=\"").dropFirst() + html.components(separatedBy: "src=\"").dropFirst() {
