@@ -160,6 +160,27 @@ extension ProcessTests {
             #expect(all.contains("没有更多评论了") && !all.contains("class=\"more\""), "\(all)")
         }
 
+        @Test func theColumnsAndAColumnWithItsFeed() async throws {
+            let (server, _, newsctl) = try await WebSource.archive()
+            defer { Task { await server.stop() } }
+            let column = SectionPages(count: 12)
+            column.serve(on: server)
+            server.setReply(.body(status: 200, text: try Fixtures.section("sections.json")), for: "/api/4/sections")
+            let base = await server.baseURL
+            #expect(try await newsctl.run(["sections", "--base-url", base]).status == 0)
+            #expect(try await newsctl.run(["section", "2", "--all", "--base-url", base]).status == 0)
+            let site = try site(newsctl.databasePath, offline: true)
+            let list = text(await site.respond(to: WebRequest(path: "/sections.html")))
+            #expect(list.contains("<a href=\"section/2.html\" class=\"section\">"), "\(list)")
+            let one = text(await site.respond(to: WebRequest(path: "/section/2.html")))
+            #expect(one.contains("<h2>2023年8月</h2>"), "\(one)")
+            #expect(one.contains("<a href=\"../story/\(column.storyID(0)).html\" class=\"story\">"), "\(one)")
+            #expect(one.contains("<a href=\"2/feed.atom\">订阅</a>"), "\(one)")
+            let feed = await site.respond(to: WebRequest(path: "/section/2/feed.atom"))
+            #expect(feed.status == 200 && feed.contentType == "application/atom+xml; charset=utf-8")
+            #expect(text(feed).contains("<title>瞎扯 · 如何正确地吐槽 · 知乎日报 · 存档</title>"), "\(text(feed))")
+        }
+
         static func links(_ html: String, from page: String) -> [String] {
             var found: [String] = []
             for part in html.components(separatedBy: "href=\"").dropFirst() + html.components(separatedBy: "src=\"").dropFirst() {
