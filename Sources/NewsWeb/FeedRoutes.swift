@@ -47,7 +47,7 @@ struct FeedRoutes {
     private func newestStories() async -> [Int64] {
         let view = NewsListPage()
         let presenter = NewsListPresenter(
-            view: view, interactor: DefaultNewsListInteractor(engine: engine, mode: mode), navigator: LinkNavigator(),
+            view: view, interactor: WebNewsListInteractor(engine: engine, offline: options.offline), navigator: LinkNavigator(),
             language: options.language)
         await presenter.viewDidLoad()
         var ids: [Int64] = []

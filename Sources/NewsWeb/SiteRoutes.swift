@@ -72,7 +72,7 @@ struct SiteRoutes {
     private func days(start: NewsListPresenter.Start, frame: PageFrame) async -> WebResponse {
         let view = NewsListPage()
         let presenter = NewsListPresenter(
-            view: view, interactor: DefaultNewsListInteractor(engine: engine, mode: mode), navigator: LinkNavigator(),
+            view: view, interactor: WebNewsListInteractor(engine: engine, offline: options.offline), navigator: LinkNavigator(),
             start: start, language: options.language)
         await presenter.viewDidLoad()
         guard let list = view.recorder.shown, view.recorder.error == nil else {

@@ -25,3 +25,29 @@ struct ArchivedPicturesInteractor: StoryPicturesInteractor {
         try await engine.picture(url: url, policy: .cacheOnly).bytes
     }
 }
+
+/// Home and the days for a page: as the news list reads them, but today's page too is taken
+/// from the archive while it is fresh (five minutes by default), so a served home page does not
+/// ask the source at every request.
+struct WebNewsListInteractor: NewsListInteractor {
+    let engine: SyncEngine
+    let offline: Bool
+
+    private var list: DefaultNewsListInteractor { DefaultNewsListInteractor(engine: engine, mode: offline ? .offline : .standard) }
+
+    func latest(_ intent: LoadIntent) async throws(SyncError) -> Page {
+        try await engine.latest(policy: offline ? .cacheOnly : .cacheFirst)
+    }
+
+    func page(for day: Day, _ intent: LoadIntent) async throws(SyncError) -> Page {
+        try await list.page(for: day, intent)
+    }
+
+    func marks(for ids: [Int64]) async -> [Int64: StoryMarks] { await list.marks(for: ids) }
+
+    func setFavorite(id: Int64, _ isFavorite: Bool) async throws(SyncError) { try await list.setFavorite(id: id, isFavorite) }
+
+    func prefetch(id: Int64) async {}
+
+    func updates(for request: PageRequest) -> AsyncStream<PageUpdate> { list.updates(for: request) }
+}

@@ -21,7 +21,10 @@ extension ProcessTests {
             defer { Task { await server.stop() } }
             let site = try site(newsctl.databasePath, source: await server.baseURL)
 
+            let asked = server.requestCount("/api/4/news/latest")
             let home = await site.respond(to: WebRequest(path: "/"))
+            // Today's page is fresh in the archive: home does not ask the source for it again.
+            #expect(server.requestCount("/api/4/news/latest") == asked)
             #expect(home.status == 200 && home.contentType == "text/html; charset=utf-8")
             let homeText = text(home)
             #expect(homeText.contains("<a href=\"story/\(WebSource.photo).html\" class=\"story\">带图的文章</a>"), "\(homeText)")
