@@ -16,6 +16,9 @@ public struct ArchiveSite: WebSite {
         public var baseURL: String?
         /// How many of the newest stories `/feed.atom` carries.
         public var feedWindow: Int
+        /// When set, `/feed.atom` carries every story of the newest this many days instead of
+        /// `feedWindow` stories (`newsctl feed --days N`).
+        public var feedDays: Int?
         /// The pages are a static copy: no search form and no favourite toggle, which need a server.
         public var isStatic: Bool
         /// The oldest day the pages link to (a static copy's window); nil links back to the first issue.
@@ -24,8 +27,9 @@ public struct ArchiveSite: WebSite {
         /// Options with defaults: Chinese, online, no base URL, 30 stories in the feed, served.
         public init(
             language: Language = .zh, offline: Bool = false, baseURL: String? = nil, feedWindow: Int = 30,
-            isStatic: Bool = false, firstDay: Day? = nil
+            isStatic: Bool = false, firstDay: Day? = nil, feedDays: Int? = nil
         ) {
+            self.feedDays = feedDays
             self.language = language
             self.offline = offline
             self.baseURL = baseURL

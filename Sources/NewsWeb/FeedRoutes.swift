@@ -32,7 +32,7 @@ struct FeedRoutes {
             ids = await newestStories()
         }
         var entries: [AtomFeed.Entry] = []
-        for id in ids.prefix(max(options.feedWindow, 0)) {
+        for id in (options.feedDays == nil || section != nil ? Array(ids.prefix(max(options.feedWindow, 0))) : ids) {
             if let entry = await entry(id, wording: wording) { entries.append(entry) }
         }
         let base = options.baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
@@ -42,24 +42,28 @@ struct FeedRoutes {
         return WebResponse(status: 200, contentType: "application/atom+xml; charset=utf-8", body: Array(feed.xml.utf8))
     }
 
-    /// The newest stories, day by day from the newest, until the window is full (at most a
-    /// month of days is read for it).
+    /// The newest stories, day by day from the newest: the stories of `feedDays` days when set,
+    /// else until `feedWindow` stories (reading at most a month of days for them).
     private func newestStories() async -> [Int64] {
         let view = NewsListPage()
         let presenter = NewsListPresenter(
             view: view, interactor: WebNewsListInteractor(engine: engine, offline: options.offline), navigator: LinkNavigator(),
             language: options.language)
         await presenter.viewDidLoad()
-        var ids: [Int64] = []
-        var days = 0
-        while days < 31 {
-            ids = (view.recorder.shown?.sections ?? []).flatMap { $0.items.map(\.id) }
-            guard ids.count < options.feedWindow, view.recorder.shown != nil else { break }
+        let maxDays = options.feedDays ?? 31
+        var shownDays = view.recorder.shown?.sections.count ?? 0
+        while shownDays > 0, shownDays < maxDays {
+            if options.feedDays == nil, (view.recorder.shown?.sections ?? []).reduce(0, { $0 + $1.items.count }) >= options.feedWindow {
+                break
+            }
             await presenter.loadMore()
-            days += 1
+            let now = view.recorder.shown?.sections.count ?? 0
+            guard now > shownDays else { break }  // The day before could not be read.
+            shownDays = now
         }
         var seen = Set<Int64>()
-        return ids.filter { seen.insert($0).inserted }
+        let ids = (view.recorder.shown?.sections ?? []).flatMap { $0.items.map(\.id) }.filter { seen.insert($0).inserted }
+        return options.feedDays == nil ? Array(ids.prefix(options.feedWindow)) : ids
     }
 
     private func entry(_ id: Int64, wording: WebWording) async -> AtomFeed.Entry? {

@@ -84,6 +84,7 @@ struct WriteFeed: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "feed")
 
     @Option(help: "Stories in the feed.") var count: Int = 30
+    @Option(help: "Every story of the newest N days.") var days: Int?
     @Option(name: .customLong("site-url"), help: "The site's address.") var siteURL: String?
     @OptionGroup var resolved: Resolved
 
@@ -91,7 +92,8 @@ struct WriteFeed: AsyncParsableCommand {
         guard let engine = resolved.open() else { throw ExitCode(74) }
         let site = ArchiveSite(
             engine: engine,
-            options: ArchiveSite.Options(language: resolved.language, offline: resolved.offline, baseURL: siteURL, feedWindow: count))
+            options: ArchiveSite.Options(
+                language: resolved.language, offline: resolved.offline, baseURL: siteURL, feedWindow: count, feedDays: days))
         let response = await site.respond(to: WebRequest(path: "/feed.atom"))
         guard response.status == 200 else { throw ExitCode(69) }
         print(String(decoding: response.body, as: UTF8.self), terminator: "")

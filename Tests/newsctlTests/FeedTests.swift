@@ -84,11 +84,17 @@ extension ProcessTests {
             #expect(contents.first?.contains("<img src=\"http://192.0.2.1:8080/picture/") == true, "\(contents.first ?? "")")
             #expect(contents.first?.contains("因为<strong>瑞利散射</strong>。") == true)
             for content in contents { #expect(unsafeMarkup(in: content).isEmpty, "\(content)") }
+
+            // --days 1: the newest day's stories only; --count bounds the stories otherwise.
+            let oneDay = try await newsctl.run(["feed", "--offline", "--days", "1"])
+            #expect(oneDay.stdout.components(separatedBy: "<entry>").count - 1 == 2, "\(oneDay.stdout)")
+            let one = try await newsctl.run(["feed", "--offline", "--count", "1"])
+            #expect(one.stdout.components(separatedBy: "<entry>").count - 1 == 1)
         }
 
         @Test func feedChecksItsArguments() async throws {
             let newsctl = try NewsctlProcess()
-            for arguments in [["--count", "0"], ["--site-url", "ftp://x"]] {
+            for arguments in [["--count", "0"], ["--days", "0"], ["--site-url", "ftp://x"]] {
                 let run = try await newsctl.run(["feed"] + arguments)
                 #expect(run.status == 64, "\(arguments): \(run.stderr)")
                 #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")

@@ -50,7 +50,10 @@ struct Feed: AsyncParsableCommand {
             "The feed a served or exported site has at /feed.atom. With --site-url, entries link to that site and its pictures; without, to the source."
     )
 
-    @Option(name: .customLong("count"), help: ArgumentHelp("How many of the newest stories (default 30).", valueName: "N"))
+    @Option(name: .customLong("days"), help: ArgumentHelp("Every story of the newest N days the archive holds.", valueName: "N"))
+    var days: Int?
+
+    @Option(name: .customLong("count"), help: ArgumentHelp("Without --days: how many of the newest stories (default 30).", valueName: "N"))
     var count: Int = 30
 
     @Option(name: .customLong("site-url"), help: ArgumentHelp("The site's absolute address, for links and pictures.", valueName: "url"))
@@ -61,6 +64,7 @@ struct Feed: AsyncParsableCommand {
     func validate() throws {
         let zh = options.words.language == .zh
         if count < 1 { throw ValidationError(zh ? "--count 至少为 1" : "--count must be at least 1") }
+        if let days, days < 1 { throw ValidationError(zh ? "--days 至少为 1" : "--days must be at least 1") }
         if let siteURL, !(siteURL.hasPrefix("http://") || siteURL.hasPrefix("https://")) || siteURL.count < 9 {
             throw ValidationError(
                 zh ? "--site-url 须以 http:// 或 https:// 开头：\(siteURL)" : "--site-url must start with http:// or https://: \(siteURL)")
@@ -70,6 +74,7 @@ struct Feed: AsyncParsableCommand {
     func run() async throws {
         let settings = try options.resolve()
         var arguments = ["feed", "--count", String(count)]
+        if let days { arguments += ["--days", String(days)] }
         if let siteURL { arguments += ["--site-url", siteURL] }
         throw ExitCode(await SiteHandOver.run(arguments, settings: settings))
     }
