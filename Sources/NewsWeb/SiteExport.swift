@@ -61,6 +61,7 @@ public struct SiteExport: Sendable {
 
     /// Walks the site from home and writes what it finds.
     public func run() async throws(Failure) -> Outcome {
+        removeLeftovers()
         var outcome = Outcome()
         var queue = ["/index.html", "/style.css", "/favicon.svg", "/feed.atom", "/sections.html", "/favorites.html", "/status.html"]
         var seen = Set(queue)
@@ -113,6 +114,15 @@ public struct SiteExport: Sendable {
             }
         }
         return "/" + parts.joined(separator: "/")
+    }
+
+    /// The files an export killed between writing and renaming left behind.
+    private func removeLeftovers() {
+        let manager = FileManager.default
+        for name in manager.enumerator(atPath: folder)?.compactMap({ $0 as? String }) ?? []
+        where name.split(separator: "/").last?.hasPrefix(".newsctl-export-") == true {
+            try? manager.removeItem(atPath: folder + "/" + name)
+        }
     }
 
     private func write(_ bytes: [UInt8], to path: String, outcome: inout Outcome) throws(Failure) {

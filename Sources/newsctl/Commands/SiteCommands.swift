@@ -53,7 +53,7 @@ struct Feed: AsyncParsableCommand {
     @Option(name: .customLong("days"), help: ArgumentHelp("Every story of the newest N days the archive holds.", valueName: "N"))
     var days: Int?
 
-    @Option(name: .customLong("count"), help: ArgumentHelp("Without --days: how many of the newest stories (default 30).", valueName: "N"))
+    @Option(name: .customLong("count"), help: ArgumentHelp("Without --days: how many of the newest stories.", valueName: "N"))
     var count: Int = 30
 
     @Option(name: .customLong("site-url"), help: ArgumentHelp("The site's absolute address, for links and pictures.", valueName: "url"))
