@@ -143,7 +143,8 @@ public final class DetailPresenter {
                     text: strings.published(dates.beijingDateTime(unixTime: time)))
             }, images: images(detail, readable: readable, strings: strings), favoriteChange: favoriteChange,
             body: readable.map { body(of: $0, strings: strings) } ?? [],
-            section: detail.sectionID.map { SectionItemLinkViewData(id: $0, name: strings.sectionTitle(detail.sectionName ?? "", id: $0)) })
+            section: detail.sectionID.map { SectionItemLinkViewData(id: $0, name: strings.sectionTitle(detail.sectionName ?? "", id: $0)) },
+            referenceURLs: readable?.references ?? [])
     }
 
     /// The headline image with its credit, then the body's images numbered as in the text.

@@ -35,16 +35,15 @@ enum StoryPages {
         } else {
             article.append(contentsOf: body.blocks)
         }
-        if !detail.references.isEmpty {
+        // The numbered links, `[1]` in the text being the first; only web addresses are links.
+        if !detail.referenceURLs.isEmpty {
             article.append(Tag.element("h2", ["class": "links"], text: frame.wording.links))
             article.append(
                 Tag.element(
                     "ol", ["class": "links"],
-                    detail.body.compactMap { block -> Markup? in
-                        guard case .link(let text, let url) = block, let address = Tag.webAddress(url) else { return nil }
-                        return Tag.element(
-                            "li", [:],
-                            [Tag.element("a", ["href": address, "rel": "noreferrer noopener"], text: text.isEmpty ? address : text)])
+                    detail.referenceURLs.map { url in
+                        guard let address = Tag.webAddress(url) else { return Tag.element("li", text: url) }
+                        return Tag.element("li", [:], [Tag.element("a", ["href": address, "rel": "noreferrer noopener"], text: address)])
                     }))
         }
         if !frame.isStatic {
