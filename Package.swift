@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "SyncEngineURLSession", targets: ["SyncEngineURLSession"]),
         .library(name: "NewsFeature", targets: ["NewsFeature"]),
         .executable(name: "newsctl", targets: ["newsctl"]),
+        .executable(name: "newsctl-site", targets: ["newsctl-site"]),
         .library(name: "NewsWeb", targets: ["NewsWeb"]),
     ],
     dependencies: [
@@ -32,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         // Documentation only: `swift package generate-documentation` (scripts/docs).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
+        // The web front's HTML (NewsWeb only): a typed builder that escapes text by default.
+        .package(url: "https://github.com/JohnSundell/Plot", exact: "0.14.0"),
     ],
     targets: [
         .systemLibrary(
@@ -53,7 +56,9 @@ let package = Package(
         ),
         .target(name: "NewsFeature", dependencies: ["SyncEngine"]),
         // The web front's pages and feeds (issue 32), for `newsctl-serve` and `newsctl export`.
-        .target(name: "NewsWeb", dependencies: ["NewsFeature", "SyncEngine"]),
+        .target(
+            name: "NewsWeb",
+            dependencies: ["NewsFeature", "SyncEngine", .product(name: "Plot", package: "Plot")]),
         // Headers only, written out by hand: newsctl loads the picture decoders, chafa and glib
         // with dlopen when it first draws, so neither building nor running needs them.
         .systemLibrary(name: "CPictures"),
@@ -66,6 +71,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What `newsctl export` and `newsctl feed` hand over to: NewsWeb's HTML builder links
+        // Foundation, which would slow every start of newsctl.
+        .executableTarget(
+            name: "newsctl-site",
+            dependencies: ["NewsWeb", "NewsFeature", "SyncEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // Benchmarks (bench/run), apart from the tests.
         .executableTarget(name: "newsbench", dependencies: ["SyncEngine"], path: "bench/newsbench"),
         .target(
@@ -77,8 +88,9 @@ let package = Package(
         // SyncEngineURLSession too: the transport contract runs on both transports.
         .testTarget(name: "SyncEngineTests", dependencies: ["SyncEngine", "SyncEngineURLSession", "TestSupport"]),
         .testTarget(name: "NewsFeatureTests", dependencies: ["NewsFeature", "TestSupport"]),
+        .testTarget(name: "NewsWebTests", dependencies: ["NewsWeb", "NewsFeature", "TestSupport"]),
         // SyncEngine too: a test watches the archive while the newsctl binary writes it.
-        .testTarget(name: "newsctlTests", dependencies: ["newsctl", "SyncEngine", "TestSupport"]),
+        .testTarget(name: "newsctlTests", dependencies: ["newsctl", "newsctl-site", "SyncEngine", "NewsWeb", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,8 +1,9 @@
 import NewsFeature
 import SyncEngine
 
-/// The archive as a web site (see ``WebSite`` for its paths). Placeholder until the pages land:
-/// its signature is what `newsctl-serve` and `newsctl export` build on.
+/// The archive as a web site (see ``WebSite`` for its paths): each page is a NewsFeature
+/// presenter shown by an HTML view; the site words nothing itself and reads the archive only
+/// through the presenters' interactors.
 public struct ArchiveSite: WebSite {
     /// How the site reads the archive and words its pages.
     public struct Options: Sendable {
@@ -15,13 +16,26 @@ public struct ArchiveSite: WebSite {
         public var baseURL: String?
         /// How many of the newest stories `/feed.atom` carries.
         public var feedWindow: Int
+        /// When set, `/feed.atom` carries every story of the newest this many days instead of
+        /// `feedWindow` stories (`newsctl feed --days N`).
+        public var feedDays: Int?
+        /// The pages are a static copy: no search form and no favourite toggle, which need a server.
+        public var isStatic: Bool
+        /// The oldest day the pages link to (a static copy's window); nil links back to the first issue.
+        public var firstDay: Day?
 
-        /// Options with defaults: Chinese, online, no base URL, 30 stories in the feed.
-        public init(language: Language = .zh, offline: Bool = false, baseURL: String? = nil, feedWindow: Int = 30) {
+        /// Options with defaults: Chinese, online, no base URL, 30 stories in the feed, served.
+        public init(
+            language: Language = .zh, offline: Bool = false, baseURL: String? = nil, feedWindow: Int = 30,
+            isStatic: Bool = false, firstDay: Day? = nil, feedDays: Int? = nil
+        ) {
+            self.feedDays = feedDays
             self.language = language
             self.offline = offline
             self.baseURL = baseURL
             self.feedWindow = feedWindow
+            self.isStatic = isStatic
+            self.firstDay = firstDay
         }
     }
 
@@ -36,6 +50,9 @@ public struct ArchiveSite: WebSite {
 
     /// The answer to `request`.
     public func respond(to request: WebRequest) async -> WebResponse {
-        WebResponse(status: 404, contentType: "text/plain; charset=utf-8", body: Array("not yet\n".utf8))
+        if request.method == "POST" {
+            return await SiteRoutes(engine: engine, options: options).post(request)
+        }
+        return await SiteRoutes(engine: engine, options: options).get(request)
     }
 }

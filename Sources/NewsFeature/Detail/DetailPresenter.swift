@@ -141,7 +141,10 @@ public final class DetailPresenter {
                 PublishedViewData(
                     unixTime: time, iso8601: DateFormatting.iso8601Beijing(unixTime: time),
                     text: strings.published(dates.beijingDateTime(unixTime: time)))
-            }, images: images(detail, readable: readable, strings: strings), favoriteChange: favoriteChange)
+            }, images: images(detail, readable: readable, strings: strings), favoriteChange: favoriteChange,
+            body: readable.map { body(of: $0, strings: strings) } ?? [],
+            section: detail.sectionID.map { SectionItemLinkViewData(id: $0, name: strings.sectionTitle(detail.sectionName ?? "", id: $0)) },
+            referenceURLs: readable?.references ?? [])
     }
 
     /// The headline image with its credit, then the body's images numbered as in the text.
@@ -158,6 +161,23 @@ public final class DetailPresenter {
                 reference: strings.imageReference(number: index + 1, url: image.url))
         }
         return (headline.map { [$0] } ?? []) + body
+    }
+
+    private static func body(of readable: ReadableText, strings: Strings) -> [DetailBodyBlockViewData] {
+        readable.blocks.map { block in
+            switch block {
+            case .heading(let text): return .heading(text)
+            case .byline(let text): return .byline(text)
+            case .paragraph(let text): return .paragraph(text)
+            case .quote(let text): return .quote(text)
+            case .listItem(let text, let ordinal): return .listItem(marker: ordinal.map { "\($0)." } ?? "•", text: text)
+            case .image(let number, let caption): return .image(number: number, text: strings.image(number: number, caption: caption))
+            case .rule: return .rule
+            case .link(let text, let reference):
+                let index = reference - 1
+                return .link(text: text, url: readable.references.indices.contains(index) ? readable.references[index] : "")
+            }
+        }
     }
 
     private static func blocks(of text: ReadableText, strings: Strings) -> [DetailBlockViewData] {

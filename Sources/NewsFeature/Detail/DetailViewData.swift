@@ -12,6 +12,12 @@ public struct DetailViewData: Equatable, Sendable {
     public let imageCredit: String?
     /// The body in reading order; empty for an off-site article.
     public let blocks: [DetailBlockViewData]
+    /// The body for fronts that link: pictures by number, links with their addresses.
+    public let body: [DetailBodyBlockViewData]
+    /// The addresses of the numbered links, in order: `[1]` in the text is the first.
+    public let referenceURLs: [String]
+    /// The column (栏目) the story belongs to, when it has one.
+    public let section: SectionItemLinkViewData?
     /// Numbered link targets: "[1] https://…".
     public let references: [String]
     /// The headline image (with its credit) and then the body's images numbered as in the text;
@@ -48,8 +54,12 @@ public struct DetailViewData: Equatable, Sendable {
         references: [String],
         bodyText: String, isOffSite: Bool, shareURL: String?, url: String, counts: CountsViewData?,
         isFavorite: Bool, isRead: Bool, marksText: String, source: SourceViewData, status: StatusViewData,
-        published: PublishedViewData? = nil, images: [ImageViewData] = [], favoriteChange: String? = nil
+        published: PublishedViewData? = nil, images: [ImageViewData] = [], favoriteChange: String? = nil,
+        body: [DetailBodyBlockViewData] = [], section: SectionItemLinkViewData? = nil, referenceURLs: [String] = []
     ) {
+        self.referenceURLs = referenceURLs
+        self.body = body
+        self.section = section
         self.id = id
         self.title = title
         self.image = image

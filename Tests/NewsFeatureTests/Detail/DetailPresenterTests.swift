@@ -112,7 +112,13 @@ enum MakeDetail {
                 ImageViewData(
                     number: 1, url: "https://pic1.zhimg.com/x.jpg", caption: "图注", label: "图片 1：图注",
                     reference: "[图片 1] https://pic1.zhimg.com/x.jpg"),
-            ])
+            ],
+            // For fronts that link: pictures by number, links with their addresses.
+            body: [
+                .heading("问题？"), .byline("作者，简介"), .paragraph("第一段 链接[1]"), .listItem(marker: "•", text: "一"),
+                .image(number: 1, text: "[图片 1：图注]"), .link(text: "查看知乎讨论", url: "http://www.zhihu.com/question/1"),
+            ],
+            referenceURLs: ["https://a.example/x", "http://www.zhihu.com/question/1"])
         #expect(view.events == [.loading, .show(expected)])
     }
 

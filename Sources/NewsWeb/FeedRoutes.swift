@@ -1,0 +1,105 @@
+import NewsFeature
+import SyncEngine
+
+/// The Atom feeds (RFC 4287): the newest stories with their full text, rebuilt from the readable
+/// blocks with pictures as absolute addresses of the site.
+@MainActor
+struct FeedRoutes {
+    let engine: SyncEngine
+    let options: ArchiveSite.Options
+
+    private var mode: ReadMode { options.offline ? .offline : .standard }
+
+    /// `/feed.atom`, or `/section/<id>/feed.atom` for a column.
+    func feed(section: Int64?) async -> WebResponse {
+        let wording = WebWording(language: options.language)
+        var title = wording.siteName
+        var ids: [Int64] = []
+        var selfPath = "feed.atom"
+        if let section {
+            let view = SectionsPage()
+            let presenter = SectionStoriesPresenter(
+                view: view, interactor: DefaultSectionsInteractor(engine: engine, mode: mode), sectionID: section,
+                language: options.language)
+            await presenter.viewDidLoad()
+            guard let shown = view.stories.shown else {
+                return WebResponse(status: 404, contentType: "text/plain; charset=utf-8", body: Array("404\n".utf8))
+            }
+            title = shown.title + " · " + wording.siteName
+            ids = shown.months.flatMap { $0.stories.map(\.id) }
+            selfPath = "section/\(section)/feed.atom"
+        } else {
+            ids = await newestStories()
+        }
+        var entries: [AtomFeed.Entry] = []
+        for id in (options.feedDays == nil || section != nil ? Array(ids.prefix(max(options.feedWindow, 0))) : ids) {
+            if let entry = await entry(id, wording: wording) { entries.append(entry) }
+        }
+        let base = options.baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
+        let feed = AtomFeed(
+            id: (base.isEmpty ? "urn:newsctl:" : base) + selfPath, title: title, subtitle: wording.feedSubtitle, base: base,
+            selfPath: selfPath, language: wording.htmlLanguage, entries: entries)
+        return WebResponse(status: 200, contentType: "application/atom+xml; charset=utf-8", body: Array(feed.xml.utf8))
+    }
+
+    /// The newest stories, day by day from the newest: the stories of `feedDays` days when set,
+    /// else until `feedWindow` stories (reading at most a month of days for them).
+    private func newestStories() async -> [Int64] {
+        let view = NewsListPage()
+        let presenter = NewsListPresenter(
+            view: view, interactor: WebNewsListInteractor(engine: engine, offline: options.offline), navigator: LinkNavigator(),
+            language: options.language)
+        await presenter.viewDidLoad()
+        let maxDays = options.feedDays ?? 31
+        var shownDays = view.recorder.shown?.sections.count ?? 0
+        while shownDays > 0, shownDays < maxDays {
+            if options.feedDays == nil, (view.recorder.shown?.sections ?? []).reduce(0, { $0 + $1.items.count }) >= options.feedWindow {
+                break
+            }
+            await presenter.loadMore()
+            let now = view.recorder.shown?.sections.count ?? 0
+            guard now > shownDays else { break }  // The day before could not be read.
+            shownDays = now
+        }
+        var seen = Set<Int64>()
+        let ids = (view.recorder.shown?.sections ?? []).flatMap { $0.items.map(\.id) }.filter { seen.insert($0).inserted }
+        return options.feedDays == nil ? Array(ids.prefix(options.feedWindow)) : ids
+    }
+
+    private func entry(_ id: Int64, wording: WebWording) async -> AtomFeed.Entry? {
+        let view = StoryPage()
+        let presenter = DetailPresenter(
+            storyID: id, view: view, interactor: WebDetailInteractor(engine: engine, offline: options.offline),
+            navigator: LinkNavigator(), language: options.language)
+        await presenter.viewDidLoad()
+        guard let detail = view.recorder.shown else { return nil }
+        let pictures = StoryPicturesPresenter(
+            view: view, interactor: ArchivedPicturesInteractor(engine: engine), language: options.language)
+        await pictures.load(detail)
+        let base = options.baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        let body = StoryBodyHTML(detail: detail, pictures: view.pictures, pictureRoot: base ?? "", linksMissingPictures: true)
+        // Without a base URL a feed cannot point at the site's pictures: the sources' are linked.
+        let html =
+            (base == nil
+                ? StoryBodyHTML(detail: detail, pictures: view.pictures.map(\.withoutBytes), pictureRoot: "", linksMissingPictures: true)
+                : body)
+        let content = (html.headline + (detail.isOffSite ? [.text(detail.bodyText)] : html.blocks)).map { $0.render() }.joined()
+        let author = detail.body.lazy.compactMap { block -> String? in
+            if case .byline(let text) = block { return EmphasizedText(markup: text).plainText.split(separator: "，").first.map(String.init) }
+            return nil
+        }.first
+        return AtomFeed.Entry(
+            id: "urn:zhihu-daily:story:\(id)", title: detail.title, link: (base ?? "") + "story/\(id).html", original: detail.url,
+            updated: detail.published?.iso8601 ?? detail.source.fetchedAt, author: author ?? wording.anonymousAuthor,
+            categories: detail.section.map { [$0.name] } ?? [], html: content)
+    }
+}
+
+extension StoryPictureViewData {
+    /// The same picture as if the archive lacked it.
+    var withoutBytes: StoryPictureViewData {
+        StoryPictureViewData(
+            place: place, url: url, placeholder: placeholder, caption: caption, bytes: nil, unavailable: unavailable,
+            notDrawn: notDrawn)
+    }
+}

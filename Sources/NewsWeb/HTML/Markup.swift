@@ -1,0 +1,123 @@
+import NewsFeature
+import Plot
+
+/// A piece of a page's body.
+typealias Markup = Node<HTML.BodyContext>
+
+/// The few ways the pages build HTML with Plot. Plot escapes text nodes but writes attribute
+/// values as given, so every attribute goes through `attribute(_:_:)`, which escapes it.
+enum Tag {
+    /// `name="value"`, with `&`, `<`, `>`, `"` and `'` escaped.
+    static func attribute(_ name: String, _ value: String) -> Markup {
+        .attribute(named: name, value: escaped(value), ignoreIfValueIsEmpty: false)
+    }
+
+    /// An element with attributes and children.
+    static func element(_ name: String, _ attributes: KeyValuePairs<String, String> = [:], _ children: [Markup] = []) -> Markup {
+        .element(named: name, nodes: attributes.map { attribute($0.key, $0.value) } + children)
+    }
+
+    /// An element holding only text.
+    static func element(_ name: String, _ attributes: KeyValuePairs<String, String> = [:], text: String) -> Markup {
+        element(name, attributes, [.text(text)])
+    }
+
+    /// A void element (`img`, `input`, `meta`).
+    static func void(_ name: String, _ attributes: KeyValuePairs<String, String>) -> Markup {
+        .selfClosedElement(
+            named: name,
+            attributes: attributes.map { Attribute<HTML.BodyContext>(name: $0.key, value: escaped($0.value), ignoreIfValueIsEmpty: false) })
+    }
+
+    /// A link.
+    static func link(_ href: String, _ text: String, class className: String? = nil) -> Markup {
+        if let className { return element("a", ["href": href, "class": className], text: text) }
+        return element("a", ["href": href], text: text)
+    }
+
+    /// Text with its `**strong**` stretches in `<strong>`.
+    static func emphasized(_ markup: String) -> [Markup] {
+        EmphasizedText(markup: markup).runs.map { run in
+            run.isEmphasis ? element("strong", text: run.text) : .text(run.text)
+        }
+    }
+
+    /// `text` safe inside a quoted attribute value (and as text).
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Only web addresses leave the site: `javascript:`, `data:` and the rest become nil.
+    static func webAddress(_ url: String) -> String? {
+        let lowered = url.trimmingPrefixSpaces.lowercased()
+        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else { return nil }
+        return url.trimmingPrefixSpaces
+    }
+}
+
+extension String {
+    fileprivate var trimmingPrefixSpaces: String {
+        String(drop { $0.isWhitespace || $0.unicodeScalars.allSatisfy { $0.value < 0x20 } })
+    }
+}
+
+/// The frame every page shares: head, menu, the page's body.
+struct PageFrame {
+    let wording: WebWording
+    /// The way back to the site's root from the page: "", "../", "../../".
+    let root: String
+    /// Whether the pages are a static copy (no search, no favourite toggle).
+    let isStatic: Bool
+
+    /// The whole page as UTF-8.
+    func render(title: String, _ content: [Markup]) -> [UInt8] {
+        let menu: [Markup] = [
+            Tag.link(root + "index.html", wording.home),
+            Tag.link(root + "sections.html", wording.sections),
+            Tag.link(root + "favorites.html", wording.favorites),
+            Tag.link(root + "status.html", wording.status),
+            Tag.link(root + "feed.atom", wording.feed),
+        ]
+        var header: [Markup] = [Tag.element("nav", ["class": "menu"], menu)]
+        if !isStatic {
+            header.append(
+                Tag.element(
+                    "form", ["class": "search", "action": root + "search.html", "method": "get"],
+                    [
+                        Tag.void("input", ["type": "search", "name": "q", "aria-label": wording.search]),
+                        Tag.element("button", ["type": "submit"], text: wording.search),
+                    ]))
+        }
+        let fullTitle = title.isEmpty ? wording.siteName : title + " · " + wording.siteName
+        let html = HTML(
+            .attribute(named: "lang", value: wording.htmlLanguage),
+            .head(
+                .meta(.charset(.utf8)),
+                .meta(.name("viewport"), .content("width=device-width, initial-scale=1")),
+                .meta(.name("referrer"), .content("no-referrer")),
+                // Not Plot's `.title(_:)`: it also writes og:/twitter: meta tags without escaping.
+                .element(named: "title", text: fullTitle),
+                .link(.rel(.stylesheet), .href(root + "style.css")),
+                .link(.rel(.icon), .type("image/svg+xml"), .href(root + "favicon.svg")),
+                .link(.rel(.alternate), .type("application/atom+xml"), .href(root + "feed.atom"))
+            ),
+            .body(
+                Tag.element("header", ["class": "site"], header),
+                Tag.element("main", [:], content)
+            )
+        )
+        return Array(html.render().utf8)
+    }
+}

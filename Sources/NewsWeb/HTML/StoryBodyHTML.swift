@@ -1,0 +1,72 @@
+import NewsFeature
+import Plot
+
+/// A story's body rebuilt from the engine's readable blocks (never the source's HTML), with its
+/// pictures in place: for the story page (relative addresses) and the feed (absolute ones).
+struct StoryBodyHTML {
+    /// The story as the detail presenter words it.
+    let detail: DetailViewData
+    /// Its pictures as the pictures presenter gave them (bytes only for those the archive holds).
+    let pictures: [StoryPictureViewData]
+    /// Where the site's own pictures are, before `picture/…`: "../" on a page, the base URL in a feed.
+    let pictureRoot: String
+    /// Whether a picture the archive lacks is linked to its source (online) or shown as its
+    /// caption (offline).
+    let linksMissingPictures: Bool
+
+    /// The headline picture with its credit, or nothing.
+    var headline: [Markup] {
+        guard let picture = pictures.first(where: { $0.place == .headline }) else { return [] }
+        return [figure(picture, class: "headline")]
+    }
+
+    /// The body's blocks in reading order.
+    var blocks: [Markup] {
+        detail.body.map { block in
+            switch block {
+            case .heading(let text): return Tag.element("h2", [:], Tag.emphasized(text))
+            case .byline(let text): return Tag.element("p", ["class": "byline"], Tag.emphasized(text))
+            case .paragraph(let text): return Tag.element("p", [:], Tag.emphasized(text))
+            case .quote(let text): return Tag.element("blockquote", [:], [Tag.element("p", [:], Tag.emphasized(text))])
+            case .listItem(let marker, let text):
+                return Tag.element(
+                    "p", ["class": "item"], [Tag.element("span", ["class": "marker"], text: marker + " ")] + Tag.emphasized(text))
+            case .image(let number, let text):
+                guard let number, let picture = pictures.first(where: { $0.place == .body(number) }) else {
+                    return Tag.element("p", ["class": "picture-missing"], text: text)
+                }
+                return figure(picture, class: "picture")
+            case .rule: return Tag.void("hr", [:])
+            case .link(let text, let url):
+                guard let address = Tag.webAddress(url) else { return Tag.element("p", ["class": "link"], text: text) }
+                return Tag.element("p", ["class": "link"], [Tag.element("a", ["href": address, "rel": "noreferrer noopener"], text: text)])
+            }
+        }
+    }
+
+    /// A picture: from the archive, from its source, or its caption and why it is missing.
+    private func figure(_ picture: StoryPictureViewData, class className: String) -> Markup {
+        let caption = Tag.element("figcaption", [:], text: picture.caption)
+        if let bytes = picture.bytes, let format = try? PictureCheckCache.format(bytes),
+            let path = PicturePath.path(url: picture.url, format: format)
+        {
+            return Tag.element(
+                "figure", ["class": className], [Tag.void("img", ["src": pictureRoot + path, "alt": picture.caption]), caption])
+        }
+        if linksMissingPictures, let source = Tag.webAddress(picture.url) {
+            return Tag.element(
+                "figure", ["class": className],
+                [Tag.void("img", ["src": source, "alt": picture.caption, "referrerpolicy": "no-referrer"]), caption])
+        }
+        return Tag.element("p", ["class": "picture-missing"], text: picture.unavailable ?? picture.placeholder)
+    }
+}
+
+import SyncEngine
+
+/// The kept picture's format, read from its bytes by the engine's own check.
+enum PictureCheckCache {
+    static func format(_ bytes: [UInt8]) throws(PictureError) -> PictureFormat {
+        try PictureCheck(maxBytes: Int.max, maxPixels: Int.max).check(bytes).format
+    }
+}

@@ -1,0 +1,53 @@
+import NewsFeature
+import SyncEngine
+
+/// A story for a page: as the detail screen reads it, but a GET changes nothing, so reading it
+/// does not mark it read.
+struct WebDetailInteractor: DetailInteractor {
+    let engine: SyncEngine
+    let offline: Bool
+
+    func load(id: Int64, _ intent: LoadIntent) async throws(SyncError) -> DetailPage {
+        try await engine.detail(id: id, policy: offline ? .cacheOnly : .cacheFirst)
+    }
+
+    func setFavorite(id: Int64, _ isFavorite: Bool) async throws(SyncError) -> Bool {
+        try await DefaultDetailInteractor(engine: engine, mode: offline ? .offline : .standard).setFavorite(id: id, isFavorite)
+    }
+}
+
+/// The pictures a page shows from the archive: only those it holds (the others are linked to
+/// their source or captioned), so a page never waits on a picture's download.
+struct ArchivedPicturesInteractor: StoryPicturesInteractor {
+    let engine: SyncEngine
+
+    func picture(url: String) async throws(SyncError) -> [UInt8] {
+        try await engine.picture(url: url, policy: .cacheOnly).bytes
+    }
+}
+
+/// Home and the days for a page: as the news list reads them, but today's page too is taken
+/// from the archive while it is fresh (five minutes by default), so a served home page does not
+/// ask the source at every request.
+struct WebNewsListInteractor: NewsListInteractor {
+    let engine: SyncEngine
+    let offline: Bool
+
+    private var list: DefaultNewsListInteractor { DefaultNewsListInteractor(engine: engine, mode: offline ? .offline : .standard) }
+
+    func latest(_ intent: LoadIntent) async throws(SyncError) -> Page {
+        try await engine.latest(policy: offline ? .cacheOnly : .cacheFirst)
+    }
+
+    func page(for day: Day, _ intent: LoadIntent) async throws(SyncError) -> Page {
+        try await list.page(for: day, intent)
+    }
+
+    func marks(for ids: [Int64]) async -> [Int64: StoryMarks] { await list.marks(for: ids) }
+
+    func setFavorite(id: Int64, _ isFavorite: Bool) async throws(SyncError) { try await list.setFavorite(id: id, isFavorite) }
+
+    func prefetch(id: Int64) async {}
+
+    func updates(for request: PageRequest) -> AsyncStream<PageUpdate> { list.updates(for: request) }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import TestSupport
+
+extension ProcessTests {
+    /// `newsctl export --site` through the built binary (which hands over to newsctl-site).
+    @Suite struct SiteExportTests {
+        private func export(_ newsctl: NewsctlProcess, _ folder: String, _ more: [String] = []) async throws -> (
+            written: [String], unchanged: Int
+        ) {
+            let run = try await newsctl.run(["export", "--site", folder, "--offline", "--json"] + more)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.isEmpty, "\(run.stderr)")
+            let json = try run.stdout.jsonObject()
+            return ((json["written"] as? [String]) ?? [], (json["unchanged"] as? Int) ?? -1)
+        }
+
+        private func files(in folder: String) -> Set<String> {
+            let names = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
+            return Set(
+                names.filter { name in
+                    var isFolder: ObjCBool = false
+                    return FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder) && !isFolder.boolValue
+                }.map { "/" + $0 })
+        }
+
+        @Test func exportWritesTheSiteThenOnlyWhatChanged() async throws {
+            let (server, source, newsctl) = try await WebSource.archive()
+            let folder = try Fixtures.temporaryFolder() + "/site"
+            // A window of one day; the day before is reached only through a favourite.
+            #expect(try await newsctl.run(["fav", "add", String(WebSource.plain), "--offline"]).status == 0)
+            let first = try await export(newsctl, folder, ["--days", "1"])
+            let photo = WebSource.photo, hostile = WebSource.hostile, plain = WebSource.plain
+            for path in [
+                "/index.html", "/style.css", "/feed.atom", "/status.html", "/favorites.html", "/sections.html",
+
+                "/story/\(photo).html", "/story/\(photo)/comments.html", "/story/\(hostile).html",
+                "/story/\(plain).html", "/story/\(plain)/comments.html",
+            ] {
+                #expect(first.written.contains(path), "\(path) not in \(first.written)")
+            }
+            #expect(first.written.filter { $0.hasPrefix("/picture/") }.count == 2, "\(first.written)")
+            #expect(first.unchanged == 0)
+            #expect(!first.written.contains("/day/\(WebSource.earlier).html"), "\(first.written)")
+            // Nothing else: no half file, no page of the search that a copy cannot answer.
+            #expect(files(in: folder) == Set(first.written))
+            // Relative links only, each to a file of the copy (or out of the site).
+            for page in first.written where page.hasSuffix(".html") {
+                let html = try String(contentsOfFile: folder + page, encoding: .utf8)
+                #expect(!html.contains("href=\"/") && !html.contains("src=\"/"), "\(page)")
+                #expect(!html.contains("<form"), "\(page)")
+                for link in ArchiveSiteTests.links(html, from: page) {
+                    #expect(FileManager.default.fileExists(atPath: folder + link), "\(page) links \(link)")
+                }
+            }
+            let picture = try #require(first.written.first { $0.hasPrefix("/picture/") && $0.hasSuffix(".jpg") })
+            #expect(FileManager.default.contents(atPath: folder + picture).map(Array.init) == (try Fixtures.picture("baseline.jpg")))
+
+            // What a killed export left between writing and renaming goes at the next one.
+            #expect(FileManager.default.createFile(atPath: folder + "/story/.newsctl-export-1.tmp", contents: Data("half".utf8)))
+            let again = try await export(newsctl, folder, ["--days", "1"])
+            #expect(files(in: folder) == Set(first.written))
+            #expect(again.written.isEmpty, "\(again.written)")
+            #expect(again.unchanged == first.written.count)
+            let text = try await newsctl.run(["export", "--site", folder, "--offline", "--days", "1"])
+            #expect(text.stdout == "已写入 0 个文件，\(first.written.count) 个未变（\(folder)）\n", "\(text.stdout)")
+
+            // The newest day (home, in a window of one day) gains a story: home, the feed and the new
+            // story are written, and nothing else but the status.
+            try source.serve(server, extraStory: true)
+            let base = await server.baseURL
+            #expect(try await newsctl.run(["latest", "--refresh", "--base-url", base]).status == 0)
+            #expect(try await newsctl.run(["show", String(photo + 10), "--base-url", base]).status == 0)
+            let changed = try await export(newsctl, folder, ["--days", "1"])
+            let expected: Set = [
+                "/index.html", "/story/\(photo + 10).html", "/story/\(photo + 10)/comments.html", "/feed.atom", "/status.html",
+            ]
+            #expect(Set(changed.written).isSubset(of: expected), "\(changed.written)")
+            #expect(Set(changed.written).isSuperset(of: expected.subtracting(["/status.html"])), "\(changed.written)")
+            await server.stop()
+        }
+
+        @Test func aWindowOfDaysWritesEachDayAndEveryLinkLeadsToAFile() async throws {
+            let (server, _, newsctl) = try await WebSource.archive()
+            await server.stop()
+            let folder = try Fixtures.temporaryFolder() + "/site"
+            let written = try await export(newsctl, folder).written
+            #expect(written.contains("/day/\(WebSource.earlier).html") && written.contains("/day/\(WebSource.latest).html"), "\(written)")
+            let home = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+            #expect(home.contains("<a href=\"day/\(WebSource.earlier).html\" class=\"earlier\">更早 ›</a>"), "\(home)")
+            let earlier = try String(contentsOfFile: folder + "/day/\(WebSource.earlier).html", encoding: .utf8)
+            #expect(earlier.contains("<a href=\"\(WebSource.latest).html\" class=\"newer\">"), "\(earlier)")
+            #expect(!earlier.contains("class=\"earlier\""), "the window starts with the archive: \(earlier)")
+            for page in written where page.hasSuffix(".html") {
+                let html = try String(contentsOfFile: folder + page, encoding: .utf8)
+                for link in ArchiveSiteTests.links(html, from: page) {
+                    #expect(FileManager.default.fileExists(atPath: folder + link), "\(page) links \(link)")
+                }
+            }
+        }
+
+        @Test func badArgumentsExit64AndAnUnwritableFolder73() async throws {
+            let newsctl = try NewsctlProcess()
+            for arguments in [["--days", "0"], ["--since", "2023"], ["--days", "2", "--since", "20230301"]] {
+                let run = try await newsctl.run(["export", "--site", "/tmp/x"] + arguments)
+                #expect(run.status == 64, "\(arguments): \(run.stderr)")
+                #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+            }
+            let (server, _, filled) = try await WebSource.archive()
+            await server.stop()
+            let file = try Fixtures.temporaryFolder() + "/plain-file"
+            #expect(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+            let run = try await filled.run(["export", "--site", file + "/site", "--offline"])
+            #expect(run.status == 73, "\(run.stderr)")
+            #expect(run.stderr.hasPrefix("newsctl: 无法写入 \(file)/site"), "\(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        }
+    }
+}
