@@ -130,6 +130,8 @@ if serverOn {
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "NewsServerTests", dependencies: ["NewsServer", "NewsWeb", "SyncEngine", "TestSupport"]),
+        .testTarget(
+            name: "NewsServerTests",
+            dependencies: ["NewsServer", "NewsWeb", "SyncEngine", "TestSupport", .product(name: "Logging", package: "swift-log")]),
     ]
 }

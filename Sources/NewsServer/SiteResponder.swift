@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
 import NewsWeb
 import SyncEngine
 
@@ -101,7 +102,7 @@ struct SiteResponder: HTTPResponder {
         let buffer: ByteBuffer
         do {
             buffer = try await body.collect(upTo: limit)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch is NIOTooManyBytesError {
             return .tooLarge
         }
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
