@@ -28,6 +28,7 @@ struct ServerOrigin: Sendable {
         }
         guard (givenPort.map { Int($0) } ?? 80) == port else { return false }
         guard loopbackOnly else { return true }
-        return name.lowercased() == "localhost" || name == "[::1]" || (name.hasPrefix("127.") && name.allSatisfy { $0.isNumber || $0 == "." })
+        return name.lowercased() == "localhost" || name == "[::1]"
+            || (name.hasPrefix("127.") && name.allSatisfy { $0.isNumber || $0 == "." })
     }
 }

@@ -26,7 +26,8 @@ struct SiteResponder: HTTPResponder {
         for (name, value) in Self.alwaysHeaders { response.headers[name] = value }
         let milliseconds = (ContinuousClock.now - start) / .milliseconds(1)
         logger.info(
-            "\(request.method.rawValue) \(Self.loggedPath(request.head.path ?? "")) \(response.status.code) \(bytes) B \(Self.format(milliseconds)) ms")
+            "\(request.method.rawValue) \(Self.loggedPath(request.head.path ?? "")) \(response.status.code) \(bytes) B \(Self.format(milliseconds)) ms"
+        )
         return response
     }
 

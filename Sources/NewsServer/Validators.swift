@@ -52,7 +52,8 @@ enum HTTPDate {
         let time = seconds - days * 86_400
         let (year, month, day) = civil(fromDays: days)
         let weekday = weekdays[Int(((days % 7) + 7) % 7)]
-        return "\(weekday), \(two(day)) \(months[month - 1]) \(year) \(two(Int(time / 3600))):\(two(Int(time / 60 % 60))):\(two(Int(time % 60))) GMT"
+        return
+            "\(weekday), \(two(day)) \(months[month - 1]) \(year) \(two(Int(time / 3600))):\(two(Int(time / 60 % 60))):\(two(Int(time % 60))) GMT"
     }
 
     /// The moment an IMF-fixdate names, or nil when `text` is not one (the obsolete formats
@@ -63,7 +64,8 @@ enum HTTPDate {
             let year = Int(fields[3])
         else { return nil }
         let clock = fields[4].split(separator: ":").compactMap { Int($0) }
-        guard clock.count == 3, (1...31).contains(day), (0...23).contains(clock[0]), (0...59).contains(clock[1]), (0...60).contains(clock[2])
+        guard clock.count == 3, (1...31).contains(day), (0...23).contains(clock[0]), (0...59).contains(clock[1]),
+            (0...60).contains(clock[2])
         else { return nil }
         let days = self.days(fromCivil: year, month + 1, day)
         return Date(timeIntervalSince1970: Double(days * 86_400 + Int64(clock[0] * 3600 + clock[1] * 60 + clock[2])))

@@ -54,7 +54,8 @@ struct NewsctlServe: AsyncParsableCommand {
             engineLogger.logLevel = .critical
             engine = try SyncEngine(
                 configuration: configuration,
-                transport: SyncEngine.defaultTransport(userAgent: Self.userAgent, caBundlePath: getenv("SSL_CERT_FILE").map { String(cString: $0) }),
+                transport: SyncEngine.defaultTransport(
+                    userAgent: Self.userAgent, caBundlePath: getenv("SSL_CERT_FILE").map { String(cString: $0) }),
                 logger: engineLogger)
         } catch {
             Self.fail(ErrorPresenter(language: language).openFailure(error, path: db).message, status: 74)

@@ -10,7 +10,8 @@ struct ServeStrings: Sendable {
     func reachable(_ address: String) -> String {
         say(
             "正在 \(address) 上提供存档：同一网络中能连到这台机器的任何设备都能阅读它、收藏或取消收藏文章",
-            "serving the archive on \(address): any device that can reach this machine on the network can read it and change its favourites")
+            "serving the archive on \(address): any device that can reach this machine on the network can read it and change its favourites"
+        )
     }
 
     func addressInUse(host: String, port: Int) -> String {

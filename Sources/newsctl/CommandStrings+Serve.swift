@@ -1,11 +1,15 @@
 /// newsctl's words for `serve`.
 extension CommandStrings {
     func badPort(_ text: String) -> String {
-        words("--port 应为 0 到 65535 之间的端口号（0 表示任一空闲端口），不能是 '\(text)'", "--port must be a port from 0 to 65535 (0: any free one), not '\(text)'")
+        words(
+            "--port 应为 0 到 65535 之间的端口号（0 表示任一空闲端口），不能是 '\(text)'", "--port must be a port from 0 to 65535 (0: any free one), not '\(text)'"
+        )
     }
 
     func badHost(_ text: String) -> String {
-        words("--host 应为一个地址或主机名（如 127.0.0.1、0.0.0.0、::1），不能是 '\(text)'", "--host must be an address or host name (127.0.0.1, 0.0.0.0, ::1), not '\(text)'")
+        words(
+            "--host 应为一个地址或主机名（如 127.0.0.1、0.0.0.0、::1），不能是 '\(text)'",
+            "--host must be an address or host name (127.0.0.1, 0.0.0.0, ::1), not '\(text)'")
     }
 
     func badSyncInterval(_ text: String) -> String {
@@ -20,7 +24,9 @@ extension CommandStrings {
     }
 
     var serveCommentsNeedDetails: String {
-        words("--comments 需与 --details 一起使用：serve --sync-every 30m --details --comments", "--comments comes with --details: serve --sync-every 30m --details --comments")
+        words(
+            "--comments 需与 --details 一起使用：serve --sync-every 30m --details --comments",
+            "--comments comes with --details: serve --sync-every 30m --details --comments")
     }
 
     /// newsctl-serve is not where it should be, beside newsctl.

@@ -31,7 +31,8 @@ enum ServerHandOver {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         #if os(Linux)
             let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-            let path = length > 0 ? String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+            let path =
+                length > 0 ? String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
         #else
             let path = realpath(CommandLine.arguments[0], &buffer) != nil ? String(cString: buffer) : CommandLine.arguments[0]
         #endif

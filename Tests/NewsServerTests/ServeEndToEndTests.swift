@@ -72,7 +72,9 @@ import TestSupport
         #expect(portNumber(server.firstLine) != nil, "\(server.firstLine): \(server.stderr)")
         // At start, then 5 s after that sync ended.
         let deadline = ContinuousClock.now + TimeBound.within(.seconds(5))
-        while source.requestCount("/api/4/news/latest") < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        while source.requestCount("/api/4/news/latest") < 2, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+        }
         #expect(source.requestCount("/api/4/news/latest") >= 2)
         server.signal(SIGTERM)
         let ended = try #require(try await server.waitForExit(within: TimeBound.within(.seconds(2))))
@@ -108,9 +110,13 @@ import TestSupport
     @Test func aPortInUseIsOneLineAndExit69() async throws {
         let taken = try StalledListener()
         let databasePath = try await syncedArchive()
-        let result = try await ServeProcess.run(["serve", "--port", String(taken.port), "--offline", "--lang", "en"], databasePath: databasePath)
+        let result = try await ServeProcess.run(
+            ["serve", "--port", String(taken.port), "--offline", "--lang", "en"], databasePath: databasePath)
         #expect(result.status == 69)
-        #expect(result.stderr == "newsctl serve: port \(taken.port) on 127.0.0.1 is already in use; choose another --port, or --port 0 for any free one\n")
+        #expect(
+            result.stderr
+                == "newsctl serve: port \(taken.port) on 127.0.0.1 is already in use; choose another --port, or --port 0 for any free one\n"
+        )
         #expect(result.stdout.isEmpty)
     }
 

@@ -26,7 +26,8 @@ struct Serve: AsyncParsableCommand {
 
     @Option(
         name: .customLong("sync-every"),
-        help: ArgumentHelp("Sync the source's last two days in the background at start and then this often: 30m, 2h, 1h30m.", valueName: "span"))
+        help: ArgumentHelp(
+            "Sync the source's last two days in the background at start and then this often: 30m, 2h, 1h30m.", valueName: "span"))
     var syncEvery: String?
 
     @Flag(help: "With --sync-every, also fetch each story's text and counts.")
@@ -80,7 +81,10 @@ struct Serve: AsyncParsableCommand {
         }
         var arguments = ["--host", host, "--port", String(portNumber ?? 8080), "--db", settings.databasePath]
         arguments += ["--base-url", settings.baseURLs.joined(separator: ","), "--lang", settings.language.rawValue]
-        arguments += ["--timeout-milliseconds", String(settings.timeout.components.seconds * 1_000 + settings.timeout.components.attoseconds / 1_000_000_000_000_000)]
+        arguments += [
+            "--timeout-milliseconds",
+            String(settings.timeout.components.seconds * 1_000 + settings.timeout.components.attoseconds / 1_000_000_000_000_000),
+        ]
         if settings.mode == .offline { arguments.append("--offline") }
         guard let syncEvery else {
             if let flag = [("--details", details), ("--comments", comments), ("--images", images)].first(where: { $0.1 })?.0 {
