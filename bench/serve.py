@@ -112,12 +112,14 @@ if page is not None:
         reference = load("http://127.0.0.1:%d%s" % (nginx.port, path))
 
 print(f"wrk -t 2 -c {args.connections} -d {args.seconds}s on loopback, release build, request log on")
-for label, rate, p99, non2xx in measured:
-    note = f" ({non2xx} answers not 2xx/3xx)" if non2xx and path else ""
-    print(f"newsctl serve, {label:34}: {rate:9.0f} req/s   p99 {p99:6.2f} ms{note}")
-print(f"newsctl serve, /healthz (HTTP layer alone)  : {healthz[0]:9.0f} req/s   p99 {healthz[1]:6.2f} ms")
+rows = [("newsctl serve, " + label, rate, p99, f" ({non2xx} answers not 2xx/3xx)" if non2xx and path else "")
+        for label, rate, p99, non2xx in measured]
+rows.append(("newsctl serve, /healthz (the HTTP layer alone)", healthz[0], healthz[1], ""))
 if reference:
-    print(f"nginx, the same page's bytes from a file    : {reference[0]:9.0f} req/s   p99 {reference[1]:6.2f} ms")
+    rows.append(("nginx, the same page's bytes from a file", reference[0], reference[1], ""))
+width = max(len(row[0]) for row in rows)
+for label, rate, p99, note in rows:
+    print(f"{label:{width}} : {rate:9.0f} req/s   p99 {p99:6.2f} ms{note}")
 label, rate, p99, _ = measured[0]
 if path:
     print(f"targets: >= {RATE_TARGET} req/s: {'PASS' if rate >= RATE_TARGET else 'FAIL'};"
