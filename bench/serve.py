@@ -6,7 +6,8 @@ p99 (targets >= 2,000 req/s, p99 <= 50 ms) beside two references measured in the
 `/healthz` of the same server (the HTTP layer without the site) and nginx serving the page's
 bytes from a file (what a static copy costs).
 
-The story is the first `a.story` of the home page. While the site has no pages (ArchiveSite is
+The story is the first `a.story` of the home page that the archive holds, else a story whose
+text the captures hold (kept with `newsctl show`). While the site has no pages (ArchiveSite is
 a placeholder answering 404), it says so and loads `/healthz` and a 404 instead.
 
 Usage: bench/serve.py [--seconds 10] [--connections 32] [--newsctl BIN] [--captures DIR] [--results FILE]
@@ -51,6 +52,11 @@ subprocess.run([newsctl, "sync", "--since", "20230311", "--details", "--comments
                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 if not os.path.exists(env["NEWSCTL_DB"]):
     sys.exit("the sync made no archive")
+# The captures hold the text of a few stories of other days: `show` keeps each in the archive.
+captured = sorted(name for name in os.listdir(os.path.join(api, "api", "4", "news")) if name.isdigit())
+for story in captured:
+    subprocess.run([newsctl, "show", story, "--base-url", "file://" + api + "/api/4"], env=env,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 log = open(os.path.join(scratch, "requests.log"), "w")
 server = subprocess.Popen([newsctl, "serve", "--port", "0", "--offline"], env=env, stdout=subprocess.PIPE, stderr=log, text=True)
@@ -69,17 +75,20 @@ def fetch(url):
 
 
 status, home = fetch(base)
-found = re.search(rb'<a\b[^>]*\bclass="story"[^>]*>', home) if status == 200 else None
-href = re.search(rb'\bhref="([^"]+)"', found.group(0)) if found else None
-if href:
-    path = "/" + href.group(1).decode().lstrip("./").lstrip("/")
-    status, page = fetch(base.rstrip("/") + path)
-    if status != 200:
-        sys.exit("the story page %s answered %d" % (path, status))
+links = [re.search(rb'\bhref="([^"]+)"', tag) for tag in re.findall(rb'<a\b[^>]*\bclass="story"[^>]*>', home)] if status == 200 else []
+path, page = None, None
+# The first story of home whose page the archive holds (the captures lack most stories' text),
+# else the first captured story's page.
+candidates = ["/" + link.group(1).decode().lstrip("./").lstrip("/") for link in filter(None, links)]
+for candidate in candidates + ["/story/%s.html" % story for story in captured]:
+    answer, body = fetch(base.rstrip("/") + candidate)
+    if answer == 200:
+        path, page = candidate, body
+        break
+if path:
     targets = [("story page " + path, path)]
 else:
-    print("no story page: home answered %d without a.story; measuring /healthz and a 404" % status)
-    path, page = None, None
+    print("no story page: home answered %d with %d a.story, none served; measuring /healthz and a 404" % (status, len(links)))
     targets = [("a 404 (/story/1.html)", "/story/1.html")]
 
 
