@@ -41,12 +41,6 @@ struct NewsctlServe: AsyncParsableCommand {
 
     func run() async throws {
         SyncEngine.disableSQLiteMemoryStatistics()
-        // ServiceLifecycle hears SIGINT and SIGTERM through dispatch sources, registered once the
-        // server is running; a signal that came to a thread by its default action meanwhile (or
-        // since: on Linux the sources do not replace the action) would end the process at once
-        // with 130 or 143 instead of a graceful stop. Ignored, they reach the sources alone, as
-        // newsctl's own Interrupt does.
-        for number in [SIGINT, SIGTERM] { signal(number, SIG_IGN) }
         let language = Language(rawValue: lang) ?? .zh
         let words = ServeStrings(language: language)
         var logger = Logger(label: "newsctl-serve", factory: { StreamLogHandler.standardError(label: $0) })
