@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // Which HTTP transport SyncEngine is built with. On Linux it is libcurl (`CurlTransport`, loaded
@@ -8,6 +8,11 @@ import PackageDescription
 // missing (the check a slim container or a port runs). Elsewhere (Apple platforms) CCurl is never a
 // dependency and SyncEngine always carries `URLSessionTransport`.
 let curlOnLinux = Context.environment["SYNCENGINE_TRANSPORT"] != "urlsession"
+
+// Whether the web server (`newsctl-serve`, on Hummingbird and SwiftNIO) and its tests are in the
+// graph: `NEWSCTL_SERVER=off` drops them, so the builds that do not need them (sanitizers, the
+// URLSession build, fuzzing) do not compile SwiftNIO too. `newsctl` itself never links it.
+let serverOn = Context.environment["NEWSCTL_SERVER"] != "off"
 
 /// Swift settings of SyncEngineURLSession: on Linux with curl it compiles `URLSessionTransport`
 /// itself (SyncEngine does not, so `newsctl` never links FoundationNetworking); otherwise it only
@@ -103,4 +108,42 @@ if curlOnLinux {
             name: "CCurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ))
+}
+
+if serverOn {
+    // No default traits: neither swift-configuration nor full Foundation is needed, and each costs build time.
+    package.dependencies.append(.package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []))
+    // Named for NIOCore's errors and addresses and for ServiceLifecycle's services and signals.
+    package.dependencies.append(.package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"))
+    package.dependencies.append(.package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"))
+    package.products.append(.executable(name: "newsctl-serve", targets: ["newsctl-serve"]))
+    package.targets += [
+        // The HTTP layer over a `WebSite` (headers, ETag/304, sizes, Origin), apart from the
+        // executable so that tests start it in-process.
+        .target(
+            name: "NewsServer",
+            dependencies: [
+                "NewsWeb",
+                "SyncEngine",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // What `newsctl serve` hands over to: its own product, so newsctl never loads SwiftNIO.
+        .executableTarget(
+            name: "newsctl-serve",
+            dependencies: [
+                "NewsServer",
+                "NewsWeb",
+                "NewsFeature",
+                "SyncEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "NewsServerTests",
+            dependencies: ["NewsServer", "NewsWeb", "SyncEngine", "TestSupport", .product(name: "Logging", package: "swift-log")]),
+    ]
 }

@@ -1,0 +1,77 @@
+/// A request line's target, split into the site's path and the query, and checked: anything that
+/// could name a file outside the site (`..`, `%2e%2e`, a NUL, a backslash, `//`) is refused
+/// before the site sees it, whatever the site would make of it.
+struct RequestTarget: Equatable {
+    /// The path, percent-decoded: `/story/9762421.html`.
+    let path: String
+    /// The query's parameters, percent-decoded (`+` is a space).
+    let query: [String: String]
+
+    /// The target `raw` names (`/search.html?q=%E7%8C%AB`), or nil when it is not a path of the site.
+    init?(_ raw: String) {
+        let parts = raw.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let rawPath = parts[0]
+        guard rawPath.hasPrefix("/"), !rawPath.contains("#"),
+            let path = Self.percentDecoded(rawPath.utf8, plusIsSpace: false), Self.isInsideTheSite(path)
+        else { return nil }
+        guard let query = Self.formFields(parts.count > 1 ? parts[1].utf8 : ""[...].utf8) else { return nil }
+        self.path = path
+        self.query = query
+    }
+
+    /// A path made only of named segments: no `.` or `..`, no empty segment but a last one (`/`,
+    /// `/day/`), and no control character or backslash anywhere.
+    static func isInsideTheSite(_ path: String) -> Bool {
+        guard path.hasPrefix("/"), !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" })
+        else { return false }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        for (index, segment) in zip(segments.indices, segments) {
+            if segment == "." || segment == ".." { return false }
+            if segment.isEmpty && index != segments.indices.last { return false }
+        }
+        return true
+    }
+
+    /// The fields of `application/x-www-form-urlencoded` bytes (a query, a POST's body), or nil
+    /// when one is not well encoded. A name given twice keeps its last value.
+    static func formFields(_ bytes: some Collection<UInt8>) -> [String: String]? {
+        var fields: [String: String] = [:]
+        for pair in bytes.split(separator: UInt8(ascii: "&")) {
+            let nameAndValue = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = percentDecoded(nameAndValue[0], plusIsSpace: true),
+                let value = nameAndValue.count > 1 ? percentDecoded(nameAndValue[1], plusIsSpace: true) : ""
+            else { return nil }
+            fields[name] = value
+        }
+        return fields
+    }
+
+    /// `bytes` with each `%XX` decoded (and `+` as a space in forms), or nil when an escape is
+    /// malformed or the result is not UTF-8.
+    static func percentDecoded(_ bytes: some Collection<UInt8>, plusIsSpace: Bool) -> String? {
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var iterator = bytes.makeIterator()
+        while let byte = iterator.next() {
+            switch byte {
+            case UInt8(ascii: "%"):
+                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+                decoded.append(high << 4 | low)
+            case UInt8(ascii: "+") where plusIsSpace:
+                decoded.append(UInt8(ascii: " "))
+            default:
+                decoded.append(byte)
+            }
+        }
+        return String(validating: decoded, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}

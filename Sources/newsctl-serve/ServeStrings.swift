@@ -1,0 +1,50 @@
+import NewsFeature
+
+/// newsctl-serve's own words, per language: what it says on stderr beside the request lines.
+struct ServeStrings: Sendable {
+    let language: Language
+
+    private func say(_ zh: String, _ en: String) -> String { language == .zh ? zh : en }
+
+    /// Said once at start when the server is not on loopback.
+    func reachable(_ address: String) -> String {
+        say(
+            "正在 \(address) 上提供存档：同一网络中能连到这台机器的任何设备都能阅读它、收藏或取消收藏文章",
+            "serving the archive on \(address): any device that can reach this machine on the network can read it and change its favourites"
+        )
+    }
+
+    func addressInUse(host: String, port: Int) -> String {
+        say(
+            "\(host) 的端口 \(port) 已被占用；请换一个 --port，或用 --port 0 让系统选一个空闲端口",
+            "port \(port) on \(host) is already in use; choose another --port, or --port 0 for any free one")
+    }
+
+    func cannotListen(host: String, port: Int, detail: String) -> String {
+        say("无法在 \(host) 的端口 \(port) 上监听（\(detail)）", "cannot listen on port \(port) of \(host) (\(detail))")
+    }
+
+    /// A background sync that went well.
+    func synced(days: Int, stories: Int, seconds: Double) -> String {
+        say(
+            "后台同步完成：新取 \(days) 天、\(stories) 篇文章，用时 \(Self.seconds(seconds)) 秒",
+            "background sync done: \(days) days and \(stories) stories fetched in \(Self.seconds(seconds)) s")
+    }
+
+    /// A background sync that failed; the server goes on and tries again.
+    func syncFailed(_ message: String, retryIn interval: String) -> String {
+        say("后台同步失败：\(message)；\(interval) 后再试", "background sync failed: \(message); trying again in \(interval)")
+    }
+
+    /// An interval as `--sync-every` takes it, in words: 30 分钟, 30 minutes.
+    func interval(seconds: Int) -> String {
+        if seconds % 3600 == 0 { return say("\(seconds / 3600) 小时", seconds == 3600 ? "1 hour" : "\(seconds / 3600) hours") }
+        if seconds % 60 == 0 { return say("\(seconds / 60) 分钟", seconds == 60 ? "1 minute" : "\(seconds / 60) minutes") }
+        return say("\(seconds) 秒", seconds == 1 ? "1 second" : "\(seconds) seconds")
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import NewsWeb
+import SyncEngine
+import Testing
+import TestSupport
+
+/// The built `newsctl serve` (handing over to the built newsctl-serve) over an archive synced from
+/// the fixtures, one process at a time.
+@Suite(.serialized) struct ServeEndToEndTests {
+    /// The port in `http://127.0.0.1:PORT/`.
+    private func portNumber(_ address: String) -> Int? {
+        guard address.hasPrefix("http://127.0.0.1:"), address.hasSuffix("/") else { return nil }
+        return Int(address.dropFirst("http://127.0.0.1:".count).dropLast())
+    }
+
+    /// An archive holding the fixtures' last three days with their details.
+    private func syncedArchive() async throws -> String {
+        let source = LoopbackServer()
+        try await source.start()
+        let databasePath = try Fixtures.temporaryFolder() + "/news.sqlite"
+        let sync = try await ServeProcess.run(
+            ["sync", "--days", "3", "--details", "--base-url", await source.baseURL], databasePath: databasePath)
+        await source.stop()
+        #expect(sync.status == 0, "\(sync.stderr)")
+        return databasePath
+    }
+
+    @Test func servesTheSitesPagesAtTheAddressItPrintsAndStopsOnSIGTERM() async throws {
+        let databasePath = try await syncedArchive()
+        let server = try await ServeProcess.start(["serve", "--port", "0", "--offline"], databasePath: databasePath)
+        let port = try #require(portNumber(server.firstLine), "first line: \(server.firstLine); stderr: \(server.stderr)")
+        let health = try await RawHTTPClient.send("GET", "/healthz", port: port)
+        #expect(health.status == 200)
+        // The page over HTTP is the site's own answer for it, whatever the site answers today.
+        let engine = try SyncEngine(configuration: SyncEngine.Configuration(databasePath: databasePath))
+        let expected = await ArchiveSite(engine: engine, options: ArchiveSite.Options(offline: true)).respond(to: WebRequest(path: "/"))
+        let home = try await RawHTTPClient.send("GET", "/", port: port)
+        #expect(home.status == expected.status)
+        #expect(home.headers["content-type"] == expected.contentType)
+        if expected.status == 200 {
+            #expect(home.text.contains("为什么春天的风总是特别大？"))
+            #expect(home.headers["etag"] != nil)
+        } else {
+            #expect(home.body == expected.body)
+        }
+        #expect(home.headers["x-content-type-options"] == "nosniff")
+        server.signal(SIGTERM)
+        let ended = try #require(try await server.waitForExit(within: TimeBound.within(.seconds(2))), "still running after SIGTERM")
+        #expect(ended.status == 0, "\(ended.stderr)")
+        // One line per request, each naming its method, path and status.
+        let lines = ended.stderr.split(separator: "\n")
+        #expect(lines.count == 2, "\(ended.stderr)")
+        #expect(lines.first?.contains("GET /healthz 200 3 B") == true, "\(ended.stderr)")
+        #expect(lines.last?.contains("GET / \(expected.status) ") == true, "\(ended.stderr)")
+    }
+
+    @Test func sigintStopsItToo() async throws {
+        let databasePath = try await syncedArchive()
+        let server = try await ServeProcess.start(["serve", "--port", "0", "--offline"], databasePath: databasePath)
+        #expect(portNumber(server.firstLine) != nil, "\(server.firstLine)")
+        server.signal(SIGINT)
+        let ended = try #require(try await server.waitForExit(within: TimeBound.within(.seconds(2))), "still running after SIGINT")
+        #expect(ended.status == 0, "\(ended.stderr)")
+    }
+
+    @Test func syncEveryRunsTheSyncAgainOnItsInterval() async throws {
+        let source = LoopbackServer()
+        try await source.start()
+        let databasePath = try Fixtures.temporaryFolder() + "/news.sqlite"
+        let server = try await ServeProcess.start(
+            ["serve", "--port", "0", "--sync-every", "5s", "--lang", "en", "--base-url", await source.baseURL], databasePath: databasePath)
+        #expect(portNumber(server.firstLine) != nil, "\(server.firstLine): \(server.stderr)")
+        // At start, then 5 s after that sync ended.
+        let deadline = ContinuousClock.now + TimeBound.within(.seconds(5))
+        while source.requestCount("/api/4/news/latest") < 2, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(source.requestCount("/api/4/news/latest") >= 2)
+        server.signal(SIGTERM)
+        let ended = try #require(try await server.waitForExit(within: TimeBound.within(.seconds(2))))
+        #expect(ended.status == 0, "\(ended.stderr)")
+        let syncLines = ended.stderr.split(separator: "\n").filter { $0.contains("background sync done: ") }
+        #expect(syncLines.count >= 2, "\(ended.stderr)")
+        await source.stop()
+    }
+
+    @Test func aFailingSyncIsLoggedAndTriedAgainWhileTheServerGoesOn() async throws {
+        let source = LoopbackServer()
+        try await source.start()
+        source.setReply(.body(status: 500, text: "{}"), for: "/api/4/news/latest")
+        let databasePath = try Fixtures.temporaryFolder() + "/news.sqlite"
+        let server = try await ServeProcess.start(
+            ["serve", "--port", "0", "--sync-every", "5s", "--lang", "en", "--timeout", "2", "--base-url", await source.baseURL],
+            databasePath: databasePath)
+        let port = try #require(portNumber(server.firstLine), "\(server.firstLine): \(server.stderr)")
+        let deadline = ContinuousClock.now + TimeBound.within(.seconds(9))
+        while server.stderr.components(separatedBy: "background sync failed: ").count < 3, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(try await RawHTTPClient.send("GET", "/healthz", port: port).status == 200)
+        server.signal(SIGTERM)
+        let ended = try #require(try await server.waitForExit(within: TimeBound.within(.seconds(2))))
+        #expect(ended.status == 0, "\(ended.stderr)")
+        let failures = ended.stderr.split(separator: "\n").filter { $0.contains("background sync failed: ") }
+        #expect(failures.count >= 2, "\(ended.stderr)")
+        #expect(failures.first?.hasSuffix("; trying again in 5 seconds") == true, "\(ended.stderr)")
+        await source.stop()
+    }
+
+    @Test func aPortInUseIsOneLineAndExit69() async throws {
+        let taken = try StalledListener()
+        let databasePath = try await syncedArchive()
+        let result = try await ServeProcess.run(
+            ["serve", "--port", String(taken.port), "--offline", "--lang", "en"], databasePath: databasePath)
+        #expect(result.status == 69)
+        #expect(
+            result.stderr
+                == "newsctl serve: port \(taken.port) on 127.0.0.1 is already in use; choose another --port, or --port 0 for any free one\n"
+        )
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func anyHostButLoopbackSaysWhoCanReachIt() async throws {
+        let databasePath = try await syncedArchive()
+        let server = try await ServeProcess.start(
+            ["serve", "--host", "0.0.0.0", "--port", "0", "--offline", "--lang", "en"], databasePath: databasePath)
+        #expect(server.firstLine.hasPrefix("http://0.0.0.0:"), "\(server.firstLine)")
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(server.stderr.contains("any device that can reach this machine on the network can read it"), "\(server.stderr)")
+        server.signal(SIGTERM)
+        let ended = try #require(try await server.waitForExit(within: TimeBound.within(.seconds(2))))
+        #expect(ended.status == 0)
+        #expect(ended.stderr.split(separator: "\n").count == 1, "\(ended.stderr)")
+    }
+
+    @Test func badValuesAreOneLineAndExit64() async throws {
+        let databasePath = try Fixtures.temporaryFolder() + "/news.sqlite"
+        for arguments in [["--port", "70000"], ["--sync-every", "2s"], ["--sync-every", "30x"], ["--details"], ["--host", "a b"]] {
+            let result = try await ServeProcess.run(["serve", "--lang", "en"] + arguments, databasePath: databasePath)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: databasePath))
+    }
+
+    @Test func withoutNewsctlServeBesideItSaysHowToBuildIt() async throws {
+        let folder = try Fixtures.temporaryFolder()
+        try FileManager.default.copyItem(atPath: ServeProcess.newsctl, toPath: folder + "/newsctl")
+        let databasePath = try await syncedArchive()
+        let result = try await ServeProcess.run(
+            ["serve", "--offline", "--lang", "en"], databasePath: databasePath, executable: folder + "/newsctl")
+        #expect(result.status == 69)
+        #expect(
+            result.stderr
+                == "newsctl: newsctl-serve is missing (it belongs beside newsctl, in \(folder)); build it with: swift build --product newsctl-serve\n"
+        )
+    }
+}
