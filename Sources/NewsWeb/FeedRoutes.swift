@@ -83,9 +83,9 @@ struct FeedRoutes {
             (base == nil
                 ? StoryBodyHTML(detail: detail, pictures: view.pictures.map(\.withoutBytes), pictureRoot: "", linksMissingPictures: true)
                 : body)
-        let content = (html.headline + (detail.isOffSite ? [.text(detail.bodyText)] : html.blocks)).map { $0.render() }.joined()
+        let content = (html.headline + (detail.isOffSite ? [Tag.text(detail.bodyText)] : html.blocks)).map { $0.render() }.joined()
         let author = detail.body.lazy.compactMap { block -> String? in
-            if case .byline(let text) = block { return EmphasizedText(markup: text).plainText.split(separator: "，").first.map(String.init) }
+            if case .byline(let text) = block { return MarkedText(markup: text).plainText.split(separator: "，").first.map(String.init) }
             return nil
         }.first
         return AtomFeed.Entry(

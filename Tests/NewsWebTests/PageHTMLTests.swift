@@ -115,6 +115,22 @@ import TestSupport
         #expect(search.contains("<mark>&lt;script&gt;"), "\(search)")
     }
 
+    @Test func emphasisAndStrongAreTagsAndTextShowsAsWritten() {
+        // Story 9085125 credits its pictures in `<em>`: `*photo@163.com*` in the readable text.
+        let body: [DetailBodyBlockViewData] = [
+            .paragraph("*photo@163.com*"), .quote("**粗**与*斜*"), .byline("*<i>*，5 * 3"), .listItem(marker: "•", text: "***两者***"),
+        ]
+        let page = html(StoryPages.story(detail(title: "A &amp; B &lt;i&gt;", body: body), pictures: [], frame: frame, offline: false))
+        #expect(page.contains("<p><em>photo@163.com</em></p>"), "\(page)")
+        #expect(page.contains("<blockquote><p><strong>粗</strong>与<em>斜</em></p></blockquote>"), "\(page)")
+        #expect(page.contains("<p class=\"byline\"><em>&lt;i&gt;</em>，5 * 3</p>"), "\(page)")
+        #expect(page.contains("</span><strong><em>两者</em></strong></p>"), "\(page)")
+        // An entity-like stretch of text is text: Plot alone would keep `&lt;` and show `<`.
+        #expect(page.contains("<h1>A &amp;amp; B &amp;lt;i&amp;gt;</h1>"), "\(page)")
+        #expect(page.contains("<title>A &amp;amp; B &amp;lt;i&amp;gt; · "), "\(page)")
+        #expect(unsafeMarkup(in: page).isEmpty, "\(page)")
+    }
+
     @Test func picturePathsAreTheKeyInBase64URLAndNothingElseParses() throws {
         let path = try #require(PicturePath.path(url: "http://pic1.zhimg.com/v2-abc.jpg?source=8673f162", format: .jpeg))
         #expect(path == PicturePath.path(url: "//pic1.zhimg.com/v2-abc.jpg", format: .jpeg))

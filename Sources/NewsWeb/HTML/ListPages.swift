@@ -79,7 +79,7 @@ enum ListPages {
                     "ul", ["class": "stories results"],
                     results.items.map { item in
                         let snippet = item.snippet.map { part -> Markup in
-                            part.isMatch ? Tag.element("mark", text: part.text) : .text(part.text)
+                            part.isMatch ? Tag.element("mark", text: part.text) : Tag.text(part.text)
                         }
                         return Tag.element(
                             "li", [:],

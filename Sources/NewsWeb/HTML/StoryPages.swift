@@ -80,9 +80,9 @@ enum StoryPages {
     }
 
     private static func comment(_ comment: CommentViewData) -> Markup {
-        var header: [Markup] = [Tag.element("strong", text: comment.author), .text(" · " + comment.likesText)]
+        var header: [Markup] = [Tag.element("strong", text: comment.author), Tag.text(" · " + comment.likesText)]
         if !comment.timeText.isEmpty {
-            header.append(.text(" · "))
+            header.append(Tag.text(" · "))
             header.append(Tag.element("time", ["datetime": comment.iso8601 ?? ""], text: comment.timeText))
         }
         var children: [Markup] = [Tag.element("p", ["class": "who"], header)]
