@@ -144,5 +144,9 @@ import TestSupport
             #expect(PicturePath.parse(bad) == nil, "\(bad)")
         }
         #expect(PicturePath.path(url: "javascript:alert(1)", format: .png) == nil)
+        // One path per picture: another spelling of its address, or no picture's, names none.
+        for other in ["http://pic1.zhimg.com/v2-abc.jpg?source=8673f162", "file:///etc/passwd", "news/1"] {
+            #expect(PicturePath.parse("/picture/" + PicturePath.base64URL(Array(other.utf8)) + ".jpg") == nil, "\(other)")
+        }
     }
 }
