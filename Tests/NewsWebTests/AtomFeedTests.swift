@@ -19,10 +19,12 @@ import Testing
         for original in ["javascript:alert(1)", " JavaScript:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:x"] {
             let withoutSite = feed(base: "", original: original)
             #expect(!withoutSite.lowercased().contains("script:") && !withoutSite.contains("data:"), "\(withoutSite)")
-            #expect(withoutSite.contains("<content") && !withoutSite.contains("<link rel=\"alternate\" type=\"text/html\" href=\"\(original)"))
+            #expect(
+                withoutSite.contains("<content") && !withoutSite.contains("<link rel=\"alternate\" type=\"text/html\" href=\"\(original)"))
             let onSite = feed(base: "http://192.0.2.1:8080/", original: original)
             #expect(!onSite.lowercased().contains("script:") && !onSite.contains("data:"), "\(onSite)")
-            #expect(onSite.contains("<link rel=\"alternate\" type=\"text/html\" href=\"http://192.0.2.1:8080/story/1.html\"/>"), "\(onSite)")
+            #expect(
+                onSite.contains("<link rel=\"alternate\" type=\"text/html\" href=\"http://192.0.2.1:8080/story/1.html\"/>"), "\(onSite)")
         }
         let related = feed(base: "http://192.0.2.1:8080/", original: "https://daily.zhihu.com/story/1")
         #expect(related.contains("<link rel=\"related\" type=\"text/html\" href=\"https://daily.zhihu.com/story/1\"/>"), "\(related)")

@@ -195,7 +195,8 @@ public final class ArchivePresenter {
         if !reasons.isEmpty { lines.append(strings.failingPictures(reasons)) }
         let lastSyncTime = status.lastSync.map { context.dates.beijingDateTime(unixTime: Int64($0.timeIntervalSince1970.rounded(.down))) }
         let lastSyncWording =
-            wordsAge ? lastSyncAge.map { age in lastSyncTime.map { strings.ageAndTime(age, $0) } ?? age } : lastSyncTime.map(strings.beijingTime)
+            wordsAge
+            ? lastSyncAge.map { age in lastSyncTime.map { strings.ageAndTime(age, $0) } ?? age } : lastSyncTime.map(strings.beijingTime)
         lines.append(strings.lastSync(lastSyncWording, interrupted: status.lastSyncInterrupted))
         let failing = status.failingStories.map { story in
             FailingStoryViewData(
