@@ -131,6 +131,21 @@ import TestSupport
         #expect(unsafeMarkup(in: page).isEmpty, "\(page)")
     }
 
+    @Test func aStaticCopysCommentsSayTheirTimeNotTheirAge() {
+        let comment = CommentViewData(
+            id: 7, author: "读者", content: "好文", likes: 1, likesText: "1 赞", timeText: "5 分钟前", unixTime: 1_679_270_460,
+            iso8601: "2023-03-20T00:01:00Z", reply: nil)
+        let comments = CommentsViewData(
+            storyID: 1, title: "题目", sections: [CommentSectionViewData(kind: .short, title: "短评 1", count: 1, comments: [comment])],
+            emptyText: nil, footer: .none, status: StatusViewData(text: "来自缓存", isStale: false), source: detail(body: []).source)
+        let served = html(StoryPages.comments(comments, frame: frame, more: nil))
+        #expect(served.contains("<time datetime=\"2023-03-20T00:01:00Z\">5 分钟前</time>"), "\(served)")
+        // Read long after it was written, and unchanged by a later export.
+        let copy = html(
+            StoryPages.comments(comments, frame: PageFrame(wording: frame.wording, root: "../../", isStatic: true), more: nil))
+        #expect(copy.contains("<time datetime=\"2023-03-20T00:01:00Z\">2023年3月20日 08:01</time>"), "\(copy)")
+    }
+
     @Test func picturePathsAreTheKeyInBase64URLAndNothingElseParses() throws {
         let path = try #require(PicturePath.path(url: "http://pic1.zhimg.com/v2-abc.jpg?source=8673f162", format: .jpeg))
         #expect(path == PicturePath.path(url: "//pic1.zhimg.com/v2-abc.jpg", format: .jpeg))
