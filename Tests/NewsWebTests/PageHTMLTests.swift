@@ -129,6 +129,22 @@ import TestSupport
         #expect(page.contains("<h1>A &amp;amp; B &amp;lt;i&amp;gt;</h1>"), "\(page)")
         #expect(page.contains("<title>A &amp;amp; B &amp;lt;i&amp;gt; · "), "\(page)")
         #expect(unsafeMarkup(in: page).isEmpty, "\(page)")
+
+        // A figcaption's `<em>` too, in the caption and out of `alt`; and a link's text.
+        let pictured: [DetailBodyBlockViewData] = [
+            .image(number: 1, text: "[图片 1：*photo@163.com*]"), .image(number: 2, text: "[图片 2：*摄影*]"),
+            .image(number: nil, text: "[图片：*无址*]"), .link(text: "**查看知乎讨论**", url: "https://www.zhihu.com/question/1"),
+        ]
+        let pictures = [
+            picture(.body(1), url: "https://pic1.zhimg.com/a.png", bytes: Self.png, caption: "图片 1：*photo@163.com*"),
+            picture(.body(2), url: "https://pic2.zhimg.com/b.jpg", bytes: nil, caption: "图片 2：*摄影*"),
+        ]
+        let online = html(StoryPages.story(detail(body: pictured), pictures: pictures, frame: frame, offline: false))
+        #expect(online.contains("alt=\"图片 1：photo@163.com\"/><figcaption>图片 1：<em>photo@163.com</em></figcaption>"), "\(online)")
+        #expect(online.contains("alt=\"图片 2：摄影\" referrerpolicy=\"no-referrer\"/><figcaption>图片 2：<em>摄影</em></figcaption>"))
+        #expect(online.contains("<p class=\"picture-missing\">[图片：<em>无址</em>]</p>"), "\(online)")
+        #expect(online.contains("rel=\"noreferrer noopener\"><strong>查看知乎讨论</strong></a>"), "\(online)")
+        #expect(!online.contains("*"), "\(online)")
     }
 
     @Test func aStaticCopysCommentsSayTheirTimeNotTheirAge() {
