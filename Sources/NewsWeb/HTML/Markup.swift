@@ -75,6 +75,17 @@ enum Tag {
     }
 }
 
+extension Tag {
+    /// A picture's address at its source for `<img src>`: https, which the pages' policy
+    /// (`img-src 'self' https:`) lets a browser load, so an http one is asked over https (Zhihu's
+    /// picture hosts answer both); nil for one that is no web address.
+    static func imageSource(_ url: String) -> String? {
+        guard let address = webAddress(url) else { return nil }
+        guard address.lowercased().hasPrefix("http://") else { return address }
+        return "https://" + address.dropFirst("http://".count)
+    }
+}
+
 extension String {
     fileprivate var trimmingPrefixSpaces: String {
         String(drop { $0.isWhitespace || $0.unicodeScalars.allSatisfy { $0.value < 0x20 } })

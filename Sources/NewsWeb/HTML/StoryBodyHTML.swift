@@ -56,7 +56,7 @@ struct StoryBodyHTML {
             return Tag.element(
                 "figure", ["class": className], [Tag.void("img", ["src": pictureRoot + path, "alt": alt]), caption])
         }
-        if linksMissingPictures, let source = Tag.webAddress(picture.url) {
+        if linksMissingPictures, let source = Tag.imageSource(picture.url) {
             return Tag.element(
                 "figure", ["class": className],
                 [Tag.void("img", ["src": source, "alt": alt, "referrerpolicy": "no-referrer"]), caption])
