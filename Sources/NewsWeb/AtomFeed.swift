@@ -42,10 +42,14 @@ struct AtomFeed {
             out += "<entry>\n<id>\(Self.escape(entry.id))</id>\n<title>\(Self.escape(entry.title))</title>\n"
             out += "<updated>\(Self.escape(entry.updated))</updated>\n<published>\(Self.escape(entry.updated))</published>\n"
             out += "<author><name>\(Self.escape(entry.author))</name></author>\n"
-            let alternate = base.isEmpty ? entry.original : entry.link
-            out += "<link rel=\"alternate\" type=\"text/html\" href=\"\(Self.escape(alternate))\"/>\n"
-            if !base.isEmpty, entry.original != alternate {
-                out += "<link rel=\"related\" type=\"text/html\" href=\"\(Self.escape(entry.original))\"/>\n"
+            // The story's address on the source is the archive's word for it: only a web address
+            // becomes a link (no `javascript:` for a reader to follow).
+            let original = Tag.webAddress(entry.original)
+            if let alternate = base.isEmpty ? original : Tag.webAddress(entry.link) {
+                out += "<link rel=\"alternate\" type=\"text/html\" href=\"\(Self.escape(alternate))\"/>\n"
+            }
+            if !base.isEmpty, let original, original != entry.link {
+                out += "<link rel=\"related\" type=\"text/html\" href=\"\(Self.escape(original))\"/>\n"
             }
             for category in entry.categories { out += "<category term=\"\(Self.escape(category))\"/>\n" }
             out += "<content type=\"html\">\(Self.escape(entry.html))</content>\n</entry>\n"

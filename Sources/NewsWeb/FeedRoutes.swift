@@ -14,7 +14,7 @@ struct FeedRoutes {
     func feed(section: Int64?) async -> WebResponse {
         let wording = WebWording(language: options.language)
         var title = wording.siteName
-        var ids: [Int64] = []
+        var ids: [(id: Int64, day: String)] = []
         var selfPath = "feed.atom"
         if let section {
             let view = SectionsPage()
@@ -26,14 +26,14 @@ struct FeedRoutes {
                 return WebResponse(status: 404, contentType: "text/plain; charset=utf-8", body: Array("404\n".utf8))
             }
             title = shown.title + " · " + wording.siteName
-            ids = shown.months.flatMap { $0.stories.map(\.id) }
+            ids = shown.months.flatMap { $0.stories.map { ($0.id, $0.dateKey) } }
             selfPath = "section/\(section)/feed.atom"
         } else {
             ids = await newestStories()
         }
         var entries: [AtomFeed.Entry] = []
-        for id in (options.feedDays == nil || section != nil ? Array(ids.prefix(max(options.feedWindow, 0))) : ids) {
-            if let entry = await entry(id, wording: wording) { entries.append(entry) }
+        for (id, day) in (options.feedDays == nil || section != nil ? Array(ids.prefix(max(options.feedWindow, 0))) : ids) {
+            if let entry = await entry(id, day: day, wording: wording) { entries.append(entry) }
         }
         let base = options.baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
         let feed = AtomFeed(
@@ -44,7 +44,7 @@ struct FeedRoutes {
 
     /// The newest stories, day by day from the newest: the stories of `feedDays` days when set,
     /// else until `feedWindow` stories (reading at most a month of days for them).
-    private func newestStories() async -> [Int64] {
+    private func newestStories() async -> [(id: Int64, day: String)] {
         let view = NewsListPage()
         let presenter = NewsListPresenter(
             view: view, interactor: WebNewsListInteractor(engine: engine, offline: options.offline), navigator: LinkNavigator(),
@@ -62,11 +62,14 @@ struct FeedRoutes {
             shownDays = now
         }
         var seen = Set<Int64>()
-        let ids = (view.recorder.shown?.sections ?? []).flatMap { $0.items.map(\.id) }.filter { seen.insert($0).inserted }
+        let ids = (view.recorder.shown?.sections ?? []).flatMap { section in section.items.map { ($0.id, section.date) } }
+            .filter { seen.insert($0.0).inserted }
         return options.feedDays == nil ? Array(ids.prefix(options.feedWindow)) : ids
     }
 
-    private func entry(_ id: Int64, wording: WebWording) async -> AtomFeed.Entry? {
+    /// - Parameter day: the day that lists the story ("20230319"): its start in Beijing is the
+    ///   time of a story the source gives no publish time, as stable as its id.
+    private func entry(_ id: Int64, day: String, wording: WebWording) async -> AtomFeed.Entry? {
         let view = StoryPage()
         let presenter = DetailPresenter(
             storyID: id, view: view, interactor: WebDetailInteractor(engine: engine, offline: options.offline),
@@ -83,15 +86,23 @@ struct FeedRoutes {
             (base == nil
                 ? StoryBodyHTML(detail: detail, pictures: view.pictures.map(\.withoutBytes), pictureRoot: "", linksMissingPictures: true)
                 : body)
-        let content = (html.headline + (detail.isOffSite ? [.text(detail.bodyText)] : html.blocks)).map { $0.render() }.joined()
+        let content = (html.headline + (detail.isOffSite ? [Tag.text(detail.bodyText)] : html.blocks)).map { $0.render() }.joined()
         let author = detail.body.lazy.compactMap { block -> String? in
-            if case .byline(let text) = block { return EmphasizedText(markup: text).plainText.split(separator: "，").first.map(String.init) }
+            if case .byline(let text) = block { return MarkedText(markup: text).plainText.split(separator: "，").first.map(String.init) }
             return nil
         }.first
         return AtomFeed.Entry(
             id: "urn:zhihu-daily:story:\(id)", title: detail.title, link: (base ?? "") + "story/\(id).html", original: detail.url,
-            updated: detail.published?.iso8601 ?? detail.source.fetchedAt, author: author ?? wording.anonymousAuthor,
+            updated: detail.published?.iso8601 ?? Self.start(of: day) ?? detail.source.fetchedAt, author: author ?? wording.anonymousAuthor,
             categories: detail.section.map { [$0.name] } ?? [], html: content)
+    }
+}
+
+extension FeedRoutes {
+    /// "2023-03-19T00:00:00+08:00" for "20230319": the day's first moment in Beijing.
+    static func start(of day: String) -> String? {
+        guard day.count == 8, let day = Day(day) else { return nil }
+        return DateFormatting.iso8601Beijing(unixTime: day.dayNumber * 86_400 - 8 * 3_600)
     }
 }
 

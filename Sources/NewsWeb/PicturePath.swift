@@ -22,7 +22,9 @@ enum PicturePath {
                 fileExtension($0) == name[name.index(after: dot)...]
             })
         else { return nil }
-        guard let bytes = decodeBase64URL(name[..<dot]), let url = String(validating: bytes, as: UTF8.self) else { return nil }
+        guard let bytes = decodeBase64URL(name[..<dot]), let url = String(validating: bytes, as: UTF8.self),
+            PictureKey(url: url)?.value == url  // The key itself, not another spelling of its address.
+        else { return nil }
         return (url, format)
     }
 

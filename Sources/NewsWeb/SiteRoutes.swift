@@ -155,6 +155,7 @@ struct SiteRoutes {
     private func status(frame: PageFrame) async -> WebResponse {
         let view = StatusPage()
         let presenter = ArchivePresenter(view: view, interactor: DefaultArchiveInteractor(engine: engine), language: options.language)
+        presenter.wordsAge = !options.isStatic
         await presenter.didRequestStatus()
         guard let shown = view.recorder.shown else { return Self.failure(view.recorder.error, frame: frame) }
         return Self.html(200, ListPages.status(shown, frame: frame))

@@ -115,6 +115,58 @@ import TestSupport
         #expect(search.contains("<mark>&lt;script&gt;"), "\(search)")
     }
 
+    @Test func emphasisAndStrongAreTagsAndTextShowsAsWritten() {
+        // Story 9085125 credits its pictures in `<em>`: `*photo@163.com*` in the readable text.
+        let body: [DetailBodyBlockViewData] = [
+            .paragraph("*photo@163.com*"), .quote("**粗**与*斜*"), .byline("*<i>*，5 * 3"), .listItem(marker: "•", text: "***两者***"),
+        ]
+        let page = html(StoryPages.story(detail(title: "A &amp; B &lt;i&gt;", body: body), pictures: [], frame: frame, offline: false))
+        #expect(page.contains("<p><em>photo@163.com</em></p>"), "\(page)")
+        #expect(page.contains("<blockquote><p><strong>粗</strong>与<em>斜</em></p></blockquote>"), "\(page)")
+        #expect(page.contains("<p class=\"byline\"><em>&lt;i&gt;</em>，5 * 3</p>"), "\(page)")
+        #expect(page.contains("</span><strong><em>两者</em></strong></p>"), "\(page)")
+        // An entity-like stretch of text is text: Plot alone would keep `&lt;` and show `<`.
+        #expect(page.contains("<h1>A &amp;amp; B &amp;lt;i&amp;gt;</h1>"), "\(page)")
+        #expect(page.contains("<title>A &amp;amp; B &amp;lt;i&amp;gt; · "), "\(page)")
+        #expect(unsafeMarkup(in: page).isEmpty, "\(page)")
+
+        // A figcaption's `<em>` too, in the caption and out of `alt`; and a link's text.
+        let pictured: [DetailBodyBlockViewData] = [
+            .image(number: 1, text: "[图片 1：*photo@163.com*]"), .image(number: 2, text: "[图片 2：*摄影*]"),
+            .image(number: nil, text: "[图片：*无址*]"), .link(text: "**查看知乎讨论**", url: "https://www.zhihu.com/question/1"),
+        ]
+        let pictures = [
+            picture(.body(1), url: "https://pic1.zhimg.com/a.png", bytes: Self.png, caption: "图片 1：*photo@163.com*"),
+            // An http address, as older stories have: the policy's `img-src https:` would block it.
+            picture(.body(2), url: "http://pic2.zhimg.com/b.jpg", bytes: nil, caption: "图片 2：*摄影*"),
+        ]
+        let online = html(StoryPages.story(detail(body: pictured), pictures: pictures, frame: frame, offline: false))
+        #expect(online.contains("alt=\"图片 1：photo@163.com\"/><figcaption>图片 1：<em>photo@163.com</em></figcaption>"), "\(online)")
+        #expect(
+            online.contains(
+                "<img src=\"https://pic2.zhimg.com/b.jpg\" alt=\"图片 2：摄影\" referrerpolicy=\"no-referrer\"/><figcaption>图片 2：<em>摄影</em></figcaption>"
+            ),
+            "\(online)")
+        #expect(online.contains("<p class=\"picture-missing\">[图片：<em>无址</em>]</p>"), "\(online)")
+        #expect(online.contains("rel=\"noreferrer noopener\"><strong>查看知乎讨论</strong></a>"), "\(online)")
+        #expect(!online.contains("*"), "\(online)")
+    }
+
+    @Test func aStaticCopysCommentsSayTheirTimeNotTheirAge() {
+        let comment = CommentViewData(
+            id: 7, author: "读者", content: "好文", likes: 1, likesText: "1 赞", timeText: "5 分钟前", unixTime: 1_679_270_460,
+            iso8601: "2023-03-20T00:01:00Z", reply: nil)
+        let comments = CommentsViewData(
+            storyID: 1, title: "题目", sections: [CommentSectionViewData(kind: .short, title: "短评 1", count: 1, comments: [comment])],
+            emptyText: nil, footer: .none, status: StatusViewData(text: "来自缓存", isStale: false), source: detail(body: []).source)
+        let served = html(StoryPages.comments(comments, frame: frame, more: nil))
+        #expect(served.contains("<time datetime=\"2023-03-20T00:01:00Z\">5 分钟前</time>"), "\(served)")
+        // Read long after it was written, and unchanged by a later export.
+        let copy = html(
+            StoryPages.comments(comments, frame: PageFrame(wording: frame.wording, root: "../../", isStatic: true), more: nil))
+        #expect(copy.contains("<time datetime=\"2023-03-20T00:01:00Z\">2023年3月20日 08:01</time>"), "\(copy)")
+    }
+
     @Test func picturePathsAreTheKeyInBase64URLAndNothingElseParses() throws {
         let path = try #require(PicturePath.path(url: "http://pic1.zhimg.com/v2-abc.jpg?source=8673f162", format: .jpeg))
         #expect(path == PicturePath.path(url: "//pic1.zhimg.com/v2-abc.jpg", format: .jpeg))
@@ -128,5 +180,9 @@ import TestSupport
             #expect(PicturePath.parse(bad) == nil, "\(bad)")
         }
         #expect(PicturePath.path(url: "javascript:alert(1)", format: .png) == nil)
+        // One path per picture: another spelling of its address, or no picture's, names none.
+        for other in ["http://pic1.zhimg.com/v2-abc.jpg?source=8673f162", "file:///etc/passwd", "news/1"] {
+            #expect(PicturePath.parse("/picture/" + PicturePath.base64URL(Array(other.utf8)) + ".jpg") == nil, "\(other)")
+        }
     }
 }

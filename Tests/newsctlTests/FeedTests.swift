@@ -77,6 +77,8 @@ extension ProcessTests {
                     == [WebSource.photo, WebSource.hostile, WebSource.plain].map { "urn:zhihu-daily:story:\($0)" })
             #expect(entries.first?["link"] as? String == "http://192.0.2.1:8080/story/\(WebSource.photo).html")
             #expect(entries.first?["updated"] as? String == "2023-03-20T08:01:00+08:00")
+            // A story without a publish time has its day's, in Beijing, the same at every run.
+            #expect(entries.last?["updated"] as? String == "2023-03-19T00:00:00+08:00", "\(checked.stdout)")
             #expect(entries.first?["author"] as? String == "气象君")
             #expect(entries.first?["tags"] as? [String] == ["瞎扯"])
             #expect(entries[1]["title"] as? String == WebSource.hostileTitle)

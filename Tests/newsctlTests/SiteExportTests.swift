@@ -91,6 +91,10 @@ extension ProcessTests {
             let earlier = try String(contentsOfFile: folder + "/day/\(WebSource.earlier).html", encoding: .utf8)
             #expect(earlier.contains("<a href=\"\(WebSource.latest).html\" class=\"newer\">"), "\(earlier)")
             #expect(!earlier.contains("class=\"earlier\""), "the window starts with the archive: \(earlier)")
+            // The status says when the archive was last synced, not how long ago: the copy is read later.
+            let status = try String(contentsOfFile: folder + "/status.html", encoding: .utf8)
+            #expect(status.contains("<li>上次同步：20") && status.contains("（北京时间）</li>"), "\(status)")
+            #expect(!status.contains("刚刚"), "\(status)")
             for page in written where page.hasSuffix(".html") {
                 let html = try String(contentsOfFile: folder + page, encoding: .utf8)
                 for link in ArchiveSiteTests.links(html, from: page) {

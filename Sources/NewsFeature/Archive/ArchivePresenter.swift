@@ -10,6 +10,10 @@ public final class ArchivePresenter {
     private let clock: any NewsClock
     private var phaseStarted: (phase: SyncProgress.Phase, at: ContinuousClock.Instant)?
 
+    /// Whether the status words the last sync's age ("刚刚"), or only its time: a static copy of
+    /// the site is read long after it was written, and an age would change it at every export.
+    public var wordsAge = true
+
     private var view: (any ArchiveView)? { context.view }
     private var strings: ArchiveStrings { context.strings }
 
@@ -190,10 +194,10 @@ public final class ArchivePresenter {
         if anyPictures { lines.append(strings.pictures(pictures)) }
         if !reasons.isEmpty { lines.append(strings.failingPictures(reasons)) }
         let lastSyncTime = status.lastSync.map { context.dates.beijingDateTime(unixTime: Int64($0.timeIntervalSince1970.rounded(.down))) }
-        lines.append(
-            strings.lastSync(
-                lastSyncAge.map { age in lastSyncTime.map { strings.ageAndTime(age, $0) } ?? age },
-                interrupted: status.lastSyncInterrupted))
+        let lastSyncWording =
+            wordsAge
+            ? lastSyncAge.map { age in lastSyncTime.map { strings.ageAndTime(age, $0) } ?? age } : lastSyncTime.map(strings.beijingTime)
+        lines.append(strings.lastSync(lastSyncWording, interrupted: status.lastSyncInterrupted))
         let failing = status.failingStories.map { story in
             FailingStoryViewData(
                 id: story.id, title: story.title.map(NewsListPresenter.oneLine), failures: story.failures,

@@ -148,6 +148,11 @@ struct ArchiveStrings: Sendable {
         language == .zh ? "\(age)（\(time)，北京时间）" : "\(age) (\(time) Beijing time)"
     }
 
+    /// "2023年3月20日 08:01（北京时间）": a time without its age.
+    func beijingTime(_ time: String) -> String {
+        language == .zh ? "\(time)（北京时间）" : "\(time) Beijing time"
+    }
+
     /// One failed item; a picture's says why it could not be kept (`pictureReason`).
     /// - Parameter httpStatus: the source's answer; nil for a `file://` copy's missing file.
     func failedItem(_ item: SyncFailure.Item, _ kind: ErrorKind, httpStatus: Int?, pictureReason: PictureFailureReason? = nil) -> String {

@@ -5,7 +5,7 @@ public enum DetailBodyBlockViewData: Equatable, Sendable {
     case heading(String)
     /// "作者，简介".
     case byline(String)
-    /// A paragraph, with `**strong**` kept (read it with `EmphasizedText`).
+    /// A paragraph, with `**strong**` and `*em*` kept (read them with `EmphasizedText` or `MarkedText`).
     case paragraph(String)
     /// A quoted paragraph.
     case quote(String)

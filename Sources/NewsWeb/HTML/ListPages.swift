@@ -51,7 +51,8 @@ enum ListPages {
         return frame.render(title: title, content)
     }
 
-    /// The favourites, newest first.
+    /// The favourites, newest first. Without `addedAt`: it is the JSON's UTC timestamp, not
+    /// words for a reader, and the presenter words no other.
     static func favorites(_ favorites: FavoritesViewData, frame: PageFrame) -> [UInt8] {
         let items: [Markup] =
             favorites.items.isEmpty
@@ -59,7 +60,7 @@ enum ListPages {
             : [
                 Tag.element(
                     "ul", ["class": "stories"],
-                    favorites.items.map { storyItem(id: $0.id, title: $0.title, hint: $0.addedAt, root: frame.root) })
+                    favorites.items.map { storyItem(id: $0.id, title: $0.title, hint: "", root: frame.root) })
             ]
         return frame.render(title: frame.wording.favorites, [Tag.element("h1", text: frame.wording.favorites)] + items)
     }
@@ -79,7 +80,7 @@ enum ListPages {
                     "ul", ["class": "stories results"],
                     results.items.map { item in
                         let snippet = item.snippet.map { part -> Markup in
-                            part.isMatch ? Tag.element("mark", text: part.text) : .text(part.text)
+                            part.isMatch ? Tag.element("mark", text: part.text) : Tag.text(part.text)
                         }
                         return Tag.element(
                             "li", [:],

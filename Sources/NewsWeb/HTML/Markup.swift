@@ -4,9 +4,15 @@ import Plot
 /// A piece of a page's body.
 typealias Markup = Node<HTML.BodyContext>
 
-/// The few ways the pages build HTML with Plot. Plot escapes text nodes but writes attribute
-/// values as given, so every attribute goes through `attribute(_:_:)`, which escapes it.
+/// The few ways the pages build HTML with Plot. Plot writes attribute values as given, and in
+/// text keeps what looks like an entity (`&lt;` stays `&lt;`, shown as `<`), so every attribute
+/// goes through `attribute(_:_:)` and all text through `text(_:)`, which escape it all.
 enum Tag {
+    /// Text shown as written: `&` too is escaped, so `&lt;` in a title reads `&lt;`.
+    static func text<Context>(_ text: String) -> Node<Context> {
+        .raw(escaped(text, quotes: false))
+    }
+
     /// `name="value"`, with `&`, `<`, `>`, `"` and `'` escaped.
     static func attribute(_ name: String, _ value: String) -> Markup {
         .attribute(named: name, value: escaped(value), ignoreIfValueIsEmpty: false)
@@ -19,7 +25,7 @@ enum Tag {
 
     /// An element holding only text.
     static func element(_ name: String, _ attributes: KeyValuePairs<String, String> = [:], text: String) -> Markup {
-        element(name, attributes, [.text(text)])
+        element(name, attributes, [Tag.text(text)])
     }
 
     /// A void element (`img`, `input`, `meta`).
@@ -35,15 +41,17 @@ enum Tag {
         return element("a", ["href": href], text: text)
     }
 
-    /// Text with its `**strong**` stretches in `<strong>`.
+    /// Text with its `**strong**` stretches in `<strong>` and its `*em*` ones in `<em>`
+    /// (`MarkedText`): the marks never reach the page.
     static func emphasized(_ markup: String) -> [Markup] {
-        EmphasizedText(markup: markup).runs.map { run in
-            run.isEmphasis ? element("strong", text: run.text) : .text(run.text)
+        MarkedText(markup: markup).runs.map { run in
+            let text = run.isEmphasis ? element("em", text: run.text) : Tag.text(run.text)
+            return run.isStrong ? element("strong", [:], [text]) : text
         }
     }
 
-    /// `text` safe inside a quoted attribute value (and as text).
-    static func escaped(_ text: String) -> String {
+    /// `text` safe inside a quoted attribute value (and as text; there quotes may stay).
+    static func escaped(_ text: String, quotes: Bool = true) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -51,8 +59,8 @@ enum Tag {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
+            case "\"" where quotes: result += "&quot;"
+            case "'" where quotes: result += "&#39;"
             default: result.unicodeScalars.append(scalar)
             }
         }
@@ -64,6 +72,17 @@ enum Tag {
         let lowered = url.trimmingPrefixSpaces.lowercased()
         guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else { return nil }
         return url.trimmingPrefixSpaces
+    }
+}
+
+extension Tag {
+    /// A picture's address at its source for `<img src>`: https, which the pages' policy
+    /// (`img-src 'self' https:`) lets a browser load, so an http one is asked over https (Zhihu's
+    /// picture hosts answer both); nil for one that is no web address.
+    static func imageSource(_ url: String) -> String? {
+        guard let address = webAddress(url) else { return nil }
+        guard address.lowercased().hasPrefix("http://") else { return address }
+        return "https://" + address.dropFirst("http://".count)
     }
 }
 
@@ -108,7 +127,7 @@ struct PageFrame {
                 .meta(.name("viewport"), .content("width=device-width, initial-scale=1")),
                 .meta(.name("referrer"), .content("no-referrer")),
                 // Not Plot's `.title(_:)`: it also writes og:/twitter: meta tags without escaping.
-                .element(named: "title", text: fullTitle),
+                .element(named: "title", nodes: [Tag.text(fullTitle)]),
                 .link(.rel(.stylesheet), .href(root + "style.css")),
                 .link(.rel(.icon), .type("image/svg+xml"), .href(root + "favicon.svg")),
                 .link(.rel(.alternate), .type("application/atom+xml"), .href(root + "feed.atom"))

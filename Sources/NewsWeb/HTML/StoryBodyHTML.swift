@@ -33,32 +33,35 @@ struct StoryBodyHTML {
                     "p", ["class": "item"], [Tag.element("span", ["class": "marker"], text: marker + " ")] + Tag.emphasized(text))
             case .image(let number, let text):
                 guard let number, let picture = pictures.first(where: { $0.place == .body(number) }) else {
-                    return Tag.element("p", ["class": "picture-missing"], text: text)
+                    return Tag.element("p", ["class": "picture-missing"], Tag.emphasized(text))
                 }
                 return figure(picture, class: "picture")
             case .rule: return Tag.void("hr", [:])
             case .link(let text, let url):
-                guard let address = Tag.webAddress(url) else { return Tag.element("p", ["class": "link"], text: text) }
-                return Tag.element("p", ["class": "link"], [Tag.element("a", ["href": address, "rel": "noreferrer noopener"], text: text)])
+                guard let address = Tag.webAddress(url) else { return Tag.element("p", ["class": "link"], Tag.emphasized(text)) }
+                return Tag.element(
+                    "p", ["class": "link"], [Tag.element("a", ["href": address, "rel": "noreferrer noopener"], Tag.emphasized(text))])
             }
         }
     }
 
-    /// A picture: from the archive, from its source, or its caption and why it is missing.
+    /// A picture: from the archive, from its source, or its caption and why it is missing. A
+    /// figcaption's marks (`*photo@163.com*`) are tags in the caption, and left out of `alt`.
     private func figure(_ picture: StoryPictureViewData, class className: String) -> Markup {
-        let caption = Tag.element("figcaption", [:], text: picture.caption)
+        let caption = Tag.element("figcaption", [:], Tag.emphasized(picture.caption))
+        let alt = MarkedText(markup: picture.caption).plainText
         if let bytes = picture.bytes, let format = try? PictureCheckCache.format(bytes),
             let path = PicturePath.path(url: picture.url, format: format)
         {
             return Tag.element(
-                "figure", ["class": className], [Tag.void("img", ["src": pictureRoot + path, "alt": picture.caption]), caption])
+                "figure", ["class": className], [Tag.void("img", ["src": pictureRoot + path, "alt": alt]), caption])
         }
-        if linksMissingPictures, let source = Tag.webAddress(picture.url) {
+        if linksMissingPictures, let source = Tag.imageSource(picture.url) {
             return Tag.element(
                 "figure", ["class": className],
-                [Tag.void("img", ["src": source, "alt": picture.caption, "referrerpolicy": "no-referrer"]), caption])
+                [Tag.void("img", ["src": source, "alt": alt, "referrerpolicy": "no-referrer"]), caption])
         }
-        return Tag.element("p", ["class": "picture-missing"], text: picture.unavailable ?? picture.placeholder)
+        return Tag.element("p", ["class": "picture-missing"], Tag.emphasized(picture.unavailable ?? picture.placeholder))
     }
 }
 

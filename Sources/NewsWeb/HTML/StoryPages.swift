@@ -65,7 +65,7 @@ enum StoryPages {
                 Tag.element(
                     "section", ["class": "comments"],
                     [Tag.element("h2", text: section.title)]
-                        + [Tag.element("ol", ["class": "comments"], section.comments.map(comment))]))
+                        + [Tag.element("ol", ["class": "comments"], section.comments.map { comment($0, frame: frame) })]))
         }
         switch comments.footer {
         case .noMore(let text), .failed(let text, _): content.append(Tag.element("p", ["class": "hint"], text: text))
@@ -79,11 +79,17 @@ enum StoryPages {
         return frame.render(title: comments.title, content)
     }
 
-    private static func comment(_ comment: CommentViewData) -> Markup {
-        var header: [Markup] = [Tag.element("strong", text: comment.author), .text(" · " + comment.likesText)]
-        if !comment.timeText.isEmpty {
-            header.append(.text(" · "))
-            header.append(Tag.element("time", ["datetime": comment.iso8601 ?? ""], text: comment.timeText))
+    private static func comment(_ comment: CommentViewData, frame: PageFrame) -> Markup {
+        var header: [Markup] = [Tag.element("strong", text: comment.author), Tag.text(" · " + comment.likesText)]
+        // A static copy is read long after it was written: its "5 分钟前" would be wrong by then,
+        // and would change the page at every export, so it gives the time in Beijing.
+        let time =
+            frame.isStatic
+            ? comment.unixTime.map { DateFormatting(language: frame.wording.language).beijingDateTime(unixTime: $0) } ?? comment.timeText
+            : comment.timeText
+        if !time.isEmpty {
+            header.append(Tag.text(" · "))
+            header.append(Tag.element("time", ["datetime": comment.iso8601 ?? ""], text: time))
         }
         var children: [Markup] = [Tag.element("p", ["class": "who"], header)]
         children += comment.content.split(separator: "\n", omittingEmptySubsequences: true).map { Tag.element("p", text: String($0)) }

@@ -1,0 +1,69 @@
+/// Text with its strong and its emphasised stretches, for a front that shows both (the web
+/// pages: `<strong>`, `<em>`). The readable text writes `<strong>`/`<b>` as `**text**` and
+/// `<em>`/`<i>` as `*text*`; the strong marks are read as `EmphasizedText` reads them, then a
+/// lone `*` opens emphasis when a character other than a space follows it and closes it when one
+/// precedes it. A mark left without its partner is text, as in `EmphasizedText`.
+///
+/// The terminal keeps `*em*` as written (it has no italics to spare); a page has them, and a
+/// literal asterisk rarely both opens and closes around a word.
+public struct MarkedText: Equatable, Sendable {
+    /// A stretch of the text with its marks.
+    public struct Run: Equatable, Sendable {
+        /// The text, without the marks.
+        public let text: String
+        /// Inside `**…**` (`<strong>`).
+        public let isStrong: Bool
+        /// Inside `*…*` (`<em>`).
+        public let isEmphasis: Bool
+
+        /// Creates a run; the parser makes these, tests may too.
+        public init(text: String, isStrong: Bool = false, isEmphasis: Bool = false) {
+            self.text = text
+            self.isStrong = isStrong
+            self.isEmphasis = isEmphasis
+        }
+    }
+
+    /// The text in order; neighbouring runs differ in marks, and none is empty.
+    public let runs: [Run]
+
+    /// The text without the marks.
+    public var plainText: String { runs.map(\.text).joined() }
+
+    /// Reads the marks in `markup`.
+    public init(markup: String) {
+        var characters: [(character: Character, isStrong: Bool)] = []
+        for run in EmphasizedText(markup: markup).runs {
+            characters += run.text.map { ($0, run.isEmphasis) }
+        }
+        var isMark = Array(repeating: false, count: characters.count)
+        var isEmphasis = Array(repeating: false, count: characters.count)
+        func isAsterisk(_ index: Int) -> Bool { characters.indices.contains(index) && characters[index].character == "*" }
+        func isText(_ index: Int) -> Bool { characters.indices.contains(index) && !characters[index].character.isWhitespace }
+        var opening: Int?
+        for index in characters.indices where isAsterisk(index) && !isAsterisk(index - 1) && !isAsterisk(index + 1) {
+            if let start = opening, isText(index - 1) {
+                isMark[start] = true
+                isMark[index] = true
+                for inside in (start + 1)..<index { isEmphasis[inside] = true }
+                opening = nil
+            } else if isText(index + 1) {
+                opening = index
+            }
+        }
+        var runs: [Run] = []
+        var text = ""
+        var marks = (isStrong: false, isEmphasis: false)
+        for (index, item) in characters.enumerated() where !isMark[index] {
+            let here = (isStrong: item.isStrong, isEmphasis: isEmphasis[index])
+            if here != marks, !text.isEmpty {
+                runs.append(Run(text: text, isStrong: marks.isStrong, isEmphasis: marks.isEmphasis))
+                text = ""
+            }
+            marks = here
+            text.append(item.character)
+        }
+        if !text.isEmpty { runs.append(Run(text: text, isStrong: marks.isStrong, isEmphasis: marks.isEmphasis)) }
+        self.runs = runs
+    }
+}
