@@ -75,7 +75,8 @@ struct ExportSite: AsyncParsableCommand {
             }
         } catch {
             errorLine("newsctl: " + wording.exportFailed(folder: error.path, reason: error.reason))
-            throw ExitCode(error.cannotCreate ? 73 : 74)
+            // 74, local I/O, as DESIGN.md and the README give an unwritable folder.
+            throw ExitCode(74)
         }
     }
 }

@@ -103,7 +103,7 @@ extension ProcessTests {
             }
         }
 
-        @Test func badArgumentsExit64AndAnUnwritableFolder73() async throws {
+        @Test func badArgumentsExit64AndAnUnwritableFolder74() async throws {
             let newsctl = try NewsctlProcess()
             for arguments in [["--days", "0"], ["--since", "2023"], ["--days", "2", "--since", "20230301"]] {
                 let run = try await newsctl.run(["export", "--site", "/tmp/x"] + arguments)
@@ -115,7 +115,7 @@ extension ProcessTests {
             let file = try Fixtures.temporaryFolder() + "/plain-file"
             #expect(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
             let run = try await filled.run(["export", "--site", file + "/site", "--offline"])
-            #expect(run.status == 73, "\(run.stderr)")
+            #expect(run.status == 74, "\(run.stderr)")
             #expect(run.stderr.hasPrefix("newsctl: 无法写入 \(file)/site"), "\(run.stderr)")
             #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
         }
