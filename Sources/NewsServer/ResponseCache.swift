@@ -46,9 +46,17 @@ final class ResponseCache: Sendable {
         var lastUse: UInt64
     }
 
+    /// An answer being made: requests for it in the same token and second wait for it instead
+    /// of making it again (32 connections all missing at a new second would render it 32 times).
+    private struct Flight {
+        let task: Task<Answer, Never>
+        let second: Int64
+    }
+
     private struct State {
         var token: (any Hashable & Sendable)?
         var entries: [String: Entry] = [:]
+        var flights: [String: Flight] = [:]
         var bytes = 0
         var uses: UInt64 = 0
     }
@@ -77,6 +85,26 @@ final class ResponseCache: Sendable {
             state.entries[key] = entry
             return entry.answer
         }
+    }
+
+    /// The answer for `key` made by `make` under `token` in `second`, or the one another request
+    /// is making for the same key, token and second; kept when it is a 200.
+    func shared(
+        _ key: String, token: any Hashable & Sendable, second: Int64, make: @escaping @Sendable () async -> Answer
+    ) async -> Answer {
+        let (task, isOwn) = state.withLock { state -> (Task<Answer, Never>, Bool) in
+            if Self.same(state.token, token), let flight = state.flights[key], flight.second == second { return (flight.task, false) }
+            let task = Task { await make() }
+            if Self.same(state.token, token) { state.flights[key] = Flight(task: task, second: second) }
+            return (task, true)
+        }
+        let answer = await task.value
+        guard isOwn else { return answer }
+        state.withLock { state in
+            if state.flights[key]?.task == task { state.flights[key] = nil }
+        }
+        if answer.page.status == 200 { keep(answer, for: key, token: token, second: second) }
+        return answer
     }
 
     /// Keeps `answer`, made from the archive as it was under `token` (asked before the site was)

@@ -14,6 +14,7 @@ private final class CountingSite: WebSite {
 
     func respond(to request: WebRequest) async -> WebResponse {
         asked.withLock { $0[request.path, default: 0] += 1 }
+        if request.path.hasPrefix("/slow") { try? await Task.sleep(for: .milliseconds(300)) }
         if request.method == "POST" { return WebResponse(status: 303, contentType: "text/plain", body: [], location: "/") }
         let size = Int(request.path.split(separator: "-").last?.split(separator: ".").first ?? "") ?? 10
         let body = Array((request.path + (request.query["q"] ?? "") + String(repeating: "x", count: size)).utf8.prefix(size))
@@ -69,6 +70,19 @@ private final class Knobs: Sendable {
         _ = try await server.send("GET", "/a-100.html")
         _ = try await server.send("GET", "/a-100.html")
         #expect(site.times("/a-100.html") == 6)
+        await server.stop()
+    }
+
+    @Test func requestsWhileAPageIsBeingMadeWaitForItInsteadOfMakingItAgain() async throws {
+        let site = CountingSite()
+        let server = try await RunningServer.start(site, caching: Knobs().caching())
+        let bodies = try await withThrowingTaskGroup(of: [UInt8].self) { group in
+            for _ in 0..<4 { group.addTask { try await server.send("GET", "/slow-50.html").body } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(bodies.count == 4)
+        #expect(Set(bodies).count == 1)
+        #expect(site.times("/slow-50.html") == 1, "one rendering for four requests at once")
         await server.stop()
     }
 
