@@ -71,7 +71,10 @@ struct SiteResponder: HTTPResponder {
         let second = cache.caching.window()
         if let kept = cache.answer(for: rawTarget, token: token, second: second) { return finish(kept, for: request) }
         let site = served.site
-        return finish(await cache.shared(rawTarget, token: token, second: second) { Self.prepared(await site.respond(to: webRequest)) }, for: request)
+        let answer = await cache.shared(rawTarget, token: token, second: second) {
+            Self.prepared(await site.respond(to: webRequest))
+        }
+        return finish(answer, for: request)
     }
 
     /// The site's answer with what every sending of it needs: its entity tag and body buffer.
