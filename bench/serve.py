@@ -2,7 +2,9 @@
 """A story page of `newsctl serve` under load: `wrk -c 32 -d 10s` on loopback against the release
 newsctl-serve (started through `newsctl serve --offline`, logging its line per request as usual)
 over an archive synced from the real captures (`--details --comments`). Prints requests/s and
-p99 (targets >= 2,000 req/s, p99 <= 50 ms) beside two references measured in the same run:
+p99 (targets >= 2,000 req/s, p99 <= 50 ms; the server's response cache answering) beside the
+same page uncached (a second server with NEWSCTL_SERVE_CACHE=0) and two references measured in
+the same run:
 `/healthz` of the same server (the HTTP layer without the site) and nginx serving the page's
 bytes from a file (what a static copy costs).
 
@@ -111,6 +113,18 @@ healthz = load(base.rstrip("/") + "/healthz")
 server.send_signal(signal.SIGTERM)
 server.wait(timeout=30)
 log.close()
+# The same page rendered for every request: a server started with its response cache off
+# (NEWSCTL_SERVE_CACHE=0), what a page costs the first time after the archive changes.
+uncached = None
+if path:
+    plain_log = open(os.path.join(scratch, "requests-uncached.log"), "w")
+    plain = subprocess.Popen([newsctl, "serve", "--port", "0", "--offline"], env=dict(env, NEWSCTL_SERVE_CACHE="0"),
+                             stdout=subprocess.PIPE, stderr=plain_log, text=True)
+    plain_base = plain.stdout.readline().strip()
+    uncached = load(plain_base.rstrip("/") + path)
+    plain.send_signal(signal.SIGTERM)
+    plain.wait(timeout=30)
+    plain_log.close()
 reference = None
 if page is not None:
     static = os.path.join(scratch, "static")
@@ -123,6 +137,9 @@ if page is not None:
 print(f"wrk -t 2 -c {args.connections} -d {args.seconds}s on loopback, release build, request log on")
 rows = [("newsctl serve, " + label, rate, p99, f" ({non2xx} answers not 2xx/3xx)" if non2xx and path else "")
         for label, rate, p99, non2xx in measured]
+if uncached:
+    rows.append(("newsctl serve, the same page uncached (NEWSCTL_SERVE_CACHE=0)", uncached[0], uncached[1],
+                 f" ({uncached[3]} answers not 2xx/3xx)" if uncached[3] else ""))
 rows.append(("newsctl serve, /healthz (the HTTP layer alone)", healthz[0], healthz[1], ""))
 if reference:
     rows.append(("nginx, the same page's bytes from a file", reference[0], reference[1], ""))
@@ -137,6 +154,10 @@ if path:
                 "%.0f (/healthz)" % healthz[0], rate / healthz[0], ">= %d" % RATE_TARGET, rate >= RATE_TARGET)
     results.add(args.results, "serve: story page, p99", "%.2f ms" % p99, None, None, "<= %d ms" % P99_TARGET_MS,
                 p99 <= P99_TARGET_MS)
+    if uncached:
+        results.add(args.results, "serve: story page uncached, requests/s (informative)", "%.0f" % uncached[0],
+                    "%.0f (cached)" % rate, uncached[0] / rate)
+        results.add(args.results, "serve: story page uncached, p99 (informative)", "%.2f ms" % uncached[1])
     if reference:
         results.add(args.results, "serve: story page vs nginx from a file (informative)", "%.0f req/s" % rate,
                     "%.0f req/s" % reference[0], rate / reference[0])

@@ -14,6 +14,8 @@ struct SiteResponder: HTTPResponder {
     let logger: Logger
     /// The site and the origin it is served at, once the server listens (the port may be chosen then).
     let served: Locked<ServedSite?>
+    /// The site's answers kept while the archive and the second are the same; nil: none kept.
+    let cache: ResponseCache?
 
     struct ServedSite: Sendable {
         let site: any WebSite
@@ -62,16 +64,38 @@ struct SiteResponder: HTTPResponder {
         }
         // HEAD is GET without the body: the site answers the GET, the body stays here.
         let webRequest = WebRequest(method: method == .post ? "POST" : "GET", path: target.path, query: target.query, form: form)
-        return finish(await served.site.respond(to: webRequest), for: request)
+        // A POST goes to the site every time; its write moves the token, which empties the cache.
+        guard method != .post, let cache, let token = await cache.caching.token() else {
+            return finish(Self.prepared(await served.site.respond(to: webRequest)), for: request)
+        }
+        let second = cache.caching.window()
+        if let kept = cache.answer(for: rawTarget, token: token, second: second) { return finish(kept, for: request) }
+        let site = served.site
+        let answer = await cache.shared(rawTarget, token: token, second: second) {
+            Self.prepared(await site.respond(to: webRequest))
+        }
+        return finish(answer, for: request)
+    }
+
+    /// The site's answer with what every sending of it needs: its entity tag and body buffer.
+    private static func prepared(_ page: WebResponse) -> ResponseCache.Answer {
+        ResponseCache.Answer(
+            page: page, entityTag: page.status == 200 ? Validators.entityTag(of: page.body) : nil,
+            body: ByteBuffer(bytes: page.body))
     }
 
     /// The site's answer as HTTP: validators on a 200, and a 304 when the client's copy is current.
     private func finish(_ page: WebResponse, for request: Request) -> (Response, Int) {
+        finish(Self.prepared(page), for: request)
+    }
+
+    /// The site's answer as HTTP: validators on a 200, and a 304 when the client's copy is current.
+    private func finish(_ answer: ResponseCache.Answer, for request: Request) -> (Response, Int) {
+        let page = answer.page
         var headers: HTTPFields = [.contentType: page.contentType, .cacheControl: "no-cache"]
         if let location = page.location { headers[.location] = location }
         var status = HTTPResponse.Status(code: page.status)
-        if page.status == 200 {
-            let tag = Validators.entityTag(of: page.body)
+        if page.status == 200, let tag = answer.entityTag {
             headers[.eTag] = tag
             if let lastModified = page.lastModified { headers[.lastModified] = HTTPDate.format(lastModified) }
             let ifNoneMatch = request.headers[values: .ifNoneMatch]
@@ -87,7 +111,7 @@ struct SiteResponder: HTTPResponder {
         guard request.method != .head, status != .notModified else {
             return (Response(status: status, headers: headers, body: ResponseBody()), 0)
         }
-        return (Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: page.body))), page.body.count)
+        return (Response(status: status, headers: headers, body: ResponseBody(byteBuffer: answer.body)), page.body.count)
     }
 
     private enum Form {

@@ -70,15 +70,17 @@ public struct WebServer: Sendable {
 
     /// Listens, calls `onListening`, then serves the site `makeSite` makes for that address until
     /// the task is cancelled or, with `shutdownSignals`, SIGINT or SIGTERM comes: then it stops
-    /// accepting, finishes the requests under way, cancels `periodic` and returns. Throws when it
-    /// cannot listen (``isAddressInUse(_:)`` tells the commonest reason).
+    /// accepting, finishes the requests under way, cancels `periodic` and returns. With `caching`,
+    /// the site's 200 answers to GET and HEAD are kept and sent again (304 from their entity tag)
+    /// while its token and the wall-clock second are the same. Throws when it cannot listen
+    /// (``isAddressInUse(_:)`` tells the commonest reason).
     public func run(
-        shutdownSignals: Bool = false, periodic: Periodic? = nil,
+        shutdownSignals: Bool = false, periodic: Periodic? = nil, caching: ResponseCaching? = nil,
         makeSite: @escaping @Sendable (Listening) -> any WebSite,
         onListening: @escaping @Sendable (Listening) async -> Void = { _ in }
     ) async throws {
         let served = Locked<SiteResponder.ServedSite?>(nil)
-        let responder = SiteResponder(limits: limits, logger: logger, served: served)
+        let responder = SiteResponder(limits: limits, logger: logger, served: served, cache: caching.map(ResponseCache.init))
         var quiet = logger
         quiet.logLevel = .critical  // Hummingbird's and ServiceLifecycle's own lines: the request lines are ours.
         let application = Application(
@@ -101,7 +103,7 @@ public struct WebServer: Sendable {
         try await group.run()
     }
 
-    /// Whether `error` (from ``run(shutdownSignals:periodic:makeSite:onListening:)``) says another
+    /// Whether `error` (from ``run(shutdownSignals:periodic:caching:makeSite:onListening:)``) says another
     /// program already listens on the address.
     public static func isAddressInUse(_ error: any Error) -> Bool {
         if let error = error as? IOError { return error.errnoCode == EADDRINUSE }

@@ -65,6 +65,7 @@ struct NewsctlServe: AsyncParsableCommand {
         do {
             try await server.run(
                 shutdownSignals: true, periodic: periodicSync(engine: engine, words: words, logger: logger),
+                caching: Self.caching(engine),
                 makeSite: { listening in
                     var options = options
                     // A wildcard address is no address to link to: the feed's links stay relative.
@@ -103,6 +104,18 @@ struct NewsctlServe: AsyncParsableCommand {
                 logger.warning("\(words.syncFailed(errors.viewData(for: error, subject: "").message, retryIn: interval))")
             }
         }
+    }
+
+    /// The pages kept while the archive is unchanged (its change token moves on every write,
+    /// ours or another process's) and the second is the same. `NEWSCTL_SERVE_CACHE=0` turns it
+    /// off (`bench/serve.py` measures the uncached rendering beside it); `=N` keeps pages for
+    /// windows of N seconds (tests, so that only the archive's changes make a page again).
+    private static func caching(_ engine: SyncEngine) -> ResponseCaching? {
+        var caching = ResponseCaching { await engine.archiveChangeToken() }
+        guard let value = getenv("NEWSCTL_SERVE_CACHE").map({ String(cString: $0) }) else { return caching }
+        guard let seconds = Int64(value), seconds > 0 else { return nil }
+        caching.window = { Int64(time(nil)) / seconds }
+        return caching
     }
 
     /// Writes `text` at once, unbuffered: the address line must reach a pipe before any request.

@@ -47,14 +47,16 @@ final class ServeProcess: Sendable {
 
     /// Starts `newsctl arguments` and waits (on a thread of its own) for its first stdout line,
     /// or its end when it prints none.
-    static func start(_ arguments: [String], databasePath: String, executable: String = newsctl) async throws -> ServeProcess {
+    static func start(
+        _ arguments: [String], databasePath: String, executable: String = newsctl, environment extra: [String: String] = [:]
+    ) async throws -> ServeProcess {
         let folder = try Fixtures.temporaryFolder()
         let stderrPath = folder + "/stderr"
         _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.environment = environment(databasePath: databasePath, folder: folder)
+        process.environment = environment(databasePath: databasePath, folder: folder).merging(extra) { $1 }
         let stdout = Pipe()
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = stdout

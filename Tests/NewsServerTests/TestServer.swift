@@ -51,14 +51,16 @@ struct RunningServer {
     let logLines: Locked<[String]>
     private let task: Task<Void, any Error>
 
-    static func start(_ site: some WebSite, limits: WebServer.Limits = WebServer.Limits()) async throws -> RunningServer {
+    static func start(
+        _ site: some WebSite, limits: WebServer.Limits = WebServer.Limits(), caching: ResponseCaching? = nil
+    ) async throws -> RunningServer {
         let lines = Locked<[String]>([])
         let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
         let (addresses, continuation) = AsyncStream<WebServer.Listening>.makeStream()
         let task = Task {
             defer { continuation.finish() }
             try await WebServer(host: "127.0.0.1", port: 0, limits: limits, logger: logger).run(
-                makeSite: { _ in site }, onListening: { continuation.yield($0) })
+                caching: caching, makeSite: { _ in site }, onListening: { continuation.yield($0) })
         }
         var iterator = addresses.makeAsyncIterator()
         guard let listening = await iterator.next() else {

@@ -31,6 +31,9 @@ final class Database {
     let mode: Access
     private let connection: OpaquePointer
     private var statements: [String: Statement] = [:]
+    /// How many `transaction`s this connection has committed: its own writes, which its
+    /// `PRAGMA data_version` does not count.
+    private(set) var committedTransactions: Int64 = 0
 
     /// How long a writer waits for another process's lock before failing with `SQLITE_BUSY`.
     static let busyTimeoutMilliseconds: Int32 = 5_000
@@ -249,6 +252,7 @@ final class Database {
         do {
             let result = try body()
             try execute("COMMIT")
+            committedTransactions &+= 1
             return result
         } catch {
             try? execute("ROLLBACK")
@@ -288,6 +292,10 @@ final class Database {
     func setAutomaticCheckpoint(pages: Int32) {
         sqlite3_wal_autocheckpoint(connection, pages)
     }
+
+    /// Rows this connection has inserted, updated or deleted since it opened, in a transaction or
+    /// not: catches a write outside `transaction`. A rolled-back change counts too.
+    var totalChanges: Int64 { sqlite3_total_changes64(connection) }
 
     /// `PRAGMA data_version`: changes when another connection (in this process or another)
     /// commits to the file, never for this connection's own commits. Cheap: no table is read.
