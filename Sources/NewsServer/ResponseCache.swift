@@ -100,31 +100,32 @@ final class ResponseCache: Sendable {
         }
         let answer = await task.value
         guard isOwn else { return answer }
+        // The flight ends and the answer is kept under one lock: between two, a request found
+        // neither and made the page again.
         state.withLock { state in
             if state.flights[key]?.task == task { state.flights[key] = nil }
+            if answer.page.status == 200 { Self.keep(answer, for: key, token: token, second: second, in: &state, bounds: caching) }
         }
-        if answer.page.status == 200 { keep(answer, for: key, token: token, second: second) }
         return answer
     }
 
     /// Keeps `answer`, made from the archive as it was under `token` (asked before the site was)
     /// in `second`, unless the archive has moved on since or it is too large.
-    func keep(_ answer: Answer, for key: String, token: any Hashable & Sendable, second: Int64) {
+    private static func keep(
+        _ answer: Answer, for key: String, token: any Hashable & Sendable, second: Int64, in state: inout State, bounds: ResponseCaching
+    ) {
         let size = answer.body.readableBytes
-        guard size <= caching.bytes / 8 else { return }
-        state.withLock { state in
-            guard Self.same(state.token, token) else { return }
-            if let old = state.entries.removeValue(forKey: key) { state.bytes -= old.answer.body.readableBytes }
-            while !state.entries.isEmpty, state.entries.count >= caching.entries || state.bytes + size > caching.bytes {
-                // A linear scan on a miss only: 256 entries cost far less than the render it follows.
-                guard let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) else { break }
-                state.entries[oldest.key] = nil
-                state.bytes -= oldest.value.answer.body.readableBytes
-            }
-            state.uses &+= 1
-            state.entries[key] = Entry(answer: answer, second: second, lastUse: state.uses)
-            state.bytes += size
+        guard size <= bounds.bytes / 8, same(state.token, token) else { return }
+        if let old = state.entries.removeValue(forKey: key) { state.bytes -= old.answer.body.readableBytes }
+        while !state.entries.isEmpty, state.entries.count >= bounds.entries || state.bytes + size > bounds.bytes {
+            // A linear scan on a miss only: 256 entries cost far less than the render it follows.
+            guard let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) else { break }
+            state.entries[oldest.key] = nil
+            state.bytes -= oldest.value.answer.body.readableBytes
         }
+        state.uses &+= 1
+        state.entries[key] = Entry(answer: answer, second: second, lastUse: state.uses)
+        state.bytes += size
     }
 
     private static func same(_ kept: (any Hashable & Sendable)?, _ token: any Hashable & Sendable) -> Bool {

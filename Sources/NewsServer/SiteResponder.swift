@@ -47,9 +47,13 @@ struct SiteResponder: HTTPResponder {
         guard headerBytes <= limits.headers else { return Self.plain(.requestHeaderFieldsTooLarge, "request headers too large\n") }
         guard let target = RequestTarget(rawTarget) else { return Self.plain(.notFound, "not found\n") }
         guard let served = served.withLock({ $0 }) else { return Self.plain(.serviceUnavailable, "starting\n") }
+        guard served.origin.acceptsHost(request.head.authority) else {
+            return Self.plain(.forbidden, "forbidden: not this server's name\n")
+        }
         var form: [String: String] = [:]
         if method == .post {
-            guard served.origin.isSameOrigin(origin: request.headers[.origin], host: request.head.authority) else {
+            let fetchSite = request.headers[Self.secFetchSite]
+            guard served.origin.isSameOrigin(origin: request.headers[.origin], host: request.head.authority, fetchSite: fetchSite) else {
                 return Self.plain(.forbidden, "forbidden: not from this site\n")
             }
             switch try await Self.form(of: request, limit: limits.body) {
@@ -146,8 +150,9 @@ struct SiteResponder: HTTPResponder {
         (referrerPolicy, "no-referrer"),
     ]
 
-    // A valid field name written out: the unwrap cannot fail.
+    // Valid field names written out: the unwraps cannot fail.
     private static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
+    private static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
 
     private static func plain(_ status: HTTPResponse.Status, _ text: String, extra: HTTPFields = [:]) -> (Response, Int) {
         var headers: HTTPFields = [.contentType: "text/plain; charset=utf-8", .contentLength: String(text.utf8.count)]

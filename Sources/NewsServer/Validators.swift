@@ -47,7 +47,10 @@ enum HTTPDate {
 
     /// `date` in IMF-fixdate, to the second.
     static func format(_ date: Date) -> String {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        // Within years 1...9999, the ones IMF-fixdate can write: a stored time from a damaged row
+        // (NaN, ±infinity, 1e300) must not trap the conversion to Int64.
+        let interval = date.timeIntervalSince1970
+        let seconds = interval.isNaN ? 0 : Int64(min(max(interval.rounded(.down), -62_135_596_800), 253_402_300_799))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let time = seconds - days * 86_400
         let (year, month, day) = civil(fromDays: days)
@@ -60,7 +63,10 @@ enum HTTPDate {
     /// RFC 9110 still allows are not worth a 304: the page is sent whole).
     static func parse(_ text: String) -> Date? {
         let fields = text.split(separator: " ")
+        // Four digits of year, as IMF-fixdate has: `Int` alone took 99999999999999, whose days
+        // overflowed Int64 and trapped (one request ended the server).
         guard fields.count == 6, fields[5] == "GMT", let day = Int(fields[1]), let month = months.firstIndex(of: String(fields[2])),
+            fields[3].utf8.count == 4, fields[3].utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
             let year = Int(fields[3])
         else { return nil }
         let clock = fields[4].split(separator: ":").compactMap { Int($0) }

@@ -85,6 +85,9 @@ public struct WebServer: Sendable {
         quiet.logLevel = .critical  // Hummingbird's and ServiceLifecycle's own lines: the request lines are ours.
         let application = Application(
             responder: responder,
+            // An idle connection is closed after a minute: a client that never finishes its
+            // request must not hold shutdown, or a descriptor, for ever.
+            server: .http1(configuration: .init(idleTimeout: .seconds(60))),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in
                 guard let listening = Self.listening(channel.localAddress) else { return }
@@ -95,11 +98,15 @@ public struct WebServer: Sendable {
             logger: quiet)
         var services: [any Service] = [application]
         if let periodic { services.append(PeriodicService(periodic: periodic)) }
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
-                gracefulShutdownSignals: shutdownSignals ? [.sigterm, .sigint] : [],
-                logger: quiet))
+        var configuration = ServiceGroupConfiguration(
+            services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
+            gracefulShutdownSignals: shutdownSignals ? [.sigterm, .sigint] : [],
+            logger: quiet)
+        // The requests under way get 10 s to finish, then they are cancelled: shutdown never
+        // waits for ever on a client. (ServiceLifecycle takes no signal as both graceful and
+        // cancelling, so a second Ctrl-C cannot end them sooner.)
+        configuration.maximumGracefulShutdownDuration = .seconds(10)
+        let group = ServiceGroup(configuration: configuration)
         try await group.run()
     }
 

@@ -25,10 +25,19 @@ enum Interrupt {
     // nonisolated(unsafe): written once by `install` on the main thread before any signal can
     // arrive, and never read afterwards.
 
+    /// The signals among the three that newsctl was started with ignored (`nohup` ignores SIGHUP,
+    /// a shell's background job SIGINT): a program newsctl hands over to gets them ignored too.
+    nonisolated(unsafe) private(set) static var ignoredAtStart: Set<Int32> = []
+    // nonisolated(unsafe): written once by `install` on the main thread, before any exec reads it.
+
     static func install(_ onInterrupt: @escaping @Sendable () -> Void) {
         let queue = DispatchQueue(label: "newsctl.signals")
         for number in [SIGINT, SIGTERM, SIGHUP] {
-            signal(number, SIG_IGN)  // Delivered to the source below instead of killing the process.
+            // Delivered to the source below instead of killing the process.
+            let previous = signal(number, SIG_IGN)
+            if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+                ignoredAtStart.insert(number)
+            }
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
                 // Any second signal, whichever it is, ends the process at once.

@@ -16,9 +16,8 @@ enum ServerHandOver {
             Output.write("newsctl: " + words.serverMissing(folder: folder, release: folder.hasSuffix("/release")) + "\n", to: STDERR_FILENO)
             return ExitStatus.unavailable
         }
-        // newsctl turned these into cancellation (Interrupt); an ignored signal stays ignored
-        // across exec, and the server must get them as a signal of its own (SIGHUP must end it).
-        for number in [SIGINT, SIGTERM, SIGHUP] { signal(number, SIG_DFL) }
+        // The server must get SIGINT, SIGTERM and SIGHUP as signals of its own (SIGHUP must end it).
+        ExecSignals.restoreForExec()
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         execv(path, argv)
         let reason = String(cString: strerror(errno))

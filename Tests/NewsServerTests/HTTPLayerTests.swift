@@ -148,6 +148,8 @@ import TestSupport
             [form],
             [form, ("Origin", "http://evil.example")],
             [form, ("Origin", "null")],
+            [form, ("Origin", "null"), ("Sec-Fetch-Site", "cross-site")],
+            [form, ("Origin", "http://evil.example"), ("Sec-Fetch-Site", "same-origin")],
             [form, ("Origin", "https://\(own)")],
             [form, ("Origin", "http://127.0.0.1:\(server.port + 1)")],
             // A name of another site pointed at 127.0.0.1: Origin and Host agree, but the server
@@ -164,6 +166,51 @@ import TestSupport
         #expect(accepted.status == 303)
         #expect(accepted.headers["location"] == "/story/1.html")
         #expect(site.requests == [WebRequest(method: "POST", path: "/story/1/favorite", form: ["on": "1", "名": "值 2"])])
+        await server.stop()
+    }
+
+    /// A form on a page with `Referrer-Policy: no-referrer` is posted with `Origin: null` by
+    /// browsers (Chromium's favourite button got 403 until this); the browser's own
+    /// `Sec-Fetch-Site: same-origin` says it came from this server.
+    @Test func aBrowsersNullOriginFromThisSiteIsAccepted() async throws {
+        let site = TestSite()
+        let server = try await RunningServer.start(site)
+        let headers = [("Content-Type", "application/x-www-form-urlencoded"), ("Origin", "null"), ("Sec-Fetch-Site", "same-origin")]
+        let accepted = try await server.send("POST", "/story/1/favorite", headers: headers, body: Array("on=1".utf8))
+        #expect(accepted.status == 303)
+        #expect(site.requests == [WebRequest(method: "POST", path: "/story/1/favorite", form: ["on": "1"])])
+        await server.stop()
+    }
+
+    /// On loopback, a name that is not a loopback name is another site's made to point here (DNS
+    /// rebinding): its pages must not read this archive, with GET as with POST.
+    @Test func onLoopbackOnlyLoopbackNamesAreAnswered() async throws {
+        let site = TestSite()
+        let server = try await RunningServer.start(site)
+        for host in ["evil.example:\(server.port)", "evil.example", "[::2]:\(server.port)", "[::1"] {
+            let refused = try await server.send("GET", "/page.html", headers: [("Host", host)])
+            #expect(refused.status == 403, "\(host)")
+            expectSecurityHeaders(refused, host)
+        }
+        #expect(site.requests.isEmpty, "\(site.requests)")
+        for host in ["localhost:\(server.port)", "127.0.0.1:\(server.port)", "[::1]:\(server.port)"] {
+            #expect(try await server.send("GET", "/page.html", headers: [("Host", host)]).status == 200, "\(host)")
+        }
+        await server.stop()
+    }
+
+    /// An If-Modified-Since whose year has more digits than IMF-fixdate's four overflowed the
+    /// date arithmetic and ended the server; it is not a date, so the page is sent whole.
+    @Test func anAbsurdIfModifiedSinceIsNoDate() async throws {
+        let server = try await RunningServer.start(TestSite())
+        for since in [
+            "Thu, 01 Jan 99999999999999 00:00:00 GMT", "Thu, 01 Jan -9223372036854775808 00:00:00 GMT", "Thu, 01 Jan +2023 00:00:00 GMT",
+            "Thu, 01 Jan 2023 99999999999999999999:00:00 GMT",
+        ] {
+            let response = try await server.send("GET", "/page.html", headers: [("If-Modified-Since", since)])
+            #expect(response.status == 200, "\(since)")
+        }
+        #expect(try await server.send("GET", "/healthz").status == 200)
         await server.stop()
     }
 

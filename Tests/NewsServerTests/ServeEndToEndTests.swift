@@ -54,6 +54,22 @@ import TestSupport
         #expect(lines.last?.contains("GET / \(expected.status) ") == true, "\(ended.stderr)")
     }
 
+    /// newsctl ignores SIGHUP and runs the command on a dispatch thread that blocks every signal;
+    /// both survived the exec, so closing the terminal left the server running on its port.
+    @Test func sighupEndsIt_andTheServerStartsWithNoSignalBlocked() async throws {
+        let databasePath = try await syncedArchive()
+        let server = try await ServeProcess.start(["serve", "--port", "0", "--offline"], databasePath: databasePath)
+        #expect(portNumber(server.firstLine) != nil, "\(server.firstLine)")
+        #if os(Linux)
+            let status = (try? String(contentsOfFile: "/proc/\(server.processIdentifier)/status", encoding: .utf8)) ?? ""
+            let blocked = status.split(separator: "\n").first { $0.hasPrefix("SigBlk:") }
+            #expect(blocked?.hasSuffix("0000000000000000") == true, "\(blocked ?? "no SigBlk line")")
+        #endif
+        server.signal(SIGHUP)
+        let ended = try await server.waitForExit(within: TimeBound.within(.seconds(2)))
+        #expect(ended != nil, "still running after SIGHUP")
+    }
+
     @Test func sigintStopsItToo() async throws {
         let databasePath = try await syncedArchive()
         let server = try await ServeProcess.start(["serve", "--port", "0", "--offline"], databasePath: databasePath)

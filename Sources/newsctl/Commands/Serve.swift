@@ -79,8 +79,9 @@ struct Serve: AsyncParsableCommand {
             guard let number = Int(text), (0...65_535).contains(number) else { throw ValidationError(words.badPort(text)) }
             return number
         }
-        var arguments = ["--host", host, "--port", String(portNumber ?? 8080), "--db", settings.databasePath]
-        arguments += ["--base-url", settings.baseURLs.joined(separator: ","), "--lang", settings.language.rawValue]
+        // `--name=value`: a value starting with "-" (a file named -x.sqlite) is a value, not an option.
+        var arguments = ["--host=" + host, "--port=" + String(portNumber ?? 8080), "--db=" + settings.databasePath]
+        arguments += ["--base-url=" + settings.baseURLs.joined(separator: ","), "--lang=" + settings.language.rawValue]
         arguments += [
             "--timeout-milliseconds",
             String(settings.timeout.components.seconds * 1_000 + settings.timeout.components.attoseconds / 1_000_000_000_000_000),

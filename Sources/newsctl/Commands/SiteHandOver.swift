@@ -30,6 +30,7 @@ enum SiteHandOver {
         if settings.json { all.append("--json") }
         let program = programPath()
         let argv = ([program] + all).map { strdup($0) } + [nil]
+        ExecSignals.restoreForExec()  // Ctrl-C must stop an export.
         execv(program, argv)
         let reason = String(cString: strerror(errno))
         output.err(
