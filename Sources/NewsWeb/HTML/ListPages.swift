@@ -30,14 +30,7 @@ enum ListPages {
         }
         for section in list.sections {
             content.append(
-                Tag.element(
-                    "section", ["class": "day"],
-                    [
-                        Tag.element("h2", text: section.title),
-                        Tag.element(
-                            "ul", ["class": "stories"],
-                            section.items.map { storyItem(id: $0.id, title: $0.title, hint: $0.hint, root: frame.root) }),
-                    ]))
+                storyGroup(section.title, section.items.map { storyItem(id: $0.id, title: $0.title, hint: $0.hint, root: frame.root) }))
         }
         if let message { content.append(Tag.element("p", ["class": "empty"], text: message)) }
         // A static copy words no age: it would change every page at every export.
@@ -125,14 +118,7 @@ enum ListPages {
         if section.months.isEmpty { content.append(Tag.element("p", ["class": "empty"], text: section.emptyMessage)) }
         for month in section.months {
             content.append(
-                Tag.element(
-                    "section", ["class": "day"],
-                    [
-                        Tag.element("h2", text: month.title),
-                        Tag.element(
-                            "ul", ["class": "stories"],
-                            month.stories.map { storyItem(id: $0.id, title: $0.title, hint: $0.date, root: frame.root) }),
-                    ]))
+                storyGroup(month.title, month.stories.map { storyItem(id: $0.id, title: $0.title, hint: $0.date, root: frame.root) }))
         }
         content.append(Tag.element("p", ["class": "status"], text: section.status))
         return frame.render(title: section.title, content)
@@ -158,5 +144,10 @@ enum ListPages {
         // Not `error.detail`: it is the engine's own words, in English, for --verbose.
         let content: [Markup] = [Tag.element("h1", text: frame.wording.failed), Tag.element("p", ["class": "error"], text: error.message)]
         return frame.render(title: frame.wording.failed, content)
+    }
+
+    /// A titled group of story links: a day of a list, a month of a column.
+    private static func storyGroup(_ title: String, _ items: [Markup]) -> Markup {
+        Tag.element("section", ["class": "day"], [Tag.element("h2", text: title), Tag.element("ul", ["class": "stories"], items)])
     }
 }
