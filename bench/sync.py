@@ -32,8 +32,9 @@ from nginx import Nginx
 # Issue 11: target 3x, goal 1.5x.
 RATIO_TARGET, RSS_TARGET_MB = 3.0, 64
 DETAILS_RATIO_TARGET, DETAILS_RATIO_GOAL = 3.0, 1.5
-# The archive with details: peak RSS of its sync, and its bytes against the responses it came from.
-ARCHIVE_RSS_TARGET_MB, SIZE_TARGET = 48, 1.0
+# The archive with details: peak RSS of its sync, and its bytes against the responses it came from
+# (issue 33's targets; they were 48 MB and 1.0x).
+ARCHIVE_RSS_TARGET_MB, SIZE_TARGET = 36, 0.75
 
 
 def sync_urls(base, days):
