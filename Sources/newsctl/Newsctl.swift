@@ -41,14 +41,18 @@ struct Newsctl: AsyncParsableCommand {
         // newsctl owns its process and reads no SQLite memory figures: each SQLite allocation
         // is spared a process-wide lock. First, while nothing else can be using SQLite.
         SyncEngine.disableSQLiteMemoryStatistics()
-        let command = Task { await runCommand() }
+        let command = Task {
+            let status = await runCommand()
+            // The process ends here, on the main actor. `main` waiting for the task's value
+            // would resume on Swift's pool first (two threads started to hand one exit back).
+            #if canImport(Glibc)
+                Glibc.exit(status)
+            #else
+                Darwin.exit(status)
+            #endif
+        }
         Interrupt.install { command.cancel() }
-        let status = await command.value
-        #if canImport(Glibc)
-            Glibc.exit(status)
-        #else
-            Darwin.exit(status)
-        #endif
+        await command.value  // Never returns: the command ends the process.
     }
 
     /// Parses and runs, turning every failure into one line on stderr and a sysexits code.
