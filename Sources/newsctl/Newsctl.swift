@@ -33,21 +33,32 @@ struct Newsctl: AsyncParsableCommand {
     static let userAgent = "newsctl/\(version) (SyncEngine/\(SyncEngine.version))"
 
     /// Runs the command in a task that Ctrl-C cancels, then exits with its status.
+    /// On the main actor, as the command task it starts (which inherits it) and the views: a
+    /// command that stays there never wakes a thread of Swift's pool, whose start and hand-overs
+    /// cost a cold `latest --offline` more than its own work on a busy machine.
+    @MainActor
     static func main() async {
         // newsctl owns its process and reads no SQLite memory figures: each SQLite allocation
         // is spared a process-wide lock. First, while nothing else can be using SQLite.
         SyncEngine.disableSQLiteMemoryStatistics()
-        let command = Task { await runCommand() }
+        let command = Task {
+            let status = await runCommand()
+            // The process ends here, on the main actor. `main` waiting for the task's value
+            // would resume on Swift's pool first (two threads started to hand one exit back).
+            #if canImport(Glibc)
+                Glibc.exit(status)
+            #else
+                Darwin.exit(status)
+            #endif
+        }
         Interrupt.install { command.cancel() }
-        let status = await command.value
-        #if canImport(Glibc)
-            Glibc.exit(status)
-        #else
-            Darwin.exit(status)
-        #endif
+        await command.value  // Never returns: the command ends the process.
     }
 
     /// Parses and runs, turning every failure into one line on stderr and a sysexits code.
+    /// On the main actor, where `main` starts it and the commands' views run: a hop to Swift's
+    /// pool and back costs two thread wake-ups.
+    @MainActor
     private static func runCommand() async -> Int32 {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let (command, settings) = QuickCommand.parse(arguments) {

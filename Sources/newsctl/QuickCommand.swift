@@ -21,7 +21,9 @@ enum QuickCommand: Equatable {
         var values = OptionValues()
         var limit: Int?
         var positionals: [String] = []
-        var seen: Set<String> = []
+        // An array, not a Set: the first Set<String> of the process costs a quarter of a million
+        // instructions making its type at run time, for the handful of options a command has.
+        var seen: [String] = []
         var rest = arguments.dropFirst()[...]
         while let argument = rest.popFirst() {
             guard !argument.isEmpty else { return nil }
@@ -29,7 +31,8 @@ enum QuickCommand: Equatable {
                 positionals.append(argument)
                 continue
             }
-            guard seen.insert(argument).inserted else { return nil }
+            guard !seen.contains(argument) else { return nil }
+            seen.append(argument)
             // search reads the archive only: the source's options are not its (ArgumentParser says so).
             if name == "search" && ["--offline", "--refresh", "--base-url", "--timeout"].contains(argument) { return nil }
             switch argument {
@@ -76,6 +79,7 @@ enum QuickCommand: Equatable {
     }
 
     /// Runs the command to its exit status, as its ArgumentParser command would.
+    @MainActor
     func run(_ settings: Settings) async -> Int32 {
         switch self {
         case .newsList(let start):

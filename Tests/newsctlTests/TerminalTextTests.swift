@@ -28,6 +28,24 @@ import Testing
             ])
     }
 
+    @Test func textThatFitsIsOneLineWithoutTheSpacesAroundIt() {
+        #expect(TerminalText.wrap("  标题 title  ", width: 40) == ["标题 title"])
+        #expect(TerminalText.wrap("a  b", width: 4) == ["a  b"])
+        #expect(TerminalText.wrap("   ", width: 10) == [""])
+        #expect(TerminalText.wrap("", width: 10) == [""])
+        #expect(TerminalText.wrap("一二三四五", width: 10) == ["一二三四五"])
+        #expect(TerminalText.wrap("一二三四五六", width: 10) == ["一二三四五", "六"])
+    }
+
+    @Test func marksAreFoundByTheirOneScalar() {
+        for mark in "。，、；：？！）」』】》…”’ー々ぁァヶ)]},.;:!?" { #expect(LineBreaking.isClosing(mark), "\(mark)") }
+        for mark in "（「『【《〈“‘〝﹙﹛﹝([{" { #expect(LineBreaking.isOpening(mark), "\(mark)") }
+        for other: Character in ["a", "字", " ", "。\u{301}", "(\u{301}", "\u{1F600}", "\r\n", "」\u{FE0F}"] {
+            #expect(!LineBreaking.isClosing(other) && !LineBreaking.isOpening(other), "\(other.unicodeScalars.map(\.value))")
+        }
+        #expect(!LineBreaking.isClosing("（") && !LineBreaking.isOpening("）"))
+    }
+
     @Test func wrapKeepsEveryCharacterWithinTheWidth() {
         let title = "如何看待北京地铁机场线使用 EUHT 通信系统服务？这是一个 really-long-english-word 测试"
         for width in [6, 10, 17, 30] {

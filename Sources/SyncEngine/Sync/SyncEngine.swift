@@ -65,6 +65,12 @@ public actor SyncEngine {
         /// change it). An archive the process cannot write is opened read-only anyway; see
         /// `SyncEngine.isReadOnly`.
         public var readOnly = false
+        /// For a program that only reads (`newsctl latest --offline`): an archive at the current
+        /// schema is opened read-only, so opening makes no `-wal` and `-shm` to remove again at
+        /// close and takes no write lock; an archive an earlier version wrote is opened read-write
+        /// and upgraded as usual. Reads see what other processes have committed; every write fails
+        /// as with `readOnly` (`SyncEngine.isReadOnly` says which way it was opened).
+        public var onlyReads = false
         /// Called once while the engine opens an archive that an earlier version wrote, just before
         /// it is upgraded in place, with the schema versions from and to. The upgrade runs inside
         /// `init`, once, and can take a while (about 20 s for ten years with details), so a front
@@ -190,7 +196,9 @@ public actor SyncEngine {
         logger: Logger = Logger(label: "SyncEngine", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws(SyncError) {
         do {
-            let database = try Database(path: configuration.databasePath, readOnly: configuration.readOnly)
+            let database =
+                try (configuration.onlyReads && !configuration.readOnly ? Database.openReadOnlyIfCurrent(configuration.databasePath) : nil)
+                ?? Database(path: configuration.databasePath, readOnly: configuration.readOnly)
             store = try PageStore(
                 database: database, willUpgrade: configuration.willUpgradeArchive, progress: configuration.onMigrationProgress)
             details = DetailStore(database: database)

@@ -14,7 +14,8 @@ enum NewsListCommand {
         let output = Output()
         let errorLine = ErrorLine(output: output, verbose: settings.verbose)
         let engine: SyncEngine
-        switch Archive.open(settings, errorLine: errorLine, use: .showsNetwork) {
+        // Offline, a list only reads: the archive need not be opened for writing.
+        switch Archive.open(settings, errorLine: errorLine, use: .showsNetwork, onlyReads: settings.mode == .offline) {
         case .success(let opened): engine = opened
         case .failure(let failure): return failure.status
         }

@@ -4,18 +4,25 @@ enum TerminalText {
     /// (ESC starts colour, cursor and title sequences), DEL, and bidi overrides that reorder what
     /// is shown. Line breaks and tabs become spaces; the others become U+FFFD, visibly.
     static func sanitize(_ text: String) -> String {
+        // Most text has nothing to replace: it is returned as it is, not rebuilt a scalar at a time.
+        guard text.unicodeScalars.contains(where: { replacement(for: $0) != nil }) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x09, 0x0A, 0x0D, 0x2028, 0x2029:
-                result.append(" ")
-            case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x061C:
-                result.append("\u{FFFD}")
-            default:
-                result.append(scalar)
-            }
+            result.append(replacement(for: scalar) ?? scalar)
         }
         return String(result)
+    }
+
+    /// What `sanitize` puts in place of `scalar`, nil when it stays.
+    private static func replacement(for scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D, 0x2028, 0x2029:
+            return " "
+        case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x061C:
+            return "\u{FFFD}"
+        default:
+            return nil
+        }
     }
 
     /// Columns a character takes: 2 for East Asian wide and fullwidth, 0 for combining marks.
@@ -42,6 +49,13 @@ enum TerminalText {
     /// opening one, and a Latin word stays whole unless it is wider than a line.
     static func wrap(_ text: String, width: Int) -> [String] {
         let width = max(width, 4)
+        // What fits is one line whatever the breaks: the text without the spaces around it.
+        // Finding the breaks (a set look-up and a string per character) is most of a list's cost.
+        if self.width(of: text) <= width {
+            var line = text
+            while line.first == " " { line.removeFirst() }
+            return [trimTrailingSpaces(line)]
+        }
         var lines: [String] = []
         var line = ""
         var lineWidth = 0

@@ -64,7 +64,7 @@ final class TextNewsListView: NewsListView {
 
     /// A section's heading, wrapped to the width ("今日热闻 · 2023年3月14日 星期二" is 31 columns).
     private func heading(_ title: String) -> String {
-        TerminalText.wrap(TerminalText.sanitize(title), width: terminal.width).map { style.bold($0) + "\n" }.joined()
+        Self.lines(TerminalText.wrap(TerminalText.sanitize(title), width: terminal.width).map(style.bold))
     }
 
     func showError(_ error: ErrorViewData) {
@@ -90,7 +90,15 @@ final class TextNewsListView: NewsListView {
 
     /// "  1. title wrapped under its indent" then the dimmed hint and id.
     private func render(_ item: StoryItemViewData, marker: String) -> String {
-        StoryRows.item(item, marker: marker, width: terminal.width).map { $0.text(color: style.enabled) + "\n" }.joined()
+        Self.lines(StoryRows.item(item, marker: marker, width: terminal.width).map { $0.text(color: style.enabled) })
+    }
+
+    /// Each of `lines` ended by a line break, appended: the first `joined()` of a process costs
+    /// 0.2 million instructions looking up its generic witnesses, a tenth of a printed list's.
+    private static func lines(_ lines: [String]) -> String {
+        var text = ""
+        for line in lines { text += line + "\n" }
+        return text
     }
 
     private func statusLine(_ status: StatusViewData) -> String {
