@@ -41,7 +41,8 @@ reference_curl = os.path.join(scratch, "minimal-read-curl")
 source = os.path.join(root, "bench", "reference", "minimal-read.swift")
 subprocess.run(["swiftc", "-O", source, "-D", "NO_CURL", "-I", os.path.join(root, "Sources", "CSQLite"),
                 "-lsqlite3", "-o", reference], check=True)
-# Informative: the reference with the Swift libraries linked in, as bench/run builds newsctl.
+# The reference with the Swift libraries linked in, as bench/run builds newsctl: issue 33's figure
+# ("both built with --static-swift-stdlib", target <= 1.5x, goal 1.2x).
 reference_static = os.path.join(scratch, "minimal-read-static")
 subprocess.run(["swiftc", "-O", "-static-stdlib", source, "-D", "NO_CURL", "-I", os.path.join(root, "Sources", "CSQLite"),
                 "-lsqlite3", "-o", reference_static], check=True)
@@ -88,10 +89,12 @@ print(f"sqlite3, same page              : {sqlite * 1000:7.2f} ms   ratio {newsc
 print(f"minimal Swift, same libraries   : {minimal * 1000:7.2f} ms   ratio {ratio:5.2f}x (target <= {RATIO_TARGET}x)")
 print(f"minimal Swift, libcurl linked too: {minimal_curl * 1000:6.2f} ms   ratio {newsctl / minimal_curl:5.2f}x (target <= {CURL_RATIO_TARGET}x)")
 label = "latest --offline" + (" (given archive)" if args.db else " (fixture archive)")
-print(f"minimal Swift, libraries linked in: {minimal_static * 1000:5.2f} ms   ratio {newsctl / minimal_static:5.2f}x (informative)")
+static_ratio = newsctl / minimal_static
+print(f"minimal Swift, libraries linked in: {minimal_static * 1000:5.2f} ms   ratio {static_ratio:5.2f}x (target <= {RATIO_TARGET}x)")
 results.add(args.results, label + ": sqlite3 same page", "%.2f ms" % (sqlite * 1000))
-results.add(args.results, label + ": newsctl vs minimal Swift with the Swift libraries linked in (informative)",
-            "%.2f ms" % (newsctl * 1000), "%.2f ms" % (minimal_static * 1000), newsctl / minimal_static)
+results.add(args.results, label + ": newsctl vs minimal Swift with the Swift libraries linked in, both static",
+            "%.2f ms" % (newsctl * 1000), "%.2f ms" % (minimal_static * 1000), static_ratio,
+            "<= %.1fx" % RATIO_TARGET, static_ratio <= RATIO_TARGET)
 results.add(args.results, label + ": newsctl vs minimal Swift (SQLite + FoundationEssentials)", "%.2f ms" % (newsctl * 1000),
             "%.2f ms" % (minimal * 1000), ratio, "<= %.1fx" % RATIO_TARGET, ratio <= RATIO_TARGET)
 curl_ratio = newsctl / minimal_curl
