@@ -1,8 +1,9 @@
 // The `zhihu` FTS5 tokenizer and the stored-body format, on bytes a damaged archive could hold.
 // Arbitrary bytes (invalid UTF-8 included) are indexed as a text: tokenizing never fails, and in
 // well-formed text every token found is found again by a query for it. The same bytes read
-// as a stored body either unpack or are refused, never crash; and any text and HTML made of them
-// round-trip through `StoredBody`.
+// as a stored body (zlib, format 1, or zstd with a dictionary, format 2: seeds of both in the
+// corpus) either unpack or are refused, never crash; and any text and HTML made of them
+// round-trip through `StoredBody` in both formats.
 import Glibc
 @testable import SyncEngine
 
@@ -61,14 +62,20 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // Any pair of texts round-trips (the split point taken from the input).
     let split = size == 0 ? 0 : Int(bytes[0]) % (size + 1)
     let text = String(decoding: bytes[..<split], as: UTF8.self), html = String(decoding: bytes[split...], as: UTF8.self)
-    switch StoredBody.pack(html: html, text: text) {
-    case .blob(let packed):
-        let unpacked = packed.withUnsafeBytes { (StoredBody.text(of: $0), StoredBody.html(of: $0)) }
-        require(unpacked.0 == text && unpacked.1 == html, "a body did not round-trip")
-    case .text(let stored):
-        require(stored == html && text.isEmpty && html.isEmpty, "stored as text although zlib is there")
-    default:
-        require(false, "pack gave neither a blob nor text")
+    // In both formats: zstd with dictionary 1 (2) and zlib (1, written without libzstd).
+    for dictionary in [BodyDictionary.one, nil] {
+        switch StoredBody.pack(html: html, text: text, dictionary: dictionary) {
+        case .blob(let packed):
+            let unpacked = packed.withUnsafeBytes { (StoredBody.text(of: $0), StoredBody.html(of: $0)) }
+            require(unpacked.0 == text && unpacked.1 == html, "a body did not round-trip")
+            // Cut short, the same bytes are refused (the frame no longer decodes to the lengths).
+            let cut = packed.dropLast().withUnsafeBytes { StoredBody.html(of: $0) }
+            require(cut == nil, "a cut body was read")
+        case .text(let stored):
+            require(stored == html && text.isEmpty && html.isEmpty, "stored as text although zlib is there")
+        default:
+            require(false, "pack gave neither a blob nor text")
+        }
     }
     return 0
 }

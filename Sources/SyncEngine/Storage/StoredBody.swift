@@ -5,28 +5,45 @@
 #endif
 
 /// A story's body as the archive stores it: its readable text (what the search index holds)
-/// followed by its HTML, deflated together with zlib into one BLOB.
+/// followed by its HTML, compressed together into one BLOB.
 ///
-/// The text is stored once: the HTML after it repeats its words, and deflate stores a repeat as
-/// a back-reference, so the pair takes hardly more than the HTML alone (about 40% of the
-/// response). Snippets read the text by inflating, never by parsing HTML again, and the index is
-/// always fed the very text it will be asked to remove later, whatever `ReadableText` becomes.
+/// The text is stored once: the HTML after it repeats its words, and the compressor stores a
+/// repeat as a back-reference, so the pair takes hardly more than the HTML alone. Snippets read
+/// the text by decompressing, never by parsing HTML again, and the index is always fed the very
+/// text it will be asked to remove later, whatever `ReadableText` becomes.
 ///
-/// Format: one byte `1`, the text's and the HTML's lengths in UTF-8 bytes as little-endian
-/// `UInt32`s, then the zlib stream of the text and the HTML. A body stored as TEXT (an archive
-/// of schema 3 being migrated, or zlib missing when it was written) is the HTML alone.
+/// Format: one byte, the text's and the HTML's lengths in UTF-8 bytes as little-endian `UInt32`s,
+/// then the text and the HTML compressed as one stream. The byte says how:
+/// - `1`: a zlib stream (level 9); written when libzstd is missing.
+/// - `2`: a zstd frame made with dictionary 1 (`BodyDictionary`). A later dictionary gets the
+///   next number; every format stays readable.
+///
+/// A body stored as TEXT (an archive of schema 3 being migrated, or neither zlib nor zstd there
+/// when it was written) is the HTML alone.
 enum StoredBody {
-    private static let format: UInt8 = 1
-    private static let headerSize = 9
+    static let zlibFormat: UInt8 = 1
+    static let headerSize = 9
     /// Larger than any body the client accepts (its body cap), so a corrupt length is refused.
-    private static let maximumLength = 64 << 20
+    static let maximumLength = 64 << 20
 
     /// The value to store for a body and its readable text.
     static func pack(html: String, text: String) -> SQLValue {
+        pack(html: html, text: text, dictionary: BodyDictionary.one)
+    }
+
+    /// `pack` with zstd and `dictionary`, or with zlib when it is nil.
+    static func pack(html: String, text: String, dictionary: BodyDictionary?) -> SQLValue {
         var joined = Array(text.utf8)
         let textCount = joined.count
         joined.append(contentsOf: html.utf8)
-        guard let zlib = Zlib.shared, !joined.isEmpty, joined.count <= maximumLength else { return .text(html) }
+        return pack(joined: joined, textCount: textCount, dictionary: dictionary).map { .blob($0) } ?? .text(html)
+    }
+
+    /// The stored bytes of text and HTML joined, or nil when neither compressor could pack them.
+    static func pack(joined: [UInt8], textCount: Int, dictionary: BodyDictionary?) -> [UInt8]? {
+        guard !joined.isEmpty, joined.count <= maximumLength else { return nil }
+        if let dictionary, let packed = zstdPacked(joined, textCount: textCount, with: dictionary) { return packed }
+        guard let zlib = Zlib.shared else { return nil }
         var bound = zlib.compressBound(CUnsignedLong(joined.count))
         var packed = [UInt8](repeating: 0, count: headerSize + Int(bound))
         let code = packed.withUnsafeMutableBufferPointer { buffer in
@@ -34,12 +51,28 @@ enum StoredBody {
                 zlib.compress2(buffer.baseAddress! + headerSize, &bound, source.baseAddress!, CUnsignedLong(source.count), 9)
             }
         }
-        guard code == 0 else { return .text(html) }
-        packed[0] = format
-        withUnsafeBytes(of: UInt32(textCount).littleEndian) { packed.replaceSubrange(1..<5, with: $0) }
-        withUnsafeBytes(of: UInt32(joined.count - textCount).littleEndian) { packed.replaceSubrange(5..<9, with: $0) }
+        guard code == 0 else { return nil }
+        packed.replaceSubrange(0..<headerSize, with: header(zlibFormat, textCount: textCount, total: joined.count))
         packed.removeLast(packed.count - headerSize - Int(bound))
-        return .blob(packed)
+        return packed
+    }
+
+    private static func zstdPacked(_ joined: [UInt8], textCount: Int, with dictionary: BodyDictionary) -> [UInt8]? {
+        var packed = [UInt8](repeating: 0, count: headerSize + dictionary.bound(joined.count))
+        let size = packed.withUnsafeMutableBufferPointer { destination in
+            joined.withUnsafeBufferPointer { dictionary.compress($0, into: destination, offset: headerSize) }
+        }
+        guard let size else { return nil }
+        packed.replaceSubrange(0..<headerSize, with: header(dictionary.format, textCount: textCount, total: joined.count))
+        packed.removeLast(packed.count - headerSize - size)
+        return packed
+    }
+
+    private static func header(_ format: UInt8, textCount: Int, total: Int) -> [UInt8] {
+        var bytes = [format]
+        withUnsafeBytes(of: UInt32(textCount).littleEndian) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: UInt32(total - textCount).littleEndian) { bytes.append(contentsOf: $0) }
+        return bytes
     }
 
     /// Deflates every body stored as text (an archive of schema 3) with the readable text the
@@ -62,8 +95,8 @@ enum StoredBody {
         }
     }
 
-    /// The readable text of a stored BLOB, or nil when it is not one `pack` made (or zlib is
-    /// missing). Only the part asked for becomes a String: snippets need the text, a story the HTML.
+    /// The readable text of a stored BLOB, or nil when it is not one `pack` made (or the library
+    /// that packed it is missing). Only the part asked for becomes a String: snippets need the text, a story the HTML.
     static func text(of packed: UnsafeRawBufferPointer) -> String? {
         inflate(packed).map { String(decoding: $0.joined[..<$0.textCount], as: UTF8.self) }
     }
@@ -73,23 +106,34 @@ enum StoredBody {
         inflate(packed).map { String(decoding: $0.joined[$0.textCount...], as: UTF8.self) }
     }
 
-    /// The text and HTML bytes, one after the other, and where the HTML starts.
-    private static func inflate(_ packed: UnsafeRawBufferPointer) -> (joined: [UInt8], textCount: Int)? {
-        guard packed.count > headerSize, packed[0] == format, let zlib = Zlib.shared else { return nil }
+    /// The text and HTML bytes, one after the other, and where the HTML starts. The bytes come
+    /// from disk: lengths above `maximumLength` and streams that do not decode to exactly the
+    /// lengths in the header are refused.
+    static func inflate(_ packed: UnsafeRawBufferPointer) -> (joined: [UInt8], textCount: Int)? {
+        guard packed.count > headerSize else { return nil }
         func length(at offset: Int) -> Int {
             (0..<4).reduce(0) { $0 | Int(packed[offset + $1]) << (8 * $1) }
         }
         let textCount = length(at: 1), htmlCount = length(at: 5)
         let total = textCount + htmlCount
         guard total > 0, total <= maximumLength else { return nil }
+        let stream = UnsafeRawBufferPointer(rebasing: packed[headerSize...])
         var joined = [UInt8](repeating: 0, count: total)
-        let source = packed.baseAddress!.assumingMemoryBound(to: UInt8.self) + headerSize
-        var produced = CUnsignedLong(total)
-        let code = joined.withUnsafeMutableBufferPointer { buffer in
-            zlib.uncompress(buffer.baseAddress!, &produced, source, CUnsignedLong(packed.count - headerSize))
+        let decoded: Bool
+        if packed[0] == zlibFormat {
+            guard let zlib = Zlib.shared else { return nil }
+            var produced = CUnsignedLong(total)
+            let code = joined.withUnsafeMutableBufferPointer { buffer in
+                zlib.uncompress(
+                    buffer.baseAddress!, &produced, stream.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                    CUnsignedLong(stream.count))
+            }
+            decoded = code == 0 && produced == CUnsignedLong(total)
+        } else {
+            guard let dictionary = BodyDictionary.reading(format: packed[0]) else { return nil }
+            decoded = joined.withUnsafeMutableBufferPointer { dictionary.decompress(stream, into: $0) }
         }
-        guard code == 0, produced == CUnsignedLong(total) else { return nil }
-        return (joined, textCount)
+        return decoded ? (joined, textCount) : nil
     }
 }
 
