@@ -154,7 +154,15 @@ default:
 
 /// One line: newlines and backslashes escaped.
 func escaped(_ text: String) -> String {
-    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+    var line = ""
+    for character in text {
+        switch character {
+        case "\\": line += "\\\\"
+        case "\n": line += "\\n"
+        default: line.append(character)
+        }
+    }
+    return line
 }
 
 extension String {
