@@ -139,7 +139,10 @@ case "hits":
     let limit = arguments.count > 4 ? Int(arguments[4]) ?? 20_000 : 20_000
     for query in readLines(arguments[3]) {
         let results: [SearchResult]
-        do { results = try await engine.search(query, limit: limit) } catch { fail("search '\(query)': \(error)") }
+        do { results = try await engine.search(query, limit: limit) } catch {
+            print("E \(escaped(query)) \(error)")  // Refused queries must stay refused, with the same reason.
+            continue
+        }
         print("Q \(escaped(query)) \(results.count)")
         print("I " + results.map { String($0.id) }.joined(separator: " "))
         for result in results.prefix(20) {
