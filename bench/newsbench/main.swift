@@ -7,6 +7,10 @@
 //   newsbench readable-text <api-copy> [rounds]
 //       time of `ReadableText(html:)` per story body of the copy's news/ID files (the first 2000),
 //       the work that makes a synced detail searchable
+//   newsbench hits <archive> <queries-file> [limit]
+//       every query's results as the engine gives them (limit 20000 by default: all of them for
+//       any query of the bench copy): the count, the ids in order, and each of the first 20 whole
+//       (id, day, title, snippet with its matches marked), one line each, to diff two archives
 import FoundationEssentials
 import SyncEngine
 
@@ -48,7 +52,9 @@ func readLines(_ path: String) -> [String] {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
-    fail("usage: newsbench search ARCHIVE QUERIES [ROUNDS] | read-day BIG SMALL [ROUNDS] | readable-text API-COPY [ROUNDS]")
+    fail(
+        "usage: newsbench search ARCHIVE QUERIES [ROUNDS] | read-day BIG SMALL [ROUNDS] | readable-text API-COPY [ROUNDS]"
+            + " | hits ARCHIVE QUERIES [LIMIT]")
 }
 let roundsArgument = arguments[1] == "readable-text" ? 3 : 4
 let rounds = arguments.count > roundsArgument ? Int(arguments[roundsArgument]) ?? 20 : 20
@@ -128,8 +134,38 @@ case "readable-text":
     print("ReadableText over \(bodies.count) bodies (mean \(bytes) bytes of HTML): \(microseconds(median(samples))) a body")
     print("RESULT readable_text_us \(Double(median(samples).components.attoseconds) / 1e12)")
 
+case "hits":
+    let engine = open(arguments[2])
+    let limit = arguments.count > 4 ? Int(arguments[4]) ?? 20_000 : 20_000
+    for query in readLines(arguments[3]) {
+        let results: [SearchResult]
+        do { results = try await engine.search(query, limit: limit) } catch {
+            print("E \(escaped(query)) \(error)")  // Refused queries must stay refused, with the same reason.
+            continue
+        }
+        print("Q \(escaped(query)) \(results.count)")
+        print("I " + results.map { String($0.id) }.joined(separator: " "))
+        for result in results.prefix(20) {
+            let snippet = result.snippet.map { $0.isMatch ? "[" + $0.text + "]" : $0.text }.joined()
+            print("R \(result.id) \(result.day.map { "\($0)" } ?? "-") \(escaped(result.title)) | \(escaped(snippet))")
+        }
+    }
+
 default:
     fail("unknown benchmark '\(arguments[1])'")
+}
+
+/// One line: newlines and backslashes escaped.
+func escaped(_ text: String) -> String {
+    var line = ""
+    for character in text {
+        switch character {
+        case "\\": line += "\\\\"
+        case "\n": line += "\\n"
+        default: line.append(character)
+        }
+    }
+    return line
 }
 
 extension String {

@@ -119,14 +119,18 @@ enum SearchTokenizer {
             }
 
             var runStart = 0
+            // Whether the run since runStart holds only separators: unicode61 would give no token
+            // for it, so it is not handed over (most runs between Han characters are one "，").
+            var runIsSeparators = true
             var index = 0
             while index < count {
                 let (scalar, width) = decodeScalar(bytes, at: index, count: count)
                 if let scalar, SearchText.isIdeographic(scalar) {
-                    if runStart < index {
+                    if runStart < index && !runIsSeparators {
                         let code = forward(runStart, index)
                         guard code == SQLITE_OK else { return code }
                     }
+                    runIsSeparators = true
                     // A letter is its own token, as unicode61 gives it; anything else in these
                     // blocks (punctuation such as ・, marks, unassigned points) goes to unicode61
                     // alone, which keeps or drops it exactly as the old index did.
@@ -136,10 +140,12 @@ enum SearchTokenizer {
                         : forward(index, index + width)
                     guard code == SQLITE_OK else { return code }
                     runStart = index + width
+                } else if runIsSeparators && !(scalar.map { isSeparator($0.value) } ?? false) {
+                    runIsSeparators = false
                 }
                 index += width
             }
-            return runStart < count ? forward(runStart, count) : SQLITE_OK
+            return runStart < count && !runIsSeparators ? forward(runStart, count) : SQLITE_OK
         }
 
     /// Han, kana and bopomofo letters as SQLite's `unicode61` knows them (Unicode 6.1), each a
@@ -152,6 +158,24 @@ enum SearchTokenizer {
             0x30A1...0x30FA, 0x30FC...0x30FF,  // katakana (not ゠ or ・)
             0x3105...0x312D,  // bopomofo
             0x20000...0x2A6D6, 0x2A700...0x2B734, 0x2B740...0x2B81D:  // extensions B, C, D
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Characters `unicode61` (as `innerArguments` declare it) never puts in a token: ASCII
+    /// other than letters and digits, and the punctuation and spaces Chinese text uses most, all of
+    /// Unicode's P and Z categories. Checked against `unicode61` itself, one by one.
+    static func isSeparator(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x00...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7F:  // ASCII but letters and digits
+            return true
+        case 0xA0, 0xB7,  // no-break space, middle dot
+            0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2026,  // dash, quotes, ellipsis
+            0x3000...0x3003, 0x3008...0x3011, 0x3014...0x301F,  // ideographic space, 、。〃, brackets
+            0xFF01...0xFF03, 0xFF05...0xFF0A, 0xFF0C...0xFF0F, 0xFF1A, 0xFF1B, 0xFF1F, 0xFF20,  // fullwidth punctuation
+            0xFF3B...0xFF3D, 0xFF3F, 0xFF5B, 0xFF5D:
             return true
         default:
             return false

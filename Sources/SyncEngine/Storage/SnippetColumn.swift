@@ -64,21 +64,16 @@ enum SnippetColumn {
             return total
         }
 
+        let sentences: [Sentences]
+        switch RowSentences.of(api, fts) {
+        case .success(let found): sentences = found
+        case .failure(let failure): return .failure(failure)
+        }
         var bestScore = 0
         var best = preference[0]  // When only the title matched: the hint, or the body if there is no hint.
-        for column in preference {
-            var text: UnsafePointer<CChar>?
-            var length: Int32 = 0
-            code = api.xColumnText(fts, column, &text, &length)
-            guard code == SQLITE_OK else { return .failure(Failure(code: code)) }
-            if column == preference[0] && length == 0 { best = preference[1] }
-            var finder = SentenceFinder(document: text)
-            code = withUnsafeMutablePointer(to: &finder) { api.xTokenize(fts, text, length, $0, SentenceFinder.callback) }
-            guard code == SQLITE_OK else { return .failure(Failure(code: code)) }
-            var size: Int32 = 0
-            code = api.xColumnSize(fts, column, &size)
-            guard code == SQLITE_OK else { return .failure(Failure(code: code)) }
-            let firsts = finder.firsts
+        for (column, sentences) in zip(preference, sentences) {
+            if column == preference[0] && sentences.isEmpty { best = preference[1] }
+            let (firsts, size) = (sentences.firsts, sentences.size)
             for instance in instances where instance.column == column {
                 guard instance.offset <= size else { return .failure(Failure(code: SQLITE_CORRUPT)) }
                 let atMatch = score(column, from: instance.offset)
@@ -92,6 +87,51 @@ enum SnippetColumn {
             }
         }
         return .success(best)
+    }
+
+    /// A column's sentence starts and size in tokens, as `snippet` finds them.
+    fileprivate struct Sentences {
+        var isEmpty: Bool
+        var firsts: [Int32]
+        var size: Int32
+    }
+
+    /// The sentences of the current row's `preference` columns, found once per row: a search asks
+    /// `snippet_column` twice per result (two window lengths), and each time tokenizing the body
+    /// again cost as much as a snippet. Kept as the function's auxiliary data for the query.
+    private final class RowSentences {
+        var rowid: Int64 = 0
+        var columns: [Sentences] = []
+
+        static func of(_ api: Fts5ExtensionApi, _ fts: OpaquePointer?) -> Result<[Sentences], Failure> {
+            let rowid = api.xRowid(fts)
+            let cache: RowSentences
+            if let kept = api.xGetAuxdata(fts, 0) {
+                cache = Unmanaged<RowSentences>.fromOpaque(kept).takeUnretainedValue()
+                if cache.rowid == rowid && cache.columns.count == preference.count { return .success(cache.columns) }
+            } else {
+                cache = RowSentences()
+                let pointer = Unmanaged.passRetained(cache).toOpaque()
+                let code = api.xSetAuxdata(fts, pointer) { Unmanaged<RowSentences>.fromOpaque($0!).release() }
+                guard code == SQLITE_OK else { return .failure(Failure(code: code)) }
+            }
+            cache.columns = []
+            for column in preference {
+                var text: UnsafePointer<CChar>?
+                var length: Int32 = 0
+                var code = api.xColumnText(fts, column, &text, &length)
+                guard code == SQLITE_OK else { return .failure(Failure(code: code)) }
+                var finder = SentenceFinder(document: text)
+                code = withUnsafeMutablePointer(to: &finder) { api.xTokenize(fts, text, length, $0, SentenceFinder.callback) }
+                guard code == SQLITE_OK else { return .failure(Failure(code: code)) }
+                var size: Int32 = 0
+                code = api.xColumnSize(fts, column, &size)
+                guard code == SQLITE_OK else { return .failure(Failure(code: code)) }
+                cache.columns.append(Sentences(isEmpty: length == 0, firsts: finder.firsts, size: size))
+            }
+            cache.rowid = rowid
+            return .success(cache.columns)
+        }
     }
 
     /// `fts5SentenceFinderCb`: the first token of the text, and every token after a `.` or `:`
