@@ -165,9 +165,6 @@ extension JSONByteScanner {
     /// a 10-year sync's CPU. Decoding repairs what is not valid, so the text is the input exactly
     /// when its bytes are the input's.
     static func validUTF8(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
-        // A long one (a story body) is validated once rather than decoded and compared: the
-        // look-up costs nothing beside kilobytes.
-        if utf8.count >= 1024 { return String(validating: utf8, as: UTF8.self) }
         var text = String(decoding: utf8, as: UTF8.self)
         let same = text.withUTF8 { decoded in
             decoded.count == utf8.count && (utf8.isEmpty || memcmp(decoded.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
