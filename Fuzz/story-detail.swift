@@ -1,7 +1,7 @@
 // A story's detail (`news/ID`) and counters (`story-extra/ID`) through the client's decoding and
 // checks, the body then read as text. Properties: failures are `.badResponse` only; an accepted
 // detail is the story asked for, with a body unless it is an off-site article (type 1); counts
-// are what the body says.
+// are what the body says; `StoryDetailScanner`, when it answers, answers as JSONDecoder does.
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -27,6 +27,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let body = Array(UnsafeBufferPointer(start: data, count: size))
     let dto = try? JSONDecoder().decode(StoryDetailDTO.self, from: Data(body))
     let extraDTO = try? JSONDecoder().decode(StoryExtraDTO.self, from: Data(body))
+    // The direct reader answers only as JSONDecoder does.
+    if let scanned = StoryDetailScanner.detail(body) {
+        require(dto != nil, "the scanner read a detail JSONDecoder refuses")
+        require(
+            scanned.id == dto!.id && scanned.toDomain(id: 1) == dto!.toDomain(id: 1),
+            "the scanner read the detail otherwise than JSONDecoder")
+    }
     // The id the answer names (when it names one), and one it does not.
     var asked: [Int64] = [9_759_301]
     if let id = dto?.id { asked = [id, id == 9_759_301 ? 9_759_302 : 9_759_301] }

@@ -60,7 +60,9 @@ struct ZhihuDailyClient: Sendable {
     /// `news/ID`: one story's detail. A 500 here is that story's failure, not the day's.
     func detail(_ id: Int64) async throws(RemoteError) -> StoryDetail {
         let response = try await fetch("news/\(id)")
-        let dto: StoryDetailDTO = try decode(response, what: "story \(id)")
+        // The direct reader for the usual detail; JSONDecoder for anything it is unsure of.
+        let dto: StoryDetailDTO
+        if let scanned = StoryDetailScanner.detail(response.body) { dto = scanned } else { dto = try decode(response, what: "story \(id)") }
         if let answered = dto.id, answered != id {
             throw RemoteError(code: .badResponse, url: response.url, message: "asked for story \(id), the source answered with \(answered)")
         }

@@ -8,15 +8,20 @@ struct Stored<Value> {
 /// A detail made ready to store, off the writer: the text the search index gets, and the body
 /// deflated with it (`StoredBody`), so `story_text` gives the index the same text later.
 struct DetailRecord: Sendable {
+    /// The detail without its body (`bodyHTML` is nil): a record waits for its batch, and only
+    /// `storedBody` is written, so it does not hold the HTML twice.
     let detail: StoryDetail
     let storedBody: SQLValue?
     let bodyText: String?
 
     init(_ detail: StoryDetail) {
-        self.detail = detail
         let text = detail.bodyHTML.map(TextFunctions.indexedText(ofHTML:))
         bodyText = text
         storedBody = detail.bodyHTML.map { StoredBody.pack(html: $0, text: text ?? "") }
+        self.detail = StoryDetail(
+            id: detail.id, title: detail.title, bodyHTML: nil, image: detail.image, imageSource: detail.imageSource,
+            shareURL: detail.shareURL, url: detail.url, type: detail.type, sectionName: detail.sectionName,
+            publishTime: detail.publishTime, sectionID: detail.sectionID)
     }
 }
 

@@ -57,6 +57,24 @@ struct StoryDetailDTO: Decodable {
         publishTime = (try? container.decodeIfPresent(Int64.self, forKey: .publishTime)) ?? nil
     }
 
+    /// A detail read another way than through `Decoder` (`StoryDetailScanner`).
+    init(
+        id: Int64?, title: String, body: String?, image: String?, imageSource: String?, shareURL: String?, url: String?,
+        type: Int, sectionName: String?, sectionID: Int64?, publishTime: Int64?
+    ) {
+        self.id = id
+        self.title = title
+        self.body = body
+        self.image = image
+        self.imageSource = imageSource
+        self.shareURL = shareURL
+        self.url = url
+        self.type = type
+        self.sectionName = sectionName
+        self.sectionID = sectionID
+        self.publishTime = publishTime
+    }
+
     private static func nonEmpty(_ value: String??) -> String? {
         guard let value = value ?? nil, !value.isEmpty else { return nil }
         return value
