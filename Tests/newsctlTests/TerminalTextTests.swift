@@ -44,6 +44,12 @@ import Testing
             #expect(!LineBreaking.isClosing(other) && !LineBreaking.isOpening(other), "\(other.unicodeScalars.map(\.value))")
         }
         #expect(!LineBreaking.isClosing("（") && !LineBreaking.isOpening("）"))
+        // Scalars canonically equivalent to a mark are that mark, as Character equality says.
+        for (mark, equivalent) in [(";", "\u{037E}"), ("〉", "\u{232A}"), ("〈", "\u{2329}")] as [(Character, Character)] {
+            #expect(mark == equivalent)
+            #expect(LineBreaking.isClosing(equivalent) == LineBreaking.isClosing(mark), "\(equivalent.unicodeScalars.map(\.value))")
+            #expect(LineBreaking.isOpening(equivalent) == LineBreaking.isOpening(mark), "\(equivalent.unicodeScalars.map(\.value))")
+        }
     }
 
     @Test func wrapKeepsEveryCharacterWithinTheWidth() {

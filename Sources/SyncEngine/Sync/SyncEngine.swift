@@ -66,8 +66,9 @@ public actor SyncEngine {
         /// `SyncEngine.isReadOnly`.
         public var readOnly = false
         /// For a program that only reads (`newsctl latest --offline`): an archive at the current
-        /// schema is opened read-only, so opening makes no `-wal` and `-shm` to remove again at
-        /// close and takes no write lock; an archive an earlier version wrote is opened read-write
+        /// schema is opened read-only, so it takes no write lock and checkpoints nothing at close
+        /// (SQLite may leave an empty `-wal` and a `-shm` beside it, which the next writer tidies
+        /// up); an archive an earlier version wrote is opened read-write
         /// and upgraded as usual. Reads see what other processes have committed; every write fails
         /// as with `readOnly` (`SyncEngine.isReadOnly` says which way it was opened).
         public var onlyReads = false

@@ -67,7 +67,7 @@ enum Archive {
         // Up to the last "/", found in the bytes: going through the characters backwards cost
         // a tenth of a cold `latest --offline` (generic types made at run time, grapheme breaking).
         let path = settings.databasePath
-        let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[...$0]) } ?? ""
+        let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(decoding: path.utf8[...$0], as: UTF8.self) } ?? ""
         if databasePath == nil, !folder.isEmpty {
             // If this fails, opening the database fails below and says why.
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -72,8 +72,8 @@ enum LineBreaking {
         isOne(of: opening, character)
     }
 
-    /// Whether `character` is one scalar and among `marks`. Every mark is a scalar that nothing
-    /// else is canonically equivalent to, so this is `Character` equality; comparing numbers
+    /// Whether `character` is one scalar and among `marks`. The lists hold each mark's canonical
+    /// equivalents too (U+037E for `;`, U+2329/U+232A for `〈〉`), so this is `Character` equality; comparing numbers
     /// costs far less than hashing a `Character` for a `Set` (a list read's line breaks took a
     /// tenth of its instructions that way).
     private static func isOne(of marks: [UInt32], _ character: Character) -> Bool {
@@ -84,8 +84,8 @@ enum LineBreaking {
 
     private static let closing: [UInt32] = scalars(
         "。，、；：？！）」』】》〉〕〗〙〛］｝｠｡｣､．﹒﹐﹑﹔﹕﹖﹗﹚﹜﹞…‥”’〞〟‼⁇⁈⁉・ー々〻ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ"
-            + ")]},.;:!?")
-    private static let opening: [UInt32] = scalars("（「『【《〈〔〖〘〚［｛｟｢“‘〝﹙﹛﹝" + "([{")
+            + ")]},.;:!?" + "\u{037E}\u{232A}")
+    private static let opening: [UInt32] = scalars("（「『【《〈〔〖〘〚［｛｟｢“‘〝﹙﹛﹝" + "([{" + "\u{2329}")
 
     private static func scalars(_ marks: String) -> [UInt32] {
         // Neither sorted nor mapped with a key path: both make generic types at run time.
