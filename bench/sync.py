@@ -190,7 +190,7 @@ def build_archive(args, base):
         ratio = archive_bytes / response_bytes
         results.add(args.results, label + ": archive bytes (details and index)", "%.1f MB" % size,
                     reference="API responses it was built from: %.1f MB" % (response_bytes / 2**20), ratio=ratio,
-                    target="<= %.1fx" % SIZE_TARGET, passed=ratio <= SIZE_TARGET)
+                    target="<= %gx" % SIZE_TARGET, passed=ratio <= SIZE_TARGET)
     else:
         results.add(args.results, label + ": file size", "%.1f MB" % size)
     return 0 if peak <= ARCHIVE_RSS_TARGET_MB and (not response_bytes or archive_bytes <= SIZE_TARGET * response_bytes) else 3
