@@ -46,6 +46,36 @@ extension ProcessTests {
             #expect(try titles(try await newsctl.run(["before", Self.day, "--offline", "--json"])).contains("written after"))
         }
 
+        /// A read-write connection that is the last to close checkpoints the log into the archive
+        /// file and deletes it; an offline read, opened read-only, writes nothing at all.
+        @Test func anOfflineReadLeavesTheArchiveFileAndItsLogAsTheyWere() async throws {
+            let newsctl = try NewsctlProcess()
+            let filled = try await newsctl.run(["before", Self.day, "--base-url", "file://" + Fixtures.apiRoot])
+            #expect(filled.status == 0, "\(filled.stderr)")
+            // Committed pages left in the log: a writer closes while a read-only connection is
+            // open (so it is not the last and does not checkpoint), then that one closes (a
+            // read-only connection never checkpoints).
+            do {
+                let reader = try Database(path: newsctl.databasePath, readOnly: true)
+                let writer = try Database(path: newsctl.databasePath)
+                try writer.execute("PRAGMA wal_autocheckpoint = 0")
+                try writer.run(
+                    "UPDATE story SET title = 'in the log' WHERE id = (SELECT story_id FROM day_story ORDER BY date, position LIMIT 1)")
+                _ = try reader.query("SELECT count(*) FROM story") { $0.int64(at: 0) }
+                _ = writer
+            }
+            let log = newsctl.databasePath + "-wal"
+            let archiveBefore = try Data(contentsOf: URL(fileURLWithPath: newsctl.databasePath))
+            let logBefore = try Data(contentsOf: URL(fileURLWithPath: log))
+            #expect(!logBefore.isEmpty, "the setup left no committed pages in the log")
+
+            let read = try await newsctl.run(["before", Self.day, "--offline", "--json"])
+            #expect(read.status == 0, "\(read.stderr)")
+            #expect(try titles(read).first == "in the log")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: newsctl.databasePath)) == archiveBefore, "the read wrote the archive")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: log)) == logBefore, "the read checkpointed the log")
+        }
+
         @Test func anArchiveAnEarlierVersionWroteIsUpgradedByAnOfflineRead() async throws {
             let newsctl = try NewsctlProcess()
             try SchemaThreeArchive.copy(to: newsctl.databasePath)
