@@ -79,12 +79,6 @@ struct DayPageScanner: JSONByteScanner {
         var gaPrefix: String??
         var imageHue: String??
         var type: Int??
-        // Each known key at most once, and each value of the type StoryDTO reads first.
-        func once<Value>(_ slot: inout Value??, _ read: () -> Value??) -> Bool {
-            guard slot == nil, let value = read() else { return false }
-            slot = value
-            return true
-        }
         let complete = object { scanner, key in
             switch key {
             case "id":
@@ -95,18 +89,20 @@ struct DayPageScanner: JSONByteScanner {
                 guard title == nil, let text = scanner.string(), !text.isEmpty else { return false }
                 title = text
                 return true
-            case "hint": return once(&hint) { scanner.optionalString() }
-            case "image": return once(&image) { scanner.optionalString() }
-            case "url": return once(&url) { scanner.optionalString() }
-            case "image_hue": return once(&imageHue) { scanner.optionalString() }
-            case "images": return once(&images) { scanner.optionalStrings() }
+            case "hint": return Self.once(&hint) { scanner.optionalString() }
+            case "image": return Self.once(&image) { scanner.optionalString() }
+            case "url": return Self.once(&url) { scanner.optionalString() }
+            case "image_hue": return Self.once(&imageHue) { scanner.optionalString() }
+            case "images": return Self.once(&images) { scanner.optionalStrings() }
             case "type":
-                return once(&type) {
-                    if scanner.null() { return .some(nil) }
-                    return scanner.integer().flatMap { Int(exactly: $0) }.map { .some($0) }
+                return Self.once(&type) {
+                    guard let number = scanner.optionalInteger() else { return nil }
+                    // A number an Int cannot hold is refused, not taken for null.
+                    guard let number else { return .some(nil) }
+                    return Int(exactly: number).map { .some($0) }
                 }
             case "ga_prefix":
-                return once(&gaPrefix) {
+                return Self.once(&gaPrefix) {
                     if scanner.peek == UInt8(ascii: "\"") { return scanner.string().map { .some($0) } }
                     if scanner.null() { return .some(nil) }
                     return scanner.integer().map { .some(String($0)) }

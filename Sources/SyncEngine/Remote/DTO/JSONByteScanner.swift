@@ -69,6 +69,21 @@ extension JSONByteScanner {
         return string().map { .some($0) }
     }
 
+    /// A number, or null; nil for anything else.
+    mutating func optionalInteger() -> Int64?? {
+        skipWhitespace()
+        if null() { return .some(nil) }
+        return integer().map { .some($0) }
+    }
+
+    /// Fills `slot` with what `read` gives, once: false for a key seen before (a duplicate the
+    /// DTO would judge otherwise) or a value `read` refuses.
+    static func once<Value>(_ slot: inout Value??, _ read: () -> Value??) -> Bool {
+        guard slot == nil, let value = read() else { return false }
+        slot = value
+        return true
+    }
+
     mutating func optionalStrings() -> [String]?? {
         skipWhitespace()
         if null() { return .some(nil) }

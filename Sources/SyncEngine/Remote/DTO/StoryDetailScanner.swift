@@ -31,11 +31,6 @@ struct StoryDetailScanner: JSONByteScanner {
         var image: String??, imageSource: String??, shareURL: String??, url: String??
         var section: (name: String?, id: Int64?)??
         var publishTime: Int64??
-        func once<Value>(_ slot: inout Value??, _ read: () -> Value??) -> Bool {
-            guard slot == nil, let value = read() else { return false }
-            slot = value
-            return true
-        }
         let complete = object { scanner, key in
             switch key {
             case "id":
@@ -55,23 +50,22 @@ struct StoryDetailScanner: JSONByteScanner {
                 guard title == nil, let text = scanner.string() else { return false }
                 title = text
                 return true
-            case "body": return once(&body) { scanner.optionalString() }
-            case "image": return once(&image) { scanner.optionalString() }
-            case "image_source": return once(&imageSource) { scanner.optionalString() }
-            case "share_url": return once(&shareURL) { scanner.optionalString() }
-            case "url": return once(&url) { scanner.optionalString() }
+            case "body": return Self.once(&body) { scanner.optionalString() }
+            case "image": return Self.once(&image) { scanner.optionalString() }
+            case "image_source": return Self.once(&imageSource) { scanner.optionalString() }
+            case "share_url": return Self.once(&shareURL) { scanner.optionalString() }
+            case "url": return Self.once(&url) { scanner.optionalString() }
             case "type":
-                return once(&type) {
-                    if scanner.null() { return .some(nil) }
-                    return scanner.integer().flatMap { Int(exactly: $0) }.map { .some($0) }
+                return Self.once(&type) {
+                    guard let number = scanner.optionalInteger() else { return nil }
+                    // A number an Int cannot hold is refused, not taken for null.
+                    guard let number else { return .some(nil) }
+                    return Int(exactly: number).map { .some($0) }
                 }
             case "publish_time":
-                return once(&publishTime) {
-                    if scanner.null() { return .some(nil) }
-                    return scanner.integer().map { .some($0) }
-                }
+                return Self.once(&publishTime) { scanner.optionalInteger() }
             case "section":
-                return once(&section) {
+                return Self.once(&section) {
                     if scanner.null() { return .some(nil) }
                     return scanner.section().map { .some($0) }
                 }
@@ -98,19 +92,11 @@ struct StoryDetailScanner: JSONByteScanner {
     private mutating func section() -> (name: String?, id: Int64?)? {
         var name: String??
         var id: Int64??
-        func once<Value>(_ slot: inout Value??, _ read: () -> Value??) -> Bool {
-            guard slot == nil, let value = read() else { return false }
-            slot = value
-            return true
-        }
         let complete = object { scanner, key in
             switch key {
-            case "name": return once(&name) { scanner.optionalString() }
+            case "name": return Self.once(&name) { scanner.optionalString() }
             case "id":
-                return once(&id) {
-                    if scanner.null() { return .some(nil) }
-                    return scanner.integer().map { .some($0) }
-                }
+                return Self.once(&id) { scanner.optionalInteger() }
             default: return scanner.skipValue(depth: 2)
             }
         }
