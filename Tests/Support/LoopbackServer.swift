@@ -113,13 +113,9 @@ public final class LoopbackServer: Sendable {
         get async { "http://127.0.0.1:\(await port)/api/4" }
     }
 
-    /// The base URL of a server that has stopped: its port refuses connections.
+    /// The base URL of a port that refuses connections for the rest of the process.
     public static func refusedBaseURL() async throws -> String {
-        let server = LoopbackServer()
-        try await server.start()
-        let base = await server.baseURL
-        await server.stop()
-        return base
+        "http://127.0.0.1:\(try RefusedPort.take())/api/4"
     }
 
     /// Overrides the reply for a path such as `/api/4/news/latest`.
