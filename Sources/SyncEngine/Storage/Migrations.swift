@@ -285,45 +285,12 @@ enum Migrations {
                 try StoredBody.repackZlibBodies(in: database) { meter.advance(by: ZstdBodyWork.repackedBody) }
             },
             work: ZstdBodyWork.estimate, compactsAfter: true),
-        // Details are keyed by a number that grows with each insert (`DetailStore`), the story id
-        // kept unique in an index: days are synced newest first, so story ids arrive in falling
-        // order, and a table keyed by them splits pages at the left end and leaves them half
-        // full (28% of the table on a 10-year archive). The view is made again unchanged: it
-        // joins on the story id, which is still the index's rowid.
+        // Details keyed by a number that grows with each insert, the story id unique in an
+        // index (`DetailOrder`): rows that append fill their pages.
         Step(
-            name: "details in insert order",
-            sql: """
-                DROP VIEW searchable_story;
-                CREATE TABLE story_detail_in_order (
-                    insert_order  INTEGER PRIMARY KEY,   -- grows with each insert or replace
-                    id            INTEGER NOT NULL UNIQUE,
-                    title         TEXT    NOT NULL,
-                    body          TEXT,                  -- `StoredBody`; NULL for off-site articles
-                    image         TEXT,
-                    image_source  TEXT,
-                    share_url     TEXT,
-                    url           TEXT    NOT NULL,
-                    type          INTEGER NOT NULL,
-                    section_name  TEXT,
-                    publish_time  INTEGER,
-                    fetched_at    REAL    NOT NULL,
-                    section_id    INTEGER
-                );
-                INSERT INTO story_detail_in_order
-                    (id, title, body, image, image_source, share_url, url, type, section_name, publish_time, fetched_at, section_id)
-                    SELECT id, title, body, image, image_source, share_url, url, type, section_name, publish_time, fetched_at, section_id
-                    FROM story_detail ORDER BY id;
-                DROP TABLE story_detail;
-                ALTER TABLE story_detail_in_order RENAME TO story_detail;
-                CREATE VIEW searchable_story (id, title, hint, body) AS
-                    SELECT story.id, story.title, story.hint, story_text(story_detail.body)
-                    FROM story LEFT JOIN story_detail ON story_detail.id = story.id
-                    UNION ALL
-                    SELECT story_detail.id, story_detail.title, '', story_text(story_detail.body)
-                    FROM story_detail
-                    WHERE body IS NOT NULL AND NOT EXISTS (SELECT 1 FROM story WHERE story.id = story_detail.id);
-                """,
-            compactsAfter: true),
+            name: "details in insert order", sql: DetailOrder.createTable,
+            then: { database, meter in try DetailOrder.copyInOrder(in: database, meter: meter) },
+            work: DetailOrder.estimate, compactsAfter: true),
     ]
 
     /// Applies every step not yet applied, all in one transaction: a migration that fails or is

@@ -142,6 +142,7 @@ import Testing
         try Migrations.migrate(database, progress: { fractions.append($0.fractionCompleted) })
         #expect(try Migrations.userVersion(database) == Migrations.steps.count)
         #expect(fractions.last == 1, "the upgrade reports its end")
+        #expect(fractions.count > 3 && fractions == fractions.sorted(), "the copy of the details moves it: \(fractions)")
         #expect(try columns(database).first == "insert_order")
         #expect(try database.query("PRAGMA integrity_check") { $0.text(at: 0) } == ["ok"])
         try database.execute("INSERT INTO story_search (story_search) VALUES ('integrity-check')")
