@@ -41,7 +41,8 @@ struct Newsctl: AsyncParsableCommand {
         // newsctl owns its process and reads no SQLite memory figures: each SQLite allocation
         // is spared a process-wide lock. First, while nothing else can be using SQLite.
         SyncEngine.disableSQLiteMemoryStatistics()
-        let command = Task {
+        Interrupt.catchEarly()
+        let run: @MainActor @Sendable () async -> Void = {
             let status = await runCommand()
             // The process ends here, on the main actor. `main` waiting for the task's value
             // would resume on Swift's pool first (two threads started to hand one exit back).
@@ -51,7 +52,19 @@ struct Newsctl: AsyncParsableCommand {
                 Darwin.exit(status)
             #endif
         }
-        Interrupt.install { command.cancel() }
+        // Started at once on this thread, not queued on the main actor: a command that never
+        // waits for another thread (`latest --offline`, whose engine runs on the main actor)
+        // ends the process before `main` waits, so libdispatch never hands the main actor over
+        // to a thread of its own (one thread started, and every step of the command run there).
+        let command: Task<Void, Never>
+        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+            command = Task.immediate(operation: run)
+        } else {
+            command = Task(operation: run)
+        }
+        // The command waits for something: from here on a signal cancels it from a dispatch source.
+        Interrupt.install()
+        Interrupt.cancels(command)
         await command.value  // Never returns: the command ends the process.
     }
 
