@@ -20,33 +20,66 @@ enum Interrupt {
         return 128 + (signal == 0 ? SIGINT : signal)
     }
 
+    /// The command a first signal cancels, once `cancels(_:)` has named it.
+    private static let command = Mutex<Task<Void, Never>?>(nil)
+
     /// Keeps the signal sources alive for the life of the process.
     nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
-    // nonisolated(unsafe): written once by `install` on the main thread before any signal can
-    // arrive, and never read afterwards.
+    // nonisolated(unsafe): written once by `install` on the main thread, and never read afterwards.
 
     /// The signals among the three that newsctl was started with ignored (`nohup` ignores SIGHUP,
     /// a shell's background job SIGINT): a program newsctl hands over to gets them ignored too.
     nonisolated(unsafe) private(set) static var ignoredAtStart: Set<Int32> = []
-    // nonisolated(unsafe): written once by `install` on the main thread, before any exec reads it.
+    // nonisolated(unsafe): written once by `catchEarly` on the main thread, before any exec reads it.
 
-    static func install(_ onInterrupt: @escaping @Sendable () -> Void) {
+    /// Catches the three signals while the command takes its first steps, before `install`:
+    /// a first one is noted (`cancels(_:)` then cancels the command), any second one ends the
+    /// process at once. No thread is started: a command that never waits (`latest --offline`)
+    /// ends before `install` would start libdispatch's. A signal newsctl was started with
+    /// ignored stays ignored. Call it first, on the main thread.
+    static func catchEarly() {
+        _ = received.load(ordering: .relaxed)  // Made before a handler can touch it.
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            let previous = signal(number) { Interrupt.caught($0) }
+            if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+                signal(number, SIG_IGN)
+                ignoredAtStart.insert(number)
+            }
+        }
+    }
+
+    /// The handler until `install`: only what a signal handler may do (an atomic, `_exit`).
+    private static func caught(_ number: Int32) {
+        let (first, _) = received.compareExchange(expected: 0, desired: number, ordering: .relaxed)
+        if !first { _exit(exitStatus) }
+    }
+
+    /// Watches the three signals from dispatch sources (on libdispatch's thread), once the
+    /// command first waits; a first one cancels the command that `cancels(_:)` names.
+    static func install() {
         let queue = DispatchQueue(label: "newsctl.signals")
         for number in [SIGINT, SIGTERM, SIGHUP] {
             // Delivered to the source below instead of killing the process.
-            let previous = signal(number, SIG_IGN)
-            if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
-                ignoredAtStart.insert(number)
-            }
+            signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
                 // Any second signal, whichever it is, ends the process at once.
                 let (first, _) = received.compareExchange(expected: 0, desired: number, ordering: .relaxed)
                 guard first else { _exit(exitStatus) }
-                onInterrupt()
+                command.withLock { $0 }?.cancel()
             }
             source.resume()
             sources.append(source)
         }
+    }
+
+    /// Names the command task a first signal cancels. The command starts before it is named (it
+    /// runs at once, up to its first wait), so a signal that came in the meantime cancels it now.
+    static func cancels(_ task: Task<Void, Never>) {
+        let signalled = command.withLock { slot in
+            slot = task
+            return received.load(ordering: .relaxed) != 0
+        }
+        if signalled { task.cancel() }
     }
 }

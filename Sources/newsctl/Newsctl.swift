@@ -41,18 +41,36 @@ struct Newsctl: AsyncParsableCommand {
         // newsctl owns its process and reads no SQLite memory figures: each SQLite allocation
         // is spared a process-wide lock. First, while nothing else can be using SQLite.
         SyncEngine.disableSQLiteMemoryStatistics()
-        let command = Task {
-            let status = await runCommand()
-            // The process ends here, on the main actor. `main` waiting for the task's value
-            // would resume on Swift's pool first (two threads started to hand one exit back).
-            #if canImport(Glibc)
-                Glibc.exit(status)
-            #else
-                Darwin.exit(status)
-            #endif
+        Interrupt.catchEarly()
+        // Started at once on this thread, not queued on the main actor: a command that never
+        // waits for another thread (`latest --offline`, whose engine runs on the main actor)
+        // ends the process before `main` waits, so libdispatch never hands the main actor over
+        // to a thread of its own (one thread started, and every step of the command run there).
+        let command: Task<Void, Never>
+        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+            // A closure written here, not a function value: converting one to the task's
+            // operation makes a thunk that, unoptimized, hops to Swift's pool first.
+            command = Task.immediate { @MainActor in await runToExit() }
+        } else {
+            command = Task { await runToExit() }
         }
-        Interrupt.install { command.cancel() }
+        // The command waits for something: from here on a signal cancels it from a dispatch source.
+        Interrupt.install()
+        Interrupt.cancels(command)
         await command.value  // Never returns: the command ends the process.
+    }
+
+    /// Runs the command and ends the process with its status, on the main actor. `main` waiting
+    /// for the task's value would resume on Swift's pool first (two threads started to hand one
+    /// exit back).
+    @MainActor
+    private static func runToExit() async {
+        let status = await runCommand()
+        #if canImport(Glibc)
+            Glibc.exit(status)
+        #else
+            Darwin.exit(status)
+        #endif
     }
 
     /// Parses and runs, turning every failure into one line on stderr and a sysexits code.

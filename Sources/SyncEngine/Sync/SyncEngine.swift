@@ -25,7 +25,8 @@ import Synchronization
 /// Each engine runs on a thread of its own, not on Swift's cooperative pool (one thread per
 /// core, shared with the app): while another process holds the archive's write lock, a write
 /// waits for it (up to 5 s) on that thread, and the app's tasks go on. The thread ends when the
-/// engine is released. `init` opens and upgrades the archive on the caller's thread.
+/// engine is released (`Configuration.runsOnMainActor` runs it on the main actor instead).
+/// `init` opens and upgrades the archive on the caller's thread.
 public actor SyncEngine {
     /// Where the archive lives, which API roots to use, and the engine's timings.
     public struct Configuration: Sendable {
@@ -72,6 +73,12 @@ public actor SyncEngine {
         /// and upgraded as usual. Reads see what other processes have committed; every write fails
         /// as with `readOnly` (`SyncEngine.isReadOnly` says which way it was opened).
         public var onlyReads = false
+        /// Runs the engine's work on the main actor instead of on a thread of its own, for a
+        /// program whose main actor only waits for the engine (a command-line read such as
+        /// `newsctl latest --offline`): no thread is started, and a call from the main actor
+        /// switches no thread. A wait for another process's write lock (up to the 5 s busy
+        /// timeout) then blocks the main actor: an app with a user interface keeps the default.
+        public var runsOnMainActor = false
         /// Called once while the engine opens an archive that an earlier version wrote, just before
         /// it is upgraded in place, with the schema versions from and to. The upgrade runs inside
         /// `init`, once, and can take a while (about 20 s for ten years with details), so a front
@@ -137,13 +144,14 @@ public actor SyncEngine {
     nonisolated let pictureWatch = PictureWatch()
     /// The thread the engine runs on, its SQLite work included: waiting for another
     /// connection's write lock (up to the 5 s busy timeout) blocks it, never a thread of Swift's
-    /// cooperative pool, which has one per core and runs the app's tasks.
-    nonisolated let executor: ThreadExecutor
+    /// cooperative pool, which has one per core and runs the app's tasks. Nil when the engine
+    /// runs on the main actor (`Configuration.runsOnMainActor`).
+    nonisolated let executor: ThreadExecutor?
 
-    /// The engine's own thread: its work never runs on, nor blocks, a thread of Swift's
-    /// cooperative pool.
+    /// The engine's own thread (or the main actor, `Configuration.runsOnMainActor`): its work
+    /// never runs on, nor blocks, a thread of Swift's cooperative pool.
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
-        executor.asUnownedSerialExecutor()
+        executor?.asUnownedSerialExecutor() ?? MainActor.sharedUnownedExecutor
     }
 
     /// The transport an engine uses unless given one: libcurl where it is the transport (Linux by
@@ -219,6 +227,10 @@ public actor SyncEngine {
         self.client = client
         self.clock = clock
         self.logger = logger
+        if configuration.runsOnMainActor {
+            executor = nil
+            return
+        }
         // Last: once started, the thread ends only when `deinit` stops it.
         guard let executor = ThreadExecutor() else {
             throw SyncError(code: .storage, message: "cannot start a thread for the archive \(configuration.databasePath)")
@@ -227,7 +239,7 @@ public actor SyncEngine {
     }
 
     deinit {
-        executor.stop()
+        executor?.stop()
     }
 
     /// The base URL the archive prefers now: the one that answered when an earlier one failed,

@@ -78,6 +78,9 @@ enum Archive {
         configuration.baseURLs = settings.baseURLs
         configuration.networkTimeout = settings.timeout
         configuration.onlyReads = onlyReads
+        // A read that only reads waits for nothing but the engine: on the main actor, where the
+        // command runs, it starts no thread and switches none (two hand-overs a call).
+        configuration.runsOnMainActor = onlyReads
         let notice = MigrationNotice(language: settings.language)
         configuration.onMigrationProgress = { notice.report($0) }
         defer { notice.clear() }  // An upgrade that failed leaves no half-drawn line.

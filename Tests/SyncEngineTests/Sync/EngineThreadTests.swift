@@ -74,6 +74,28 @@ import TestSupport
         #expect(running == 0, "\(running) of \(executors.count) threads still run after their engines were released")
     }
 
+    /// `runsOnMainActor`: no thread is started, and a call from the main actor runs there at
+    /// once: a task queued on the main actor before the call has not run when it returns (on
+    /// the engine's own thread, the call would wait and let that task run first).
+    @MainActor
+    @Test func anEngineOnTheMainActorStartsNoThreadAndRunsItsCallsThere() async throws {
+        var configuration = SyncEngine.Configuration(databasePath: try temporaryDatabasePath())
+        configuration.runsOnMainActor = true
+        let engine = try SyncEngine(configuration: configuration, clock: TestClock())
+        #expect(engine.executor == nil)
+        let queued = QueuedFlag()
+        Task { @MainActor in queued.ran = true }
+        try await engine.markRead(id: 1)
+        #expect(try await engine.latestKnownDay() == nil)
+        #expect(!queued.ran, "the engine's calls waited for another thread")
+        #expect(try await engine.marks(for: [1]).count == 1)
+    }
+
+    @MainActor
+    private final class QueuedFlag {
+        var ran = false
+    }
+
     private struct WeakExecutor {
         weak var executor: ThreadExecutor?
     }
