@@ -21,7 +21,10 @@ extension ReadableTextBuilder {
         var url = cleanURL(value)
         if url.hasPrefix("//") { url = "https:" + url }
         let scheme = url.prefix(8).lowercased()
-        if (scheme.hasPrefix("http://") && url.count > 7) || (scheme == "https://" && url.count > 8) { return url }
+        // Something after the scheme: `dropFirst` reads at most that many Characters, not the whole address.
+        if (scheme.hasPrefix("http://") && !url.dropFirst(7).isEmpty) || (scheme == "https://" && !url.dropFirst(8).isEmpty) {
+            return url
+        }
         return nil
     }
 }

@@ -19,6 +19,9 @@ extension ReadableTextBuilder {
     /// and the other whitespace controls left (`\v`, `\f`) percent-encoded, as URL parsers do.
     /// Scalar by scalar: a space followed by a combining mark is one Character.
     static func cleanURL(_ href: String) -> String {
+        // Printable ASCII without spaces (nearly every address): nothing to drop, trim or encode.
+        let isPlain = href.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { (0x21...0x7E).contains($0) } }
+        if isPlain == true { return href }
         var kept: [Unicode.Scalar] = []
         var sanitizer = TextSanitizer()
         for scalar in href.unicodeScalars {
