@@ -27,6 +27,18 @@ extension ProcessTests {
             return newsctl
         }
 
+        /// Overwrites pages 2 to 5, the first tables' (page 1 holds the schema), whatever the
+        /// archive's page size: the header's bytes 16-17, big-endian.
+        private func damageTablePages(_ path: String) throws {
+            let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+            let header = try #require(try handle.read(upToCount: 100))
+            let pageSize = Int(header[16]) << 8 | Int(header[17])
+            try #require(pageSize >= 512)
+            try handle.seek(toOffset: UInt64(pageSize))
+            handle.write(Data(repeating: 0x5A, count: pageSize * 4))
+            try handle.close()
+        }
+
         private func expectOneLine(_ result: NewsctlProcess.Result, _ text: String) {
             #expect(result.status == 74, "\(result.stderr)")
             #expect(result.stderr.hasPrefix("newsctl: " + text), "\(result.stderr)")
@@ -35,11 +47,7 @@ extension ProcessTests {
 
         @Test func aCorruptArchiveExits74AndIsLeftAsItWas() async throws {
             let newsctl = try await filledArchive()
-            // Damage the table pages (page 1 holds the schema; tables start at page 2).
-            let handle = try FileHandle(forUpdating: URL(fileURLWithPath: newsctl.databasePath))
-            try handle.seek(toOffset: 4_096)
-            handle.write(Data(repeating: 0x5A, count: 4_096 * 4))
-            try handle.close()
+            try damageTablePages(newsctl.databasePath)
             let damaged = try Data(contentsOf: URL(fileURLWithPath: newsctl.databasePath))
 
             // Every such line says what to run.
@@ -79,10 +87,7 @@ extension ProcessTests {
             #expect(report["healthy"] as? Bool == true)
             #expect(report["days"] as? Int == 1)
 
-            let handle = try FileHandle(forUpdating: URL(fileURLWithPath: newsctl.databasePath))
-            try handle.seek(toOffset: 4_096)
-            handle.write(Data(repeating: 0x5A, count: 4_096 * 4))
-            try handle.close()
+            try damageTablePages(newsctl.databasePath)
             let rebuilt = try await newsctl.run(["doctor", "--rebuild", "--json"])
             #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
             let backup = try #require(try rebuilt.stdout.jsonObject()["backup"] as? String)
@@ -158,12 +163,12 @@ extension ProcessTests {
             let newsctl = try await filledArchive()
             let mount = try Fixtures.temporaryFolder()
             let api = "file://" + Fixtures.apiRoot
-            // In a private mount namespace: a 256 KiB tmpfs holds a copy of the archive, then a
-            // filler takes all but 4 KiB; a fetch must fail cleanly, and after freeing the space the
-            // archive is intact and takes the write.
+            // In a private mount namespace: a 2 MiB tmpfs holds a copy of the archive (about
+            // 0.8 MB in 16 KB pages), then a filler takes all but 4 KiB; a fetch must fail cleanly,
+            // and after freeing the space the archive is intact and takes the write.
             let script = """
                 set -e
-                mount -t tmpfs -o size=256k tmpfs "\(mount)"
+                mount -t tmpfs -o size=2m tmpfs "\(mount)"
                 cp "\(newsctl.databasePath)" "\(mount)/news.sqlite"
                 free=$(df -k --output=avail "\(mount)" | tail -1)
                 head -c $(( (free - 4) * 1024 )) /dev/zero > "\(mount)/filler" 2>/dev/null || true
