@@ -94,7 +94,7 @@ struct SearchIndex {
     /// The best `limit` matches of `expression` (from `SearchText.matchExpression`), best first,
     /// with their snippets (`SearchSnippets`: FTS5's, made from one reading of each result).
     func search(_ expression: String, limit: Int) throws(DatabaseError) -> [SearchResult] {
-        try database.query(Self.searchSQL, [.text(expression), .integer(Int64(limit))]        ) { row in
+        try database.query(Self.searchSQL, [.text(expression), .integer(Int64(limit))]) { row in
             let title = SearchText.display(row.text(at: 1))
             return SearchResult(
                 id: row.int64(at: 0), title: title, day: row.isNull(at: 3) ? nil : Day(key: row.int64(at: 3)),
