@@ -86,10 +86,13 @@ final class SnippetRow {
             var length: Int32 = 0
             code = api.xColumnText(fts, number, &text, &length)
             guard code == SQLITE_OK else { return code }
-            var collector = TokenCollector(document: text)
+            // No window reaches past the column's last match by a wide window's length: the tokens
+            // after it are not read (`SQLITE_DONE` from the callback stops the tokenizer).
+            let lastMatch = instances.lazy.filter { $0.column == number }.map(\.offset).max() ?? 0
+            var collector = TokenCollector(document: text, last: Int64(lastMatch) + Int64(SearchSnippets.wideTokens))
             if let text {
                 code = withUnsafeMutablePointer(to: &collector) { api.xTokenize(fts, text, length, $0, TokenCollector.callback) }
-                guard code == SQLITE_OK else { return code }
+                guard code == SQLITE_OK || code == SQLITE_DONE else { return code }
             }
             var size: Int32 = 0
             code = api.xColumnSize(fts, number, &size)
@@ -109,6 +112,8 @@ final class SnippetRow {
     /// every token after a `.` or `:` that whitespace separates from it.
     private struct TokenCollector {
         let document: UnsafePointer<CChar>?
+        /// The last token needed.
+        let last: Int64
         var starts: [Int32] = []
         var ends: [Int32] = []
         var firsts: [Int32] = []
@@ -118,6 +123,7 @@ final class SnippetRow {
             guard let collector = context?.assumingMemoryBound(to: TokenCollector.self) else { return SQLITE_MISUSE }
             guard flags & FTS5_TOKEN_COLOCATED == 0 else { return SQLITE_OK }
             let position = Int32(collector.pointee.starts.count)
+            guard Int64(position) <= collector.pointee.last else { return SQLITE_DONE }
             if position == 0 {
                 collector.pointee.firsts.append(0)
             } else if let document = collector.pointee.document {
