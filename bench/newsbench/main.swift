@@ -7,10 +7,11 @@
 //   newsbench readable-text <api-copy> [rounds]
 //       time of `ReadableText(html:)` per story body of the copy's news/ID files (the first 2000),
 //       the work that makes a synced detail searchable
-//   newsbench hits <archive> <queries-file> [limit]
+//   newsbench hits <archive> <queries-file> [limit] [shown]
 //       every query's results as the engine gives them (limit 20000 by default: all of them for
-//       any query of the bench copy): the count, the ids in order, and each of the first 20 whole
-//       (id, day, title, snippet with its matches marked), one line each, to diff two archives
+//       any query of the bench copy): the count, the ids in order, and each of the first `shown`
+//       (20 by default) whole (id, day, title, snippet with its matches marked), one line each,
+//       to diff two archives or two builds
 import FoundationEssentials
 import SyncEngine
 
@@ -54,7 +55,7 @@ let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
     fail(
         "usage: newsbench search ARCHIVE QUERIES [ROUNDS] | read-day BIG SMALL [ROUNDS] | readable-text API-COPY [ROUNDS]"
-            + " | hits ARCHIVE QUERIES [LIMIT]")
+            + " | hits ARCHIVE QUERIES [LIMIT [SHOWN]]")
 }
 let roundsArgument = arguments[1] == "readable-text" ? 3 : 4
 let rounds = arguments.count > roundsArgument ? Int(arguments[roundsArgument]) ?? 20 : 20
@@ -137,6 +138,7 @@ case "readable-text":
 case "hits":
     let engine = open(arguments[2])
     let limit = arguments.count > 4 ? Int(arguments[4]) ?? 20_000 : 20_000
+    let shown = arguments.count > 5 ? Int(arguments[5]) ?? 20 : 20
     for query in readLines(arguments[3]) {
         let results: [SearchResult]
         do { results = try await engine.search(query, limit: limit) } catch {
@@ -145,7 +147,7 @@ case "hits":
         }
         print("Q \(escaped(query)) \(results.count)")
         print("I " + results.map { String($0.id) }.joined(separator: " "))
-        for result in results.prefix(20) {
+        for result in results.prefix(shown) {
             let snippet = result.snippet.map { $0.isMatch ? "[" + $0.text + "]" : $0.text }.joined()
             print("R \(result.id) \(result.day.map { "\($0)" } ?? "-") \(escaped(result.title)) | \(escaped(snippet))")
         }

@@ -91,18 +91,10 @@ struct SearchIndex {
         }
     }
 
-    /// The best `limit` matches of `expression` (from `SearchText.matchExpression`), best first.
+    /// The best `limit` matches of `expression` (from `SearchText.matchExpression`), best first,
+    /// with their snippets (`SearchSnippets`: FTS5's, made from one reading of each result).
     func search(_ expression: String, limit: Int) throws(DatabaseError) -> [SearchResult] {
-        let start = String(SearchText.matchStart), end = String(SearchText.matchEnd)
-        return try database.query(
-            """
-            SELECT rowid, title, snippet(story_search, snippet_column(story_search, 32), ?2, ?3, '…', 32),
-                   (SELECT max(date) FROM day_story WHERE story_id = story_search.rowid),
-                   snippet(story_search, 2, ?2, ?3, '…', 32),
-                   snippet(story_search, snippet_column(story_search, 64), ?2, ?3, '…', 64)
-            FROM story_search WHERE story_search MATCH ?1 ORDER BY rank LIMIT ?4
-            """, [.text(expression), .text(start), .text(end), .integer(Int64(limit))]
-        ) { row in
+        try database.query(Self.searchSQL, [.text(expression), .integer(Int64(limit))]) { row in
             let title = SearchText.display(row.text(at: 1))
             return SearchResult(
                 id: row.int64(at: 0), title: title, day: row.isNull(at: 3) ? nil : Day(key: row.int64(at: 3)),
@@ -111,6 +103,14 @@ struct SearchIndex {
                     title: title))
         }
     }
+
+    /// A search: ?1 the expression, ?2 the limit; id, title, snippet, day, hint snippet, wide snippet.
+    static let searchSQL = """
+        SELECT rowid, title, search_snippet(story_search, 0),
+               (SELECT max(date) FROM day_story WHERE story_id = story_search.rowid),
+               search_snippet(story_search, 1), search_snippet(story_search, 2)
+        FROM story_search WHERE story_search MATCH ?1 ORDER BY rank LIMIT ?2
+        """
 
     /// Splits a snippet at its markers into plain and matched parts, separators removed.
     static func parts(of snippet: String) -> [SearchResult.SnippetPart] {

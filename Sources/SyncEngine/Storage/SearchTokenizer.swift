@@ -16,7 +16,7 @@ import CSQLite
 /// characters without storing separators in the text: the index holds only tokens, and the
 /// text itself is stored once, in `story_detail` (see `Migrations`, step 4).
 ///
-/// Registered on every connection `Database` opens, with `SnippetColumn`; an archive's
+/// Registered on every connection `Database` opens, with `SnippetColumn` and `SearchSnippets`; an archive's
 /// `story_search` cannot be read or written without it.
 enum SearchTokenizer {
     static let name = "zhihu"
@@ -38,13 +38,14 @@ enum SearchTokenizer {
         guard code == SQLITE_OK else {
             throw DatabaseError(resultCode: code, message: "cannot register the search tokenizer")
         }
-        let function = api.pointee.xCreateFunction(api, SnippetColumn.name, nil, SnippetColumn.function, nil)
-        guard function == SQLITE_OK else {
-            throw DatabaseError(resultCode: function, message: "cannot register \(SnippetColumn.name)")
+        for (name, function) in [(SnippetColumn.name, SnippetColumn.function), (SearchSnippets.name, SearchSnippets.function)] {
+            let code = api.pointee.xCreateFunction(api, name, nil, function, nil)
+            guard code == SQLITE_OK else { throw DatabaseError(resultCode: code, message: "cannot register \(name)") }
         }
     }
 
-    private static func fts5API(_ connection: OpaquePointer) -> UnsafeMutablePointer<fts5_api>? {
+    /// The connection's FTS5 API (nil when this SQLite has no FTS5).
+    static func fts5API(_ connection: OpaquePointer) -> UnsafeMutablePointer<fts5_api>? {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(connection, "SELECT fts5(?1)", -1, &statement, nil) == SQLITE_OK else { return nil }
         defer { sqlite3_finalize(statement) }
