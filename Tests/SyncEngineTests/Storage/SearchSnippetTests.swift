@@ -33,7 +33,25 @@ import TestSupport
         return database
     }
 
-    @Test func theThreeSnippetsAreFTS5sByteForByteOnTextsMadeToHitEveryEdge() throws {
+    @Test func theThreeSnippetsAreFTS5sByteForByteOnTextsMadeToHitEveryEdge() async throws {
+        // Seconds of work in a debug build: on a thread of its own (`offThePool`).
+        let (differing, snippets) = try await offThePool { try compareOnTextsMadeToHitEveryEdge() }
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+        // The cases that matter were there: windows cut at either end or both, whole texts,
+        // matches marked at a window's first and last token.
+        let marked = snippets.filter { $0.unicodeScalars.contains(SearchText.matchStart) }
+        #expect(marked.count > 5_000, "\(marked.count)")
+        #expect(snippets.filter { $0.hasPrefix("…") && $0.hasSuffix("…") }.count > 500)
+        #expect(snippets.filter { $0.hasPrefix("…") && !$0.hasSuffix("…") }.count > 200)
+        #expect(snippets.filter { !$0.hasPrefix("…") && $0.hasSuffix("…") }.count > 500)
+        #expect(snippets.filter { !$0.hasPrefix("…") && !$0.hasSuffix("…") }.count > 500)
+        #expect(marked.filter { $0.hasPrefix("…\u{E000}") || $0.hasPrefix("\u{E000}") }.count > 100)
+        #expect(marked.filter { $0.hasSuffix("\u{E001}…") || $0.hasSuffix("\u{E001}") }.count > 100)
+    }
+
+    /// Fills a table with random texts and compares the snippets of 120 random queries: the
+    /// differing rows, and every snippet made.
+    private func compareOnTextsMadeToHitEveryEdge() throws -> (differing: [String], snippets: [String]) {
         let database = try table()
         var random = SplitMix(seed: 11)
         let words = ["春", "风", "花", "雪", "月", "山", "水", "云", "Swift", "vr", "猫", "狗", "咖啡", "Café"]
@@ -60,17 +78,7 @@ import TestSupport
             differing += different
             snippets += rows.flatMap { [$0[0], $0[2], $0[4]] }.compactMap { $0 }
         }
-        #expect(differing.isEmpty, "\(differing.prefix(5))")
-        // The cases that matter were there: windows cut at either end or both, whole texts,
-        // matches marked at a window's first and last token.
-        let marked = snippets.filter { $0.unicodeScalars.contains(SearchText.matchStart) }
-        #expect(marked.count > 5_000, "\(marked.count)")
-        #expect(snippets.filter { $0.hasPrefix("…") && $0.hasSuffix("…") }.count > 500)
-        #expect(snippets.filter { $0.hasPrefix("…") && !$0.hasSuffix("…") }.count > 200)
-        #expect(snippets.filter { !$0.hasPrefix("…") && $0.hasSuffix("…") }.count > 500)
-        #expect(snippets.filter { !$0.hasPrefix("…") && !$0.hasSuffix("…") }.count > 500)
-        #expect(marked.filter { $0.hasPrefix("…\u{E000}") || $0.hasPrefix("\u{E000}") }.count > 100)
-        #expect(marked.filter { $0.hasSuffix("\u{E001}…") || $0.hasSuffix("\u{E001}") }.count > 100)
+        return (differing, snippets)
     }
 
     @Test func aPhraseCutByTheWindowsEndAndTextsWithNULOrBrokenUTF8AreFTS5s() throws {
