@@ -86,10 +86,12 @@ final class SnippetRow {
             var length: Int32 = 0
             code = api.xColumnText(fts, number, &text, &length)
             guard code == SQLITE_OK else { return code }
-            // No window reaches past the column's last match by a wide window's length: the tokens
-            // after it are not read (`SQLITE_DONE` from the callback stops the tokenizer).
+            // No window reaches past the column's last match by more than a wide window's length
+            // and the longest phrase's (a window is centred on a whole phrase): the tokens after
+            // that are not read (`SQLITE_DONE` from the callback stops the tokenizer).
             let lastMatch = instances.lazy.filter { $0.column == number }.map(\.offset).max() ?? 0
-            var collector = TokenCollector(document: text, last: Int64(lastMatch) + Int64(SearchSnippets.wideTokens))
+            let reach = Int64(SearchSnippets.wideTokens) + Int64(phraseSizes.max() ?? 0)
+            var collector = TokenCollector(document: text, last: Int64(lastMatch) + reach)
             if let text {
                 code = withUnsafeMutablePointer(to: &collector) { api.xTokenize(fts, text, length, $0, TokenCollector.callback) }
                 guard code == SQLITE_OK || code == SQLITE_DONE else { return code }

@@ -107,6 +107,27 @@ import TestSupport
     }
 }
 
+extension SearchSnippetTests {
+    /// A query of one long phrase (a pasted quote: one token per Han character) whose window ends
+    /// further past the match's start than a window's length: the tokens up to the window's end
+    /// are all read, so the snippet is FTS5's, not two ellipses (review of stop 37).
+    @Test(arguments: [70, 100, 140])
+    func aPhraseLongerThanTheWindowIsFTS5s(phraseLength: Int) throws {
+        let database = try table()
+        let characters = (0..<phraseLength).map { Character(Unicode.Scalar(0x4E00 + 7 * $0)!) }
+        let phrase = String(characters)
+        // 200 tokens before the phrase with no sentence start, and 200 after, so no window
+        // reaches either end of the body.
+        let body = String(repeating: "云", count: 200) + phrase + String(repeating: "水", count: 200)
+        try database.run("INSERT INTO s (rowid, body, title, hint) VALUES (1, ?, '标题', '提示')", [.text(body)])
+        let query = "\"" + characters.map(String.init).joined(separator: " ") + "\""
+        let (differing, rows) = try compare(database, query)
+        #expect(rows.count == 1)
+        #expect(differing.isEmpty, "\(differing.prefix(1))")
+        #expect(rows.first?[4]?.count ?? 0 > 2, "the wide snippet: \(rows.first?[4] ?? "NULL")")
+    }
+}
+
 /// SplitMix64, so a failure replays.
 private struct SplitMix: RandomNumberGenerator {
     var state: UInt64
