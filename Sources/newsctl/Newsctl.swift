@@ -48,14 +48,19 @@ struct Newsctl: AsyncParsableCommand {
         // waits for another thread (`latest --offline`, whose engine runs on the main actor)
         // ends the process before `main` waits, so libdispatch never hands the main actor over
         // to a thread of its own (one thread started, and every step of the command run there).
+        // `Task.immediate` came with Swift 6.2; the package builds with 6.1 too, queued as before.
         let command: Task<Void, Never>
-        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
-            // A closure written here, not a function value: converting one to the task's
-            // operation makes a thunk that, unoptimized, hops to Swift's pool first.
-            command = Task.immediate { @MainActor in await runToExit() }
-        } else {
+        #if compiler(>=6.2)
+            if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+                // A closure written here, not a function value: converting one to the task's
+                // operation makes a thunk that, unoptimized, hops to Swift's pool first.
+                command = Task.immediate { @MainActor in await runToExit() }
+            } else {
+                command = Task { await runToExit() }
+            }
+        #else
             command = Task { await runToExit() }
-        }
+        #endif
         // The command waits for something: from here on a signal cancels it from a dispatch source.
         Interrupt.install()
         Interrupt.cancels(command)

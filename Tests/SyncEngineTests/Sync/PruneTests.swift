@@ -134,7 +134,8 @@ import TestSupport
 
     @Test func pruningABigArchiveGivesTheSpaceBack() async throws {
         let path = try temporaryDatabasePath()
-        do {
+        // Seconds of packing and indexing in a debug build: on a thread of its own (`offThePool`).
+        try await offThePool { [self] in
             let database = try Database(path: path)
             let pages = try PageStore(database: database), details = DetailStore(database: database)
             // Three thousand Han characters in a scrambled order: text that deflates about as
