@@ -41,22 +41,28 @@ public final class StalledListener: Sendable {
 extension StalledListener {
     /// A TCP socket listening on 127.0.0.1 and a port the system picks, with its address.
     static func listen(backlog: Int32) throws -> (Int32, sockaddr_in) {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard listener >= 0 else { throw Failure(step: "socket") }
+        try bindLoopback(listeningWith: backlog)
+    }
+
+    /// A TCP socket bound to 127.0.0.1 and a port the system picks, with its address; listening
+    /// only when given a backlog (a bound socket that never listens refuses every connection).
+    static func bindLoopback(listeningWith backlog: Int32?) throws -> (Int32, sockaddr_in) {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard socket >= 0 else { throw Failure(step: "socket") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(listener, pointer, length) == 0 && Glibc.listen(listener, backlog) == 0
-                    && getsockname(listener, pointer, &length) == 0
+                bind(socket, pointer, length) == 0 && (backlog.map { Glibc.listen(socket, $0) == 0 } ?? true)
+                    && getsockname(socket, pointer, &length) == 0
             }
         }
         guard bound else {
-            close(listener)
+            close(socket)
             throw Failure(step: "bind")
         }
-        return (listener, address)
+        return (socket, address)
     }
 }

@@ -67,7 +67,7 @@ import TestSupport
             CREATE VIRTUAL TABLE no_title USING fts5(hint, body, tokenize = 'zhihu');
             CREATE VIRTUAL TABLE new_order USING fts5(body, title, hint, tokenize = 'zhihu');
             """)
-        var random = SeededRandom(seed: 7)
+        var random = SplitMix(seed: 7)
         let words = ["春", "风", "花", "雪", "月", "山", "水", "云", "swift", "vr", "猫", "狗"]
         func text(_ tokens: ClosedRange<Int>) -> String {
             (0..<Int.random(in: tokens, using: &random)).map { _ in
@@ -119,19 +119,6 @@ import TestSupport
         }
         #expect(compared > 5_000, "enough rows matched to mean something: \(compared)")
         #expect(fromTheTitleOnly > 100, "enough matches in the title alone: \(fromTheTitleOnly)")
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failure can be replayed.
-private struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
