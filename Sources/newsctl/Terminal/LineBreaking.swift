@@ -40,8 +40,9 @@ enum LineBreaking {
         return clusters
     }
 
-    /// `clusters(_:)` character by character, for text with combining marks, emoji and the like.
-    private static func characterClusters(_ text: String) -> [Cluster] {
+    /// `clusters(_:)` character by character, for text with combining marks, emoji and the like
+    /// (and for the tests, which hold the two to the same answers).
+    static func characterClusters(_ text: String) -> [Cluster] {
         var clusters: [Cluster] = []
         var spaces = 0
         // The last cluster's last character, kept rather than found again at the end of its
