@@ -96,6 +96,9 @@ final class Database {
     }
 
     private func finishSetUp() throws(DatabaseError) {
+        // Foreign keys are checked when rows are written: a connection that cannot write has
+        // nothing to switch on (one statement fewer to compile for a cold offline read).
+        guard mode == .readWrite else { return }
         try execute("PRAGMA foreign_keys = ON")
     }
 
@@ -276,8 +279,9 @@ final class Database {
     /// Runs `body` inside one read transaction, so its queries see one snapshot even while
     /// another process writes.
     func readTransaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN DEFERRED")
-        defer { try? execute("COMMIT") }
+        // Cached statements: a cold list read runs three of these, each compiling both again.
+        try run(statement("BEGIN DEFERRED"))
+        defer { try? run(statement("COMMIT")) }
         return try body()
     }
 

@@ -177,17 +177,19 @@ final class DetailStore {
     /// The marks of the given stories; stories without any are left out.
     func marks(_ ids: [Int64]) throws -> [Int64: StoryMarks] {
         guard !ids.isEmpty else { return [:] }
-        // Not an array of "?" joined: `joined` costs a cold list read 0.2 million instructions.
-        let placeholders = String(repeating: "?,", count: ids.count - 1) + "?"
-        let values = ids.map(SQLValue.integer)
-        let favorites = Set(
-            try database.query("SELECT story_id FROM favorite WHERE story_id IN (\(placeholders))", values) { $0.int64(at: 0) })
-        let read = Set(try database.query("SELECT story_id FROM read_mark WHERE story_id IN (\(placeholders))", values) { $0.int64(at: 0) })
-        var marks: [Int64: StoryMarks] = [:]
-        for id in favorites.union(read) {
-            marks[id] = StoryMarks(isFavorite: favorites.contains(id), isRead: read.contains(id))
+        // One statement stepped once per story, in one snapshot: a query per table with an `IN`
+        // list of every id (each compiled anew for its count, each making a temporary index),
+        // and two sets, cost a cold list read 0.17 million instructions. 1: kept, 2: read.
+        let statement = try database.statement(
+            "SELECT EXISTS (SELECT 1 FROM favorite WHERE story_id = ?1) + 2 * EXISTS (SELECT 1 FROM read_mark WHERE story_id = ?1)")
+        return try database.readTransaction {
+            var marks: [Int64: StoryMarks] = [:]
+            for id in ids {
+                let found = try database.query(statement, [.integer(id)]) { $0.int64(at: 0) }.first ?? 0
+                if found != 0 { marks[id] = StoryMarks(isFavorite: found & 1 != 0, isRead: found & 2 != 0) }
+            }
+            return marks
         }
-        return marks
     }
 
     private static func optional(_ text: String?) -> SQLValue {

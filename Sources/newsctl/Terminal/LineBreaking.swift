@@ -16,18 +16,49 @@ enum LineBreaking {
     /// at spaces, and where Latin text meets CJK, except before a closing mark and after an
     /// opening mark (across spaces too, for the CJK ones: "（ 注 ）" stays whole).
     static func clusters(_ text: String) -> [Cluster] {
+        // Text whose every scalar is a character of its own (TerminalText.standsAlone) is split
+        // scalar by scalar, to the same clusters: comparing and appending Characters is
+        // grapheme breaking and string comparison at each step.
+        guard text.unicodeScalars.allSatisfy(TerminalText.standsAlone) else { return characterClusters(text) }
         var clusters: [Cluster] = []
         var spaces = 0
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            if scalar == " " {
+                spaces += 1
+                continue
+            }
+            if let previous, !allowsBreak(between: previous, and: scalar, spaces: spaces) {
+                for _ in 0..<spaces { clusters[clusters.count - 1].text.unicodeScalars.append(" ") }
+                clusters[clusters.count - 1].text.unicodeScalars.append(scalar)
+            } else {
+                clusters.append(Cluster(spaces: spaces, text: String(Character(scalar))))
+            }
+            previous = scalar
+            spaces = 0
+        }
+        return clusters
+    }
+
+    /// `clusters(_:)` character by character, for text with combining marks, emoji and the like
+    /// (and for the tests, which hold the two to the same answers).
+    static func characterClusters(_ text: String) -> [Cluster] {
+        var clusters: [Cluster] = []
+        var spaces = 0
+        // The last cluster's last character, kept rather than found again at the end of its
+        // text: `String.last` breaks graphemes backwards, a dear step for every character.
+        var previous: Character?
         for character in text {
             if character == " " {
                 spaces += 1
                 continue
             }
-            if let previous = clusters.last?.text.last, !allowsBreak(between: previous, and: character, spaces: spaces) {
+            if let previous, !allowsBreak(between: previous, and: character, spaces: spaces) {
                 clusters[clusters.count - 1].text += String(repeating: " ", count: spaces) + String(character)
             } else {
                 clusters.append(Cluster(spaces: spaces, text: String(character)))
             }
+            previous = character
             spaces = 0
         }
         return clusters
@@ -38,6 +69,14 @@ enum LineBreaking {
         if isOpening(previous) && (spaces == 0 || !previous.isASCII) { return false }
         if spaces > 0 { return true }
         // Latin words and numbers are runs of narrow characters; CJK breaks anywhere.
+        return TerminalText.width(of: previous) == 2 || TerminalText.width(of: next) == 2
+    }
+
+    /// The same rule for characters of one scalar each.
+    private static func allowsBreak(between previous: Unicode.Scalar, and next: Unicode.Scalar, spaces: Int) -> Bool {
+        if isClosing(next) && (spaces == 0 || !next.isASCII) { return false }
+        if isOpening(previous) && (spaces == 0 || !previous.isASCII) { return false }
+        if spaces > 0 { return true }
         return TerminalText.width(of: previous) == 2 || TerminalText.width(of: next) == 2
     }
 
@@ -64,31 +103,46 @@ enum LineBreaking {
     /// Marks that never start a line: closing brackets and quotes, stops, commas, ellipses,
     /// iteration marks and small kana.
     static func isClosing(_ character: Character) -> Bool {
-        isOne(of: closing, character)
+        singleScalar(character).map(isClosing) ?? false
     }
 
     /// Marks that never end a line: opening brackets and quotes.
     static func isOpening(_ character: Character) -> Bool {
-        isOne(of: opening, character)
+        singleScalar(character).map(isOpening) ?? false
     }
 
-    /// Whether `character` is one scalar and among `marks`. The lists hold each mark's canonical
-    /// equivalents too (U+037E for `;`, U+2329/U+232A for `〈〉`), so this is `Character` equality; comparing numbers
-    /// costs far less than hashing a `Character` for a `Set` (a list read's line breaks took a
-    /// tenth of its instructions that way).
-    private static func isOne(of marks: [UInt32], _ character: Character) -> Bool {
+    /// The character's scalar when it has one only: a mark with a combining mark on it is no
+    /// longer that mark. The lists hold each mark's canonical equivalents too (U+037E for `;`,
+    /// U+2329/U+232A for `〈〉`), so this is `Character` equality; comparing scalars costs far
+    /// less than hashing a `Character` for a `Set` (a list read's line breaks took a tenth of
+    /// its instructions that way).
+    private static func singleScalar(_ character: Character) -> Unicode.Scalar? {
         let scalars = character.unicodeScalars
-        guard let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex else { return false }
-        return marks.contains(scalar.value)
+        guard let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex else { return nil }
+        return scalar
     }
 
-    private static let closing: [UInt32] = scalars(
+    private static func isClosing(_ scalar: Unicode.Scalar) -> Bool {
+        isMark(scalar) && closing.unicodeScalars.contains(scalar)
+    }
+
+    private static func isOpening(_ scalar: Unicode.Scalar) -> Bool {
+        isMark(scalar) && opening.unicodeScalars.contains(scalar)
+    }
+
+    /// Whether `scalar` may be in the lists at all: letters, digits and CJK ideographs, most of
+    /// any text, are not looked for.
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x4E00...0x9FFF: return false
+        default: return true
+        }
+    }
+
+    // Strings, not arrays of numbers: the first array of a type costs a cold list read its
+    // generic metadata, made at run time.
+    private static let closing =
         "。，、；：？！）」』】》〉〕〗〙〛］｝｠｡｣､．﹒﹐﹑﹔﹕﹖﹗﹚﹜﹞…‥”’〞〟‼⁇⁈⁉・ー々〻ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ"
-            + ")]},.;:!?" + "\u{037E}\u{232A}")
-    private static let opening: [UInt32] = scalars("（「『【《〈〔〖〘〚［｛｟｢“‘〝﹙﹛﹝" + "([{" + "\u{2329}")
-
-    private static func scalars(_ marks: String) -> [UInt32] {
-        // Neither sorted nor mapped with a key path: both make generic types at run time.
-        marks.unicodeScalars.map { $0.value }
-    }
+        + ")]},.;:!?" + "\u{037E}\u{232A}"
+    private static let opening = "（「『【《〈〔〖〘〚［｛｟｢“‘〝﹙﹛﹝" + "([{" + "\u{2329}"
 }
