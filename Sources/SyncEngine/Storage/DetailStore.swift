@@ -45,16 +45,20 @@ final class DetailStore {
     /// every story's counters. One commit, so one flush of the search index, for all of them; a
     /// failure writes none of them.
     /// `failed`: stories whose detail answered 5xx, remembered in the same transaction.
+    /// `deferringMerges`: a batch with more to follow leaves its index segment unmerged
+    /// (`SearchIndex.withDeferredMerging`).
     func writeDetails(
         _ records: [DetailRecord], extras: [(id: Int64, extra: StoryExtra)], failed: [(id: Int64, status: Int)] = [],
-        fetchedAt: Double
+        fetchedAt: Double, deferringMerges: Bool = false
     ) throws {
         try database.transaction {
             let failedStories = FailedStoryStore(database: database)
-            // In ascending ids, as `PageStore` writes stories: FTS5 starts a new index segment at
-            // every row whose id is lower than the last one's.
-            for record in records.sorted(by: { $0.detail.id < $1.detail.id }) {
-                try insertDetail(record, fetchedAt: fetchedAt)
+            try SearchIndex(database: database).withDeferredMerging(deferringMerges) {
+                // In ascending ids, as `PageStore` writes stories: FTS5 starts a new index segment
+                // at every row whose id is lower than the last one's.
+                for record in records.sorted(by: { $0.detail.id < $1.detail.id }) {
+                    try insertDetail(record, fetchedAt: fetchedAt)
+                }
             }
             for (id, extra) in extras { try writeExtra(id, extra, fetchedAt: fetchedAt) }
             try failedStories.recordFailures(failed, at: fetchedAt)

@@ -40,10 +40,14 @@ final class PageStore {
     /// so every list row's story and day are there by construction, and the checks (two look-ups
     /// per list row) were 13% of a batch's instructions. The tests check the archive with
     /// `PRAGMA foreign_key_check` after syncs.
-    func writeDays(_ days: [(day: Day, stories: [Story])], fetchedAt: Double, isFinal: Bool) throws {
+    /// `deferringMerges`: a batch with more to follow leaves its index segment unmerged
+    /// (`SearchIndex.withDeferredMerging`).
+    func writeDays(_ days: [(day: Day, stories: [Story])], fetchedAt: Double, isFinal: Bool, deferringMerges: Bool = false) throws {
         try database.withoutForeignKeyChecks {
             try database.transaction {
-                try insertDays(days, fetchedAt: fetchedAt, isFinal: isFinal)
+                try SearchIndex(database: database).withDeferredMerging(deferringMerges) {
+                    try insertDays(days, fetchedAt: fetchedAt, isFinal: isFinal)
+                }
             }
         }
     }

@@ -55,7 +55,7 @@ extension SyncEngine {
                     return await self.fetchSyncedStory(item)
                 },
                 write: { (stories: [SyncedStory]) async throws in
-                    try await self.writeSyncedStories(stories)
+                    try await self.writeSyncedStories(stories, moreToFollow: stories.count >= batches.details.size)
                     checkpointer?.request()
                 })
         }

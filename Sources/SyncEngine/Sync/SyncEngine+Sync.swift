@@ -63,7 +63,7 @@ extension SyncEngine {
                     do { return (try await self.fetchSyncedDay(day, latest: latest), nil) } catch { return (nil, error) }
                 },
                 write: { (days: [RemoteDay]) async throws in
-                    try await self.writeSyncedDays(days)
+                    try await self.writeSyncedDays(days, moreToFollow: days.count >= batches.days.size)
                     checkpointer?.request()
                 })
             let phases = try await syncStories(
@@ -148,8 +148,11 @@ extension SyncEngine {
     }
 
     /// Writes a batch of days in one transaction, as final: every day before the source's latest is.
-    private func writeSyncedDays(_ days: [RemoteDay]) throws {
-        try store.writeDays(days.map { ($0.day, $0.stories) }, fetchedAt: clock.now().timeIntervalSince1970, isFinal: true)
+    /// `moreToFollow`: a full batch, so more are coming (see `writeSyncedStories`).
+    private func writeSyncedDays(_ days: [RemoteDay], moreToFollow: Bool) throws {
+        try store.writeDays(
+            days.map { ($0.day, $0.stories) }, fetchedAt: clock.now().timeIntervalSince1970, isFinal: true,
+            deferringMerges: moreToFollow)
         publish(days.map { .day($0.day) })
     }
 
@@ -189,12 +192,16 @@ extension SyncEngine {
     }
 
     /// Writes a batch of stories' details and counters in one transaction.
-    func writeSyncedStories(_ stories: [SyncedStory]) throws {
+    ///
+    /// `moreToFollow`: the batch is full, so the pool has more coming; its index segment is left
+    /// for FTS5's merges of 16 (`SearchIndex.withDeferredMerging`). The batch that ends a phase is
+    /// smaller and merges as every other write does, as does each batch of a sync of a few days.
+    func writeSyncedStories(_ stories: [SyncedStory], moreToFollow: Bool) throws {
         try details.writeDetails(
             stories.compactMap(\.detail),
             extras: stories.compactMap { story in story.extra.map { (story.id, $0) } },
             failed: stories.compactMap { story in story.failedStatus.map { (story.id, $0) } },
-            fetchedAt: clock.now().timeIntervalSince1970)
+            fetchedAt: clock.now().timeIntervalSince1970, deferringMerges: moreToFollow)
     }
 
     /// What a sync fetched of one story's comments: the first pages it read (to merge) and the
