@@ -9,7 +9,8 @@
 /// newsctl never uses it: curl speaks only HTTP and HTTPS here, with OpenSSL. With
 /// `GNUTLS_NO_IMPLICIT_INIT=1` that set-up is skipped; librtmp and libldap call
 /// `gnutls_global_init` themselves before using GnuTLS. A 10-year details sync's peak RSS,
-/// interleaved rounds: 37.1-38.7 MB (median) → 36.6-37.0 MB; GnuTLS's resident code 556 → 128 KB.
+/// medians of two sets of interleaved rounds: 37.1 and 38.7 MB → 36.8 and 37.0 MB; GnuTLS's
+/// resident code 556 → 128 KB.
 /// Only for `sync`, which starts no other program (a child would inherit the variable), and
 /// only when the user has not set it.
 enum TLSLibraryTuning {
