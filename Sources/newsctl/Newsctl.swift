@@ -42,7 +42,10 @@ struct Newsctl: AsyncParsableCommand {
         // is spared a process-wide lock. First, while nothing else can be using SQLite.
         SyncEngine.disableSQLiteMemoryStatistics()
         // Before any thread allocates: glibc fixes its arena limit when a second thread first does.
-        if CommandLine.arguments.dropFirst().first == "sync" { MallocTuning.forSync() }
+        if CommandLine.arguments.dropFirst().first == "sync" {
+            MallocTuning.forSync()
+            TLSLibraryTuning.forSync()
+        }
         Interrupt.catchEarly()
         // Started at once on this thread, not queued on the main actor: a command that never
         // waits for another thread (`latest --offline`, whose engine runs on the main actor)

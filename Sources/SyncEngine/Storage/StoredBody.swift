@@ -53,8 +53,7 @@ enum StoredBody {
         }
         guard code == 0 else { return nil }
         packed.replaceSubrange(0..<headerSize, with: header(zlibFormat, textCount: textCount, total: joined.count))
-        packed.removeLast(packed.count - headerSize - Int(bound))
-        return packed
+        return exactly(packed, count: headerSize + Int(bound))
     }
 
     private static func zstdPacked(_ joined: [UInt8], textCount: Int, with dictionary: BodyDictionary) -> [UInt8]? {
@@ -64,8 +63,17 @@ enum StoredBody {
         }
         guard let size else { return nil }
         packed.replaceSubrange(0..<headerSize, with: header(dictionary.format, textCount: textCount, total: joined.count))
-        packed.removeLast(packed.count - headerSize - size)
-        return packed
+        return exactly(packed, count: headerSize + size)
+    }
+
+    /// The first `count` bytes in an array of their own size. The compressor writes into room for
+    /// the worst case (about the size of text and HTML together, four to five times what it
+    /// writes), and removing the unused end would keep that room allocated while a synced detail
+    /// waits for its batch: 1.4 MB of a 10-year details sync's peak.
+    private static func exactly(_ bytes: [UInt8], count: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { destination, initialized in
+            initialized = destination.initialize(fromContentsOf: bytes[..<count])
+        }
     }
 
     private static func header(_ format: UInt8, textCount: Int, total: Int) -> [UInt8] {

@@ -46,18 +46,17 @@ extension SyncEngine {
             }
             (missing, phases.detailsDeferred, phases.detailsNotAtSource) = try withFailedStories(
                 missing, retryingThem: request.retryFailed)
-            let byID = Dictionary(missing.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            // The items themselves go through the pool, not their ids and a map from id back to
+            // item: for ten years (29,242 stories) that map was 2 MB of the sync's peak memory.
             phases.details = try await runPool(
-                missing.map(\.id), phase: .details, width: width, slowDownsSeen: slowDownsSeen, batch: batches.details,
+                missing, phase: .details, width: width, slowDownsSeen: slowDownsSeen, batch: batches.details,
                 progress: progress,
-                fetch: { id in
-                    guard let item = byID[id] else { return (nil, nil) }
-                    return await self.fetchSyncedStory(item)
-                },
+                fetch: { item in await self.fetchSyncedStory(item) },
                 write: { (stories: [SyncedStory]) async throws in
                     try await self.writeSyncedStories(stories, moreToFollow: stories.count >= batches.details.size)
                     checkpointer?.request()
-                })
+                }
+            ).mapItems(\.id)
         }
         phases.comments = PoolResult(width: phases.details.width, slowDownsSeen: phases.details.slowDownsSeen)
         if request.includeComments && !blocked && phases.details.skipped == 0 {
@@ -94,4 +93,20 @@ extension SyncEngine {
         }
         return phases
     }
+}
+
+extension SyncEngine.PoolResult {
+    /// The same result with each failed item replaced by `transform`'s.
+    func mapItems<Other: Sendable>(_ transform: (Item) -> Other) -> SyncEngine.PoolResult<Other> {
+        var mapped = SyncEngine.PoolResult<Other>(width: width, slowDownsSeen: slowDownsSeen)
+        mapped.done = done
+        mapped.skipped = skipped
+        mapped.failures = failures.map { (transform($0.item), $0.error) }
+        return mapped
+    }
+}
+
+/// A story as the pool's log names a failed item: by its id, as before.
+extension ArchiveStore.MissingDetail: CustomStringConvertible {
+    var description: String { "\(id)" }
 }

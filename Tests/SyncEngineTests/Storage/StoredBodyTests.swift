@@ -34,6 +34,17 @@ import Testing
         #expect(packed.count < zlib.count, "zstd with the dictionary is smaller than zlib 9 on a body like the real ones")
     }
 
+    /// A synced detail waits for its batch holding its packed body: the bytes written, not the
+    /// room the compressor was given (about the size of text and HTML together).
+    @Test func aPackedBodyHoldsOnlyItsOwnBytesInBothFormats() throws {
+        let joined = text.utf8.count + html.utf8.count
+        for dictionary in [BodyDictionary.one, nil] {
+            let packed = try #require(bytes(StoredBody.pack(html: html, text: text, dictionary: dictionary)))
+            #expect(packed.count * 3 < joined, "a body like the real ones packs to well under a third")
+            #expect(packed.capacity < packed.count + 64, "\(packed.capacity) bytes held for \(packed.count)")
+        }
+    }
+
     @Test func withoutZstdABodyIsPackedWithZlibAsBefore() throws {
         let packed = try #require(bytes(StoredBody.pack(html: html, text: text, dictionary: nil)))
         #expect(packed.first == 1)
