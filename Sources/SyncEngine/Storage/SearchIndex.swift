@@ -104,12 +104,13 @@ struct SearchIndex {
         }
     }
 
-    /// A search: ?1 the expression, ?2 the limit; id, title, snippet, day, hint snippet, wide snippet.
+    /// A search: ?1 the expression, ?2 the limit; id, title, snippet, day, hint snippet, wide snippet;
+    /// in `bm25`'s order (`SearchRank`).
     static let searchSQL = """
         SELECT rowid, title, search_snippet(story_search, 0),
                (SELECT max(date) FROM day_story WHERE story_id = story_search.rowid),
                search_snippet(story_search, 1), search_snippet(story_search, 2)
-        FROM story_search WHERE story_search MATCH ?1 ORDER BY rank LIMIT ?2
+        FROM story_search WHERE story_search MATCH ?1 AND rank MATCH 'search_rank(\(SearchRank.weights))' ORDER BY rank LIMIT ?2
         """
 
     /// Splits a snippet at its markers into plain and matched parts, separators removed.

@@ -38,7 +38,10 @@ enum SearchTokenizer {
         guard code == SQLITE_OK else {
             throw DatabaseError(resultCode: code, message: "cannot register the search tokenizer")
         }
-        for (name, function) in [(SnippetColumn.name, SnippetColumn.function), (SearchSnippets.name, SearchSnippets.function)] {
+        for (name, function) in [
+            (SnippetColumn.name, SnippetColumn.function), (SearchSnippets.name, SearchSnippets.function),
+            (SearchRank.name, SearchRank.function),
+        ] {
             let code = api.pointee.xCreateFunction(api, name, nil, function, nil)
             guard code == SQLITE_OK else { throw DatabaseError(resultCode: code, message: "cannot register \(name)") }
         }
