@@ -3,16 +3,31 @@ import SyncEngine
 import Testing
 import TestSupport
 
-/// Debian's GnuTLS, which its libcurl brings along.
-private let gnuTLSIsInstalled = ["x86_64", "aarch64"].contains {
-    FileManager.default.fileExists(atPath: "/usr/lib/\($0)-linux-gnu/libgnutls.so.30")
-}
+/// Whether this machine's libcurl brings GnuTLS along (Debian's does, through librtmp and
+/// libldap): `ldd` lists the libraries it loads with it.
+private let libcurlBringsGnuTLS: Bool = {
+    guard
+        let library = ["x86_64", "aarch64"].map({ "/usr/lib/\($0)-linux-gnu/libcurl.so.4" }).first(where: {
+            FileManager.default.fileExists(atPath: $0)
+        }), FileManager.default.isExecutableFile(atPath: "/usr/bin/ldd")
+    else { return false }
+    let ldd = Process()
+    ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+    ldd.arguments = [library]
+    let output = Pipe()
+    ldd.standardOutput = output
+    ldd.standardError = FileHandle.nullDevice
+    guard (try? ldd.run()) != nil else { return false }
+    let listed = output.fileHandleForReading.readDataToEndOfFile()
+    ldd.waitUntilExit()
+    return String(decoding: listed, as: UTF8.self).contains("libgnutls")
+}()
 
 extension ProcessTests {
     /// A sync loads libcurl, and with it GnuTLS (Debian's librtmp and libldap link it), which
     /// newsctl never uses: a sync keeps GnuTLS from setting itself up (`TLSLibraryTuning`), so
     /// little of its code ever runs or is resident. The user's own setting is kept.
-    @Suite(.enabled(if: gnuTLSIsInstalled, "GnuTLS is not installed: libcurl cannot bring it along here"))
+    @Suite(.enabled(if: libcurlBringsGnuTLS, "this libcurl does not load GnuTLS (or ldd is missing): nothing to keep from setting up"))
     struct SyncTLSLibraryTests {
         /// KB of GnuTLS's code resident in process `pid` (its executable mappings' `Rss`), nil
         /// when it has no such mapping.
