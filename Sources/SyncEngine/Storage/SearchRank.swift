@@ -19,7 +19,8 @@ import CSQLite
 enum SearchRank {
     static let name = "search_rank"
 
-    /// The index's rank weights (title, hint, body), as `Migrations` sets them for `rank`.
+    /// The index's rank weights, in its columns' order (body, title, hint), as `Migrations` sets
+    /// them for `rank`.
     static let weights = "1.0, 10.0, 3.0"
 
     private static let k1 = 1.2

@@ -194,8 +194,9 @@ extension SyncEngine {
     /// Writes a batch of stories' details and counters in one transaction.
     ///
     /// `moreToFollow`: the batch is full, so the pool has more coming; its index segment is left
-    /// for FTS5's merges of 16 (`SearchIndex.withDeferredMerging`). The batch that ends a phase is
-    /// smaller and merges as every other write does, as does each batch of a sync of a few days.
+    /// for FTS5's merges of 16 (`SearchIndex.withDeferredMerging`). A batch that is not full (the
+    /// one that ends a phase, and each of a sync of a few days) merges as every other write does;
+    /// a last batch that happens to be full leaves its segment for the next write's merge.
     func writeSyncedStories(_ stories: [SyncedStory], moreToFollow: Bool) throws {
         try details.writeDetails(
             stories.compactMap(\.detail),
