@@ -80,13 +80,16 @@ import TestSupport
             let terms = ["春", "风", "花雪", "月", "山水", "云", "的", "是", "Swift", "vr", "猫", "咖啡", "研究", "春风", "水 云"]
             var compared = 0
             var severalPhrases = 0
-            for _ in 0..<150 {
+            for round in 0..<150 {
                 let query = (0..<Int.random(in: 1...3, using: &random)).map { _ in
                     "\"" + (terms.randomElement(using: &random) ?? "") + "\""
                 }.joined(separator: " ")
                 let expected = try ranked(connection, Self.byBM25, query)
                 let got = try ranked(connection, Self.bySearchRank, query)
-                #expect(try ranked(connection, Self.search, query).map(\.0) == expected.map(\.0), "\(query)")
+                // The search's own conditions every time; the whole search (a snippet for every
+                // row, most of this test's time under the sanitizers) for one query in ten.
+                let search = round % 10 == 0 ? Self.search : Self.searchRanking
+                #expect(try ranked(connection, search, query).map(\.0) == expected.map(\.0), "\(query)")
                 #expect(got.map(\.0) == expected.map(\.0), "\(query)")
                 if query.filter({ $0 == "\"" }).count > 2 {
                     // Several phrases: the scores are bm25's, to the bit.
