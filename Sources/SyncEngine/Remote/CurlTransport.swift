@@ -1,6 +1,7 @@
 // Only where libcurl is the transport: Linux, unless built with SYNCENGINE_TRANSPORT=urlsession.
 #if canImport(CCurl)
     import CCurl
+    import Glibc
     import Synchronization
 
     /// The libcurl transport: millisecond deadlines, a low-speed abort, a body cap, connection
@@ -286,15 +287,32 @@
 
         /// The headers of the last response (redirects excluded), read back from libcurl.
         private func responseHeaders() -> [String: String] {
-            var headers: [String: String] = [:]
+            // Room for a usual response's headers (nginx sends 6-8): no rehashing as it grows.
+            var headers: [String: String] = Dictionary(minimumCapacity: 12)
             var previous: UnsafeMutablePointer<curl_header>?
             while let header = curl.easyNextHeader(handle, UInt32(CURLH_HEADER), -1, previous) {
                 if let name = header.pointee.name, let value = header.pointee.value {
-                    headers[String(cString: name).lowercased()] = String(cString: value)
+                    headers[Self.lowercasedName(name)] = String(cString: value)
                 }
                 previous = header
             }
             return headers
+        }
+
+        /// A header's name lowercased as `String.lowercased()` does, byte by byte when it is ASCII
+        /// (as HTTP's names are): every response's headers are read, 8 of them per response.
+        static func lowercasedName(_ name: UnsafePointer<CChar>) -> String {
+            let count = strlen(name)
+            return name.withMemoryRebound(to: UInt8.self, capacity: count) { start in
+                let bytes = UnsafeBufferPointer(start: start, count: count)
+                guard bytes.allSatisfy({ $0 < 0x80 }) else { return String(cString: name).lowercased() }
+                return String(unsafeUninitializedCapacity: count) { lowered in
+                    for (index, byte) in bytes.enumerated() {
+                        lowered[index] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                    }
+                    return count
+                }
+            }
         }
 
         private func classify(_ code: CURLcode, state: TransferState) -> TransportError.Code {

@@ -72,6 +72,8 @@ struct ZhihuDailyClient: Sendable {
     /// `story-extra/ID`: likes and comment counts.
     func extra(_ id: Int64) async throws(RemoteError) -> StoryExtra {
         let response = try await fetch("story-extra/\(id)")
+        // The direct reader for the usual counters; JSONDecoder for anything it is unsure of.
+        if let scanned = StoryExtraScanner.extra(response.body) { return scanned.toDomain() }
         let dto: StoryExtraDTO = try decode(response, what: "the counters of story \(id)")
         return dto.toDomain()
     }

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 @testable import SyncEngine
 
@@ -23,5 +24,27 @@ import Testing
         // A combining mark joins the scheme's last "/": that is no web address.
         #expect(ReadableTextBuilder.webAddress("https://\u{301}a") == nil)
         #expect(ReadableTextBuilder.webAddress("http://a\u{301}") == "http://a\u{301}")
+    }
+
+    /// A link shows its own address when its text and URL agree without scheme, spaces and
+    /// trailing slashes: the byte-wise path for ASCII gives what the Character-wise one gives.
+    @Test func comparableLinkText_isTheSameTheQuickWayAndTheLongWay() {
+        let pieces = [
+            "", " ", "\t", "\n", "\r\n", "\u{0B}", "\u{A0}", "h", "H", "http", "HTTPS", "hTtP://", "https://", "http:/",
+            "https:", "/", "//", "a", "a.example", "中", "\u{301}", "\u{212A}", "?q=1", "#x",
+        ]
+        var generator = SplitMix(seed: 33)
+        var checked = 0
+        for _ in 0..<4_000 {
+            let count = Int.random(in: 0...5, using: &generator)
+            let string = (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let quick = ReadableTextBuilder.comparable(string)
+            let long = ReadableTextBuilder.generalComparable(string)
+            #expect(quick == long && quick.utf8.elementsEqual(long.utf8), "\(string.debugDescription)")
+            checked += 1
+        }
+        #expect(ReadableTextBuilder.comparable(" HTTPS://http://a.example// ") == "a.example")
+        #expect(ReadableTextBuilder.comparable("https://") == "")
+        #expect(checked == 4_000)
     }
 }

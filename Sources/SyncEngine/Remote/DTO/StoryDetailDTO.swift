@@ -104,6 +104,14 @@ struct StoryExtraDTO: Decodable {
 
     struct Invalid: Error {}
 
+    /// The counters as read (`StoryExtraScanner`).
+    init(popularity: Int, comments: Int, longComments: Int, shortComments: Int) {
+        self.popularity = popularity
+        self.comments = comments
+        self.longComments = longComments
+        self.shortComments = shortComments
+    }
+
     init(from decoder: any Decoder) throws {
         var container = try decoder.container(keyedBy: CodingKeys.self)
         if container.contains(.count) {
