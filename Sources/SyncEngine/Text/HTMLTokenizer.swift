@@ -23,23 +23,30 @@ extension [HTMLAttribute] {
     /// Whether one of the whitespace-separated tokens of the `class` attribute is one of `names`
     /// (ASCII names). No array of the tokens is made.
     func hasClass(in names: [String]) -> Bool {
-        guard let classes = self["class"] else { return false }
+        guard var classes = self["class"] else { return false }
         func isSeparator(_ byte: UInt8) -> Bool {
             byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C
         }
-        guard classes.utf8.allSatisfy({ $0 < 0x80 }) else {
-            // Not ASCII: tokens split between Characters, a space and its combining mark being one.
-            let tokens = classes.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\u{0C}" })
-            return tokens.contains { token in names.contains { token == $0 } }
+        // ASCII (a Character is a byte; the tokenizer has made every `\r\n` a `\n`): tokens
+        // compared as bytes. Every start tag asks, most of them for a class it lacks.
+        let ascii = classes.withUTF8 { bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var index = 0
+            while index < bytes.count {
+                while index < bytes.count, isSeparator(bytes[index]) { index += 1 }
+                let start = index
+                while index < bytes.count, !isSeparator(bytes[index]) { index += 1 }
+                let token = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                if !token.isEmpty, names.contains(where: { $0.utf8.count == token.count && $0.utf8.elementsEqual(token) }) {
+                    return true
+                }
+            }
+            return false
         }
-        // ASCII: a Character is a byte (the tokenizer has made every `\r\n` a `\n`).
-        var rest = classes.utf8[...]
-        while let start = rest.firstIndex(where: { !isSeparator($0) }) {
-            let token = rest[start...].prefix { !isSeparator($0) }
-            if names.contains(where: { token.elementsEqual($0.utf8) }) { return true }
-            rest = rest[token.endIndex...]
-        }
-        return false
+        if let ascii { return ascii }
+        // Not ASCII: tokens split between Characters, a space and its combining mark being one.
+        let tokens = classes.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\u{0C}" })
+        return tokens.contains { token in names.contains { token == $0 } }
     }
 }
 
@@ -71,10 +78,23 @@ struct HTMLTokenizer: IteratorProtocol, Sequence {
     /// The scalars of a string's UTF-8 (valid, as every String's is), `\r\n` and lone `\r` read
     /// as `\n`, decoded into an array made at its largest size once rather than grown a scalar at
     /// a time.
-    private static func scalars(_ bytes: UnsafeBufferPointer<UInt8>) -> [Unicode.Scalar] {
+    static func scalars(_ bytes: UnsafeBufferPointer<UInt8>) -> [Unicode.Scalar] {
         [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { scalars, count in
             var index = 0
             while index < bytes.count {
+                // Eight ASCII bytes without a `\r` (tags, attributes, Latin text) widened at once.
+                if bytes.count - index >= 8 {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                    let ones: UInt64 = 0x0101_0101_0101_0101
+                    let highs = ones &* 0x80
+                    let returns = word ^ (ones &* 0x0D)
+                    if word & highs == 0, (returns &- ones) & ~returns & highs == 0 {
+                        for byte in 0..<8 { scalars[count + byte] = Unicode.Scalar(UInt8(truncatingIfNeeded: word >> (8 * UInt64(byte)))) }
+                        count += 8
+                        index += 8
+                        continue
+                    }
+                }
                 let lead = UInt32(bytes[index])
                 var value: UInt32
                 switch lead {

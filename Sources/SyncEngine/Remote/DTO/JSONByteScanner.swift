@@ -189,16 +189,11 @@ extension JSONByteScanner {
 
     /// The slow path of `string()`, from just after the opening quote.
     mutating func escapedString() -> String? {
-        // Made once at the escaped length, which the text never exceeds: a story body is one
-        // allocation, not a dozen of growing copies.
-        var end = offset
-        while true {
-            end = specialByte(from: end)
-            guard end < bytes.count, bytes[end] == UInt8(ascii: "\\") else { break }
-            end += 2
-        }
+        // Made once with room for the rest of the response, which the text never exceeds: a story
+        // body is one allocation, not a dozen of growing copies, and its bytes are searched once
+        // (finding its end first cost a second search of a body that is most of the response).
         var utf8: [UInt8] = []
-        utf8.reserveCapacity(min(end, bytes.count) - offset)
+        utf8.reserveCapacity(bytes.count - offset)
         while offset < bytes.count {
             let byte = bytes[offset]
             offset += 1
