@@ -82,8 +82,9 @@ struct HTMLTokenizer: IteratorProtocol, Sequence {
         [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { scalars, count in
             var index = 0
             while index < bytes.count {
-                // Eight ASCII bytes without a `\r` (tags, attributes, Latin text) widened at once.
-                if bytes.count - index >= 8 {
+                // Eight ASCII bytes without a `\r` (tags, attributes, Latin text) widened at once;
+                // looked for only at an ASCII byte, so runs of Chinese text pay one comparison.
+                if bytes[index] < 0x80, bytes.count - index >= 8 {
                     let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
                     let ones: UInt64 = 0x0101_0101_0101_0101
                     let highs = ones &* 0x80

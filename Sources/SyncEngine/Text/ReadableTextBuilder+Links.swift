@@ -44,7 +44,8 @@ extension ReadableTextBuilder {
     static func comparable(_ string: String) -> Substring {
         if let bounds = asciiComparableBounds(string) {
             let utf8 = string.utf8
-            return string[utf8.index(utf8.startIndex, offsetBy: bounds.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: bounds.upperBound)]
+            return string[
+                utf8.index(utf8.startIndex, offsetBy: bounds.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: bounds.upperBound)]
         }
         return generalComparable(string)
     }
