@@ -18,12 +18,22 @@ import CSQLite
     /// pages left, and the next batch starts the log over (a 10-year sync with details stays
     /// within about 64 MB of log instead of growing it to the archive's size).
     ///
+    /// At most one checkpoint per `interval`, and one more when the sync stops: a checkpoint copies
+    /// every page the log holds, and the pages a sync writes at every commit (the index's
+    /// structure, the tables' last leaves and their parents) were copied again at every batch's
+    /// checkpoint: a 365-day sync with details copied about 4,400 pages (70 MB) into a 23 MB file,
+    /// with 250 `fdatasync`s (under strace). Once per `interval`: 3,100 pages and 31 `fdatasync`s
+    /// under strace's slower run, fewer at full speed; the checkpoint thread's share of the sync's
+    /// CPU samples went from 3.3% to 2.1%.
+    ///
     /// `@unchecked Sendable`: other threads only reach `pending` (behind its lock) and the
     /// semaphore, which is made for that; the connection is used on the checkpoint thread only,
     /// and `stop` joins that thread before anything else touches it.
     final class WALCheckpointer: @unchecked Sendable {
         /// The writer's own automatic checkpoint while this one runs (pages of the log).
         static let writerLimit: Int32 = 16_384
+        /// The least time between two checkpoints while the sync writes.
+        static let interval: Duration = .milliseconds(250)
 
         private struct Requests {
             var pending = false
@@ -87,8 +97,10 @@ import CSQLite
         }
 
         private func run() {
+            var last: timespec?
             while true {
                 while sem_wait(wakeUp) != 0 {}  // EINTR: wait again.
+                if let last { waitUntil(Self.adding(Self.interval, to: last)) }
                 let (pending, isStopping) = requests.withLock { requests in
                     defer { requests.pending = false }
                     return (requests.pending, requests.isStopping)
@@ -96,9 +108,32 @@ import CSQLite
                 if pending {
                     database.checkpointPassively()
                     checkpoints += 1
+                    last = Self.now()
                 }
                 if isStopping { return }
             }
+        }
+
+        /// Waits until `deadline`, or until `stop` is called: the semaphore is posted meanwhile
+        /// only by `stop` (a request made while one is pending does not post).
+        private func waitUntil(_ deadline: timespec) {
+            var deadline = deadline
+            while !requests.withLock({ $0.isStopping }) {
+                if sem_timedwait(wakeUp, &deadline) != 0 && errno == ETIMEDOUT { return }
+            }
+        }
+
+        private static func now() -> timespec {
+            var time = timespec()
+            clock_gettime(CLOCK_REALTIME, &time)  // sem_timedwait's clock.
+            return time
+        }
+
+        private static func adding(_ duration: Duration, to time: timespec) -> timespec {
+            let nanoseconds = Int(time.tv_nsec) + Int(duration.components.attoseconds / 1_000_000_000)
+            return timespec(
+                tv_sec: time.tv_sec + Int(duration.components.seconds) + nanoseconds / 1_000_000_000,
+                tv_nsec: nanoseconds % 1_000_000_000)
         }
     }
 #else
@@ -106,6 +141,7 @@ import CSQLite
     /// SQLite does by default.
     final class WALCheckpointer: Sendable {
         static let writerLimit: Int32 = 1_000
+        static let interval: Duration = .milliseconds(250)
         var checkpoints: Int { 0 }
         init?(path: String) { nil }
         func request() {}

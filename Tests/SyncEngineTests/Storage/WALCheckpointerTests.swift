@@ -20,6 +20,33 @@ import Testing
         #expect(try PageStore(database: try Database(path: copy)).readDay(Day("20230313")!)?.stories.map(\.id) == [1])
     }
 
+    /// A sync asks after every batch; the thread checkpoints at most once per `interval`, then once
+    /// more when it stops, so the pages every commit rewrites are not copied at every batch.
+    @Test func requestsCloseTogetherMakeAtMostOneCheckpointPerInterval() async throws {
+        let path = try temporaryDatabasePath()
+        let store = try PageStore(database: try Database(path: path))
+        let checkpointer = try #require(WALCheckpointer(path: path))
+        let days = (1...10).map { Day("202303\(String(format: "%02d", $0))")! }
+        let start = ContinuousClock.now
+        for (index, day) in days.enumerated() {
+            try store.writeDay(day, stories: [story(Int64(index + 1), "一")], fetchedAt: 1, isFinal: true)
+            checkpointer.request()
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let intervals = Int((ContinuousClock.now - start) / WALCheckpointer.interval)
+        checkpointer.stop()
+        // Each request came after the checkpoint before it had ended: without the interval, ten.
+        #expect(checkpointer.checkpoints <= 2 + intervals, "\(checkpointer.checkpoints) checkpoints in \(intervals + 1) intervals")
+        #expect(checkpointer.checkpoints < days.count)
+        // The last one, at the stop, copied everything: the file alone holds every day.
+        let copy = try temporaryDatabasePath()
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        let fileAlone = try PageStore(database: try Database(path: copy))
+        for (index, day) in days.enumerated() {
+            #expect(try fileAlone.readDay(day)?.stories.map(\.id) == [Int64(index + 1)])
+        }
+    }
+
     @Test func stoppingWithoutARequestRunsNoCheckpoint() throws {
         let path = try temporaryDatabasePath()
         _ = try PageStore(database: try Database(path: path))
