@@ -114,23 +114,44 @@ struct SearchIndex {
         """
 
     /// Splits a snippet at its markers into plain and matched parts, separators removed.
+    ///
+    /// In UTF-8, found byte by byte: each marker and the separator is one three-byte sequence,
+    /// and UTF-8 never has one inside another character's bytes.
     static func parts(of snippet: String) -> [SearchResult.SnippetPart] {
-        var parts: [SearchResult.SnippetPart] = []
-        var current = String.UnicodeScalarView()
-        var inMatch = false
-        func flush() {
-            if !current.isEmpty { parts.append(.init(text: String(current), isMatch: inMatch)) }
-            current = String.UnicodeScalarView()
-        }
-        for scalar in snippet.unicodeScalars {
-            switch scalar {
-            case SearchText.matchStart: flush(); inMatch = true
-            case SearchText.matchEnd: flush(); inMatch = false
-            case SearchText.separator: continue
-            default: current.append(scalar)
+        var snippet = snippet
+        return snippet.withUTF8 { bytes in
+            var parts: [SearchResult.SnippetPart] = []
+            var current: [UInt8] = []
+            var inMatch = false
+            var runStart = 0
+            var index = 0
+            func flush() {
+                if !current.isEmpty { parts.append(.init(text: String(decoding: current, as: UTF8.self), isMatch: inMatch)) }
+                current.removeAll(keepingCapacity: true)
             }
+            while index < bytes.count {
+                let lead = bytes[index]
+                guard lead == 0xEE || lead == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80 else {
+                    index += 1
+                    continue
+                }
+                let last = bytes[index + 2]
+                let isMarker = lead == 0xEE && (last == 0x80 || last == 0x81)  // U+E000, U+E001
+                guard isMarker || (lead == 0xE2 && last == 0x8B) else {  // U+200B
+                    index += 1
+                    continue
+                }
+                current.append(contentsOf: bytes[runStart..<index])
+                if isMarker {
+                    flush()
+                    inMatch = last == 0x80
+                }
+                index += 3
+                runStart = index
+            }
+            current.append(contentsOf: bytes[runStart..<bytes.count])
+            flush()
+            return parts
         }
-        flush()
-        return parts
     }
 }
