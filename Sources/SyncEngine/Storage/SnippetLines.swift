@@ -26,19 +26,37 @@ enum SnippetLines {
     }
 
     /// `lines` without those that are the title, or its start or end where the window cut it ("…").
+    /// Plain texts (`isPlain`) are compared by their bytes, the rest by character.
     static func withoutTitle(_ lines: [Line], title: String) -> [Line] {
+        let plainTitle = isPlain(title) ? trimmedSpaces(Array(title.utf8)[...]) : nil
         let title = trimmed(Substring(title))
         return lines.enumerated().filter { index, line in
-            !repeats(title, trimmed(Substring(line.map(\.text).joined())), first: index == 0, last: index == lines.count - 1)
+            let text = line.map(\.text).joined()
+            let (first, last) = (index == 0, index == lines.count - 1)
+            if let plainTitle, isPlain(text) { return !plainRepeats(plainTitle, Array(text.utf8), first: first, last: last) }
+            return !repeats(title, trimmed(Substring(text)), first: first, last: last)
         }.map(\.element)
     }
 
+    /// `parts` split at each "\n" character, in UTF-8: an LF byte is one unless a CR before it
+    /// makes the two one character ("\r\n", which is not "\n").
     static func lines(of parts: [Part]) -> [Line] {
         var lines: [Line] = [[]]
         for part in parts {
-            for (index, piece) in part.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                if index > 0 { lines.append([]) }
-                if !piece.isEmpty { lines[lines.count - 1].append(Part(text: String(piece), isMatch: part.isMatch)) }
+            var text = part.text
+            text.withUTF8 { bytes in
+                func append(_ piece: Range<Int>) {
+                    guard !piece.isEmpty else { return }
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[piece]), as: UTF8.self)
+                    lines[lines.count - 1].append(Part(text: text, isMatch: part.isMatch))
+                }
+                var start = 0
+                for index in bytes.indices where bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D) {
+                    append(start..<index)
+                    lines.append([])
+                    start = index + 1
+                }
+                append(start..<bytes.count)
             }
         }
         return lines
