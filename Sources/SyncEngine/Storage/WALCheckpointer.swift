@@ -114,20 +114,41 @@ import CSQLite
             }
         }
 
-        /// Waits until `deadline`, or until `stop` is called: the semaphore is posted meanwhile
-        /// only by `stop` (a request made while one is pending does not post).
+        /// Waits until `deadline` (on the monotonic clock, so a stepped wall clock neither stalls nor
+        /// skips the wait), or until `stop` is called. A post meanwhile is `stop`'s or a request's
+        /// (whose checkpoint then waits for the deadline): either way, look again.
         private func waitUntil(_ deadline: timespec) {
             var deadline = deadline
             while !requests.withLock({ $0.isStopping }) {
-                if sem_timedwait(wakeUp, &deadline) != 0 && errno == ETIMEDOUT { return }
+                if wait(until: &deadline) != 0 && errno != EINTR { return }  // ETIMEDOUT
             }
+        }
+
+        private func wait(until deadline: inout timespec) -> Int32 {
+            if let clockWait = Self.clockWait { return clockWait(wakeUp, CLOCK_MONOTONIC, &deadline) }
+            // An older glibc: the wall clock's wait, on the deadline moved to the wall clock now.
+            let now = Self.now()
+            let left = Duration.seconds(deadline.tv_sec - now.tv_sec) + .nanoseconds(deadline.tv_nsec - now.tv_nsec)
+            var wall = timespec()
+            clock_gettime(CLOCK_REALTIME, &wall)
+            wall = Self.adding(max(left, .zero), to: wall)
+            return sem_timedwait(wakeUp, &wall)
         }
 
         private static func now() -> timespec {
             var time = timespec()
-            clock_gettime(CLOCK_REALTIME, &time)  // sem_timedwait's clock.
+            clock_gettime(CLOCK_MONOTONIC, &time)
             return time
         }
+
+        /// glibc's `sem_clockwait` (2.30 and later), which Swift's Glibc module does not declare
+        /// (a GNU extension), found at run time: `sem_timedwait` waits on the wall clock, and a
+        /// wall clock stepped back would hold the checkpoints back by as much.
+        private static let clockWait: (@convention(c) (UnsafeMutablePointer<sem_t>, clockid_t, UnsafePointer<timespec>) -> Int32)? = {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sem_clockwait") else { return nil }
+            return unsafeBitCast(
+                symbol, to: (@convention(c) (UnsafeMutablePointer<sem_t>, clockid_t, UnsafePointer<timespec>) -> Int32).self)
+        }()
 
         private static func adding(_ duration: Duration, to time: timespec) -> timespec {
             let nanoseconds = Int(time.tv_nsec) + Int(duration.components.attoseconds / 1_000_000_000)

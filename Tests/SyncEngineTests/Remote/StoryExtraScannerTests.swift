@@ -71,4 +71,10 @@ import TestSupport
     func whatJSONDecoderMustJudgeIsDeclined(_ text: String) {
         #expect(StoryExtraScanner.extra(Array(text.utf8)) == nil)
     }
+
+    /// Counts whose sum overflows are refused as bad data, not added with a trap.
+    @Test func countsThatOverflowWhenAddedAreBadData() {
+        let body = #"{"popularity":1,"long_comments":9223372036854775807,"short_comments":1}"#
+        #expect(throws: (any Error).self) { try JSONDecoder().decode(StoryExtraDTO.self, from: Data(body.utf8)) }
+    }
 }

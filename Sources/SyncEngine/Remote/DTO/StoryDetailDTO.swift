@@ -124,7 +124,15 @@ struct StoryExtraDTO: Decodable {
         self.popularity = popularity
         longComments = long
         shortComments = short
-        comments = count(.comments) ?? long + short
+        // Counts that overflow when added are bad data, not a trap.
+        let (sum, overflow) = long.addingReportingOverflow(short)
+        if let given = count(.comments) {
+            comments = given
+        } else if overflow {
+            throw Invalid()
+        } else {
+            comments = sum
+        }
     }
 
     func toDomain() -> StoryExtra {

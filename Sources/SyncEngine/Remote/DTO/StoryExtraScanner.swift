@@ -33,11 +33,11 @@ struct StoryExtraScanner: JSONByteScanner {
         skipWhitespace()
         guard complete, offset == bytes.count else { return nil }
         // As the DTO reads them: a missing or null count is nil; popularity falls back to likes.
-        func count(_ value: Int64??) -> Int? { (value ?? nil).map { Int($0) } }
+        func count(_ value: Int64??) -> Int? { (value ?? nil).flatMap { Int(exactly: $0) } }
         guard let popular = count(popularity) ?? count(likes) else { return nil }
         let longCount = count(long) ?? 0
         let shortCount = count(short) ?? 0
-        // The DTO adds them as Ints, which traps on overflow: that is JSONDecoder's path to take.
+        // A sum that overflows is the DTO's to refuse as bad data (through JSONDecoder).
         let (sum, overflow) = longCount.addingReportingOverflow(shortCount)
         guard let total = count(comments) ?? (overflow ? nil : sum) else { return nil }
         return StoryExtraDTO(popularity: popular, comments: total, longComments: longCount, shortComments: shortCount)
