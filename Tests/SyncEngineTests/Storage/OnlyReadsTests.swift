@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import SyncEngine
 
@@ -54,6 +55,8 @@ import Testing
     /// Another connection (in a process of its own it would be the same: WAL, the `-shm`) holds
     /// the write lock with a change not yet committed: the read sees what was committed, at once.
     @Test func aReadWhileAnotherConnectionWritesSeesWhatWasCommittedAndDoesNotWait() async throws {
+        // The bound below is about the read, not the suite's start (6.1 s once, in a full run).
+        try await waitForAnAnsweringPool()
         let path = try currentArchive()
         let writer = try Database(path: path)
         try writer.execute("BEGIN IMMEDIATE")

@@ -19,7 +19,7 @@ import TestSupport
         // In the suite's first seconds hundreds of tests start at once and the pool answers
         // nothing for seconds (6.6 s once in CI), engines or none: wait until it answers, so the
         // comparison below is with the engines' waits, not with that.
-        try await Self.waitForAnAnsweringPool()
+        try await waitForAnAnsweringPool()
         let lock = LockHolder(path: path, holding: Self.lockHeld)
         try await lock.waitUntilTaken()
 
@@ -58,18 +58,6 @@ import TestSupport
             "50 tasks took \(unrelatedTook) while \(engines.count) engines waited \(writesTook.max() ?? .zero) for the lock")
         let marks = try await engines[0].marks(for: Array(1...Int64(engines.count)))
         #expect(marks.count == engines.count)
-    }
-
-    /// Returns once 20 short tasks on the pool end within 0.2 s, or after a minute of trying.
-    private static func waitForAnAnsweringPool() async throws {
-        let giveUp = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < giveUp {
-            let start = ContinuousClock.now
-            let probes = (0..<20).map { _ in Task.detached { try await Task.sleep(for: .milliseconds(1)) } }
-            for probe in probes { try await probe.value }
-            if ContinuousClock.now - start < .milliseconds(200) { return }
-            try await Task.sleep(for: .milliseconds(100))
-        }
     }
 
     @Test func anEnginesThreadEndsWhenTheEngineIsReleased() async throws {
