@@ -102,22 +102,25 @@ import TestSupport
         let h = try await SyncHarness.start(timeout: .seconds(20), batches: batches(days: 2))
         source.serve(h.server, days: 30)
         let days = source.days(30).dropFirst()
-        // The first two days take a while, so the lock below is taken before any day can be
-        // written; the others come at once.
-        for day in days.prefix(2) {
-            h.server.setReply(.delayed(.seconds(2), .body(status: 200, text: source.page(day))), for: path(day))
+        // Every day takes a while, so the lock below is taken before any day can be written (the
+        // pool writes whatever has come, in any order: with days that came at once, a first
+        // batch was committed before the lock every time).
+        for day in days {
+            h.server.setReply(.delayed(.milliseconds(300), .body(status: 200, text: source.page(day))), for: path(day))
         }
         let sync = Task { try await h.engine.sync(SyncRequest(span: .lastDays(30), concurrency: 2)) }
         for _ in 0..<2_000 where h.server.requestCount(path(days.first!)) == 0 {
             try await Task.sleep(for: .milliseconds(2))
         }
         // Another connection holds the write lock: the sync's writer waits for it (busy timeout).
-        let firstRequested = ContinuousClock.now
         let other = try Database(path: h.path)
         try other.execute("BEGIN IMMEDIATE")
-        // Taken before the first two days came, so before any write (a loaded machine may be
-        // later: then the first batch went in before it, and the count below proves nothing).
-        let lockedBeforeAnyWrite = ContinuousClock.now - firstRequested < .milliseconds(1_500)
+        // Taken before any of these days was written (the latest day is written before they are
+        // asked for); a loaded machine may be later: then the count below proves nothing.
+        let daysBeforeTheLock = try other.query("SELECT count(*) FROM day WHERE date < ?", [.integer(latest.key)]) {
+            $0.int64(at: 0)
+        }.first
+        let lockedBeforeAnyWrite = daysBeforeTheLock == 0
         func requested() -> Int { days.filter { h.server.requestCount(path($0)) > 0 }.count }
         // Transfers go on while the first batch (2 days) waits to be written, until two more
         // batches' worth wait (4 days; the items under way then land too, up to twice the
@@ -126,7 +129,8 @@ import TestSupport
         for _ in 0..<1_000 where requested() < 6 {
             try await Task.sleep(for: .milliseconds(2))
         }
-        try await Task.sleep(for: .milliseconds(300))
+        // Five replies' time, two at once: without the pause, 10 more days would be asked for.
+        try await Task.sleep(for: .milliseconds(1_500))
         let whileWaiting = requested()
         if lockedBeforeAnyWrite {
             #expect((6...10).contains(whileWaiting), "fetched or under way while the writer waits: \(whileWaiting) days")
