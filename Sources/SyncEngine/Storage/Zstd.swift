@@ -13,21 +13,39 @@
 /// lends each to one caller at a time), and dictionaries are read-only once made.
 struct Zstd: @unchecked Sendable {
     typealias CreateContext = @convention(c) () -> OpaquePointer?
-    typealias CreateCompressionDictionary = @convention(c) (UnsafeRawPointer, Int, Int32) -> OpaquePointer?
+    typealias FreeContext = @convention(c) (OpaquePointer) -> Int
     typealias CreateDecompressionDictionary = @convention(c) (UnsafeRawPointer, Int) -> OpaquePointer?
-    /// `ZSTD_compress_usingCDict` and `ZSTD_decompress_usingDDict`: context, destination and its
-    /// capacity, source and its size, dictionary; the bytes written, or an error code.
-    typealias Code =
+    /// `ZSTD_decompress_usingDDict`: context, destination and its capacity, source and its size,
+    /// dictionary; the bytes written, or an error code.
+    typealias Decode =
         @convention(c) (OpaquePointer, UnsafeMutableRawPointer, Int, UnsafeRawPointer, Int, OpaquePointer) -> Int
+    /// `ZSTD_compress2`: a compression context with its parameters and dictionary, destination and
+    /// its capacity, source and its size; the bytes written, or an error code.
+    typealias Encode = @convention(c) (OpaquePointer, UnsafeMutableRawPointer, Int, UnsafeRawPointer, Int) -> Int
+    /// `ZSTD_CCtx_setParameter`: context, parameter, value; 0 or an error code.
+    typealias SetParameter = @convention(c) (OpaquePointer, Int32, Int32) -> Int
+    /// `ZSTD_CCtx_getParameter`: context, parameter, where to write its value; 0 or an error code.
+    typealias GetParameter = @convention(c) (OpaquePointer, Int32, UnsafeMutablePointer<Int32>) -> Int
+    /// `ZSTD_CCtx_loadDictionary`: context, dictionary and its size (copied); 0 or an error code.
+    typealias LoadDictionary = @convention(c) (OpaquePointer, UnsafeRawPointer, Int) -> Int
     typealias CompressBound = @convention(c) (Int) -> Int
     typealias IsError = @convention(c) (Int) -> UInt32
 
+    /// zstd's numbers for the compression parameters set (`ZSTD_cParameter`, stable API).
+    enum Parameter {
+        static let compressionLevel: Int32 = 100
+        static let hashLog: Int32 = 102
+    }
+
     let createCompressionContext: CreateContext
+    let freeCompressionContext: FreeContext
     let createDecompressionContext: CreateContext
-    let createCompressionDictionary: CreateCompressionDictionary
     let createDecompressionDictionary: CreateDecompressionDictionary
-    let compressUsingDictionary: Code
-    let decompressUsingDictionary: Code
+    let setParameter: SetParameter
+    let getParameter: GetParameter
+    let loadDictionary: LoadDictionary
+    let compress: Encode
+    let decompressUsingDictionary: Decode
     let compressBound: CompressBound
     let isError: IsError
 
@@ -44,20 +62,40 @@ struct Zstd: @unchecked Sendable {
             dlsym(library, name).map { unsafeBitCast($0, to: type) }
         }
         guard let createCCtx = symbol("ZSTD_createCCtx", as: CreateContext.self),
+            let freeCCtx = symbol("ZSTD_freeCCtx", as: FreeContext.self),
             let createDCtx = symbol("ZSTD_createDCtx", as: CreateContext.self),
-            let createCDict = symbol("ZSTD_createCDict", as: CreateCompressionDictionary.self),
             let createDDict = symbol("ZSTD_createDDict", as: CreateDecompressionDictionary.self),
-            let compress = symbol("ZSTD_compress_usingCDict", as: Code.self),
-            let decompress = symbol("ZSTD_decompress_usingDDict", as: Code.self),
+            let setParameter = symbol("ZSTD_CCtx_setParameter", as: SetParameter.self),
+            let getParameter = symbol("ZSTD_CCtx_getParameter", as: GetParameter.self),
+            let loadDictionary = symbol("ZSTD_CCtx_loadDictionary", as: LoadDictionary.self),
+            let compress = symbol("ZSTD_compress2", as: Encode.self),
+            let decompress = symbol("ZSTD_decompress_usingDDict", as: Decode.self),
             let bound = symbol("ZSTD_compressBound", as: CompressBound.self),
             let isError = symbol("ZSTD_isError", as: IsError.self)
         else { return nil }
         return Zstd(
-            createCompressionContext: createCCtx, createDecompressionContext: createDCtx,
-            createCompressionDictionary: createCDict, createDecompressionDictionary: createDDict,
-            compressUsingDictionary: compress, decompressUsingDictionary: decompress, compressBound: bound,
-            isError: isError)
+            createCompressionContext: createCCtx, freeCompressionContext: freeCCtx,
+            createDecompressionContext: createDCtx, createDecompressionDictionary: createDDict,
+            setParameter: setParameter, getParameter: getParameter, loadDictionary: loadDictionary,
+            compress: compress, decompressUsingDictionary: decompress, compressBound: bound, isError: isError)
     }()
+
+    /// A compression context that packs with `dictionary` at `level`, its hash tables of
+    /// 2^`hashLog` entries (nil: what the level picks); nil when zstd refused any of it. zstd
+    /// makes the context's own digested dictionary on its first frame and keeps it for the next.
+    func compressionContext(dictionary: [UInt8], level: Int32, hashLog: Int32?) -> OpaquePointer? {
+        guard let context = createCompressionContext() else { return nil }
+        var settings = [(Parameter.compressionLevel, level)]
+        if let hashLog { settings.append((Parameter.hashLog, hashLog)) }
+        let made =
+            settings.allSatisfy { isError(setParameter(context, $0.0, $0.1)) == 0 }
+            && dictionary.withUnsafeBytes { isError(loadDictionary(context, $0.baseAddress!, $0.count)) == 0 }
+        guard made else {
+            _ = freeCompressionContext(context)
+            return nil
+        }
+        return context
+    }
 }
 
 /// zstd's compression or decompression contexts, lent to one caller at a time and kept for the

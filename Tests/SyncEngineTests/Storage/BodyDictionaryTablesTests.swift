@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SyncEngine
+
+/// The contexts that pack bodies digest dictionary 1 with a larger hash table than level 4 alone
+/// picks (less CPU per body, measured in bench/RESULTS.md): the frames stay what every reader
+/// decodes, of the same size.
+@Suite struct BodyDictionaryTablesTests {
+    /// The real bodies the project has: the API fixtures' details and, when present, the captures.
+    private static func realBodies() throws -> [String] {
+        var files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.apiRoot + "/news")
+            .filter { Int64($0) != nil }.map { Fixtures.apiRoot + "/news/" + $0 }
+        if let captures = Fixtures.capturesFolder {
+            files += try FileManager.default.contentsOfDirectory(atPath: captures)
+                .filter { $0.hasPrefix("detail-") }.map { captures + "/" + $0 }
+        }
+        return try files.sorted().compactMap { file in
+            try JSONDecoder().decode(StoryDetailDTO.self, from: Data(contentsOf: URL(fileURLWithPath: file))).body
+        }
+    }
+
+    private func packed(_ html: String, with dictionary: BodyDictionary) throws -> [UInt8] {
+        let value = StoredBody.pack(html: html, text: TextFunctions.indexedText(ofHTML: html), dictionary: dictionary)
+        guard case .blob(let bytes) = value else { throw Failure.notPacked }
+        return bytes
+    }
+
+    private enum Failure: Error { case notPacked }
+
+    @Test func thePackingContextsUseLevelFourWithTheLargerHashTable() throws {
+        let dictionary = try #require(BodyDictionary.one, "libzstd1 is part of the build machine (scripts/setup)")
+        #expect(dictionary.compressionParameter(Zstd.Parameter.compressionLevel) == 4)
+        #expect(dictionary.compressionParameter(Zstd.Parameter.hashLog) == 15)
+    }
+
+    @Test func realBodiesPackToTheSameSizeAsWithLevelFourAloneAndReadBack() throws {
+        let zstd = try #require(Zstd.shared, "libzstd1 is part of the build machine (scripts/setup)")
+        let new = try #require(BodyDictionary.one)
+        let levelAlone = try #require(BodyDictionary(format: 2, base64: BodyDictionary.first, zstd: zstd, hashLog: nil))
+        let bodies = try Self.realBodies()
+        #expect(bodies.count >= 3)
+        var newBytes = 0
+        var oldBytes = 0
+        for html in bodies {
+            let packedNew = try packed(html, with: new)
+            let packedOld = try packed(html, with: levelAlone)
+            newBytes += packedNew.count
+            oldBytes += packedOld.count
+            for bytes in [packedNew, packedOld] {
+                // `StoredBody` reads with `BodyDictionary.one`'s decompression dictionary.
+                #expect(bytes.withUnsafeBytes { StoredBody.html(of: $0) } == html)
+            }
+        }
+        // A body may take a byte more or less (the matches found differ a little); over the
+        // bench's 2,889 and 29,242 bodies the larger table packed 482 and 5,900 bytes fewer.
+        #expect(abs(newBytes - oldBytes) * 1000 <= oldBytes, "\(newBytes) bytes packed against \(oldBytes) with level 4's own tables")
+    }
+}
