@@ -102,7 +102,7 @@ struct SearchIndex {
     func search(_ expression: String, limit: Int) throws(DatabaseError) -> [SearchResult] {
         try database.execute("PRAGMA cache_size = -\(Self.cacheKiB)")
         return try database.query(Self.searchSQL, [.text(expression), .integer(Int64(limit))]) { row in
-            let title = SearchText.display(row.text(at: 1))
+            let title = Self.displayed(row.text(at: 1))
             return SearchResult(
                 id: row.int64(at: 0), title: title, day: row.isNull(at: 3) ? nil : Day(key: row.int64(at: 3)),
                 snippet: SnippetLines.snippet(

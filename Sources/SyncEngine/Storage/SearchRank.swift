@@ -30,17 +30,19 @@ enum SearchRank {
     private final class QueryData {
         let averageLength: Double
         let inverseFrequencies: [Double]
+        let lengths: RowLengths
 
-        init(averageLength: Double, inverseFrequencies: [Double]) {
+        init(averageLength: Double, inverseFrequencies: [Double], lengths: RowLengths) {
             self.averageLength = averageLength
             self.inverseFrequencies = inverseFrequencies
+            self.lengths = lengths
         }
     }
 
     static let function: fts5_extension_function = { api, fts, context, count, values in
         guard let api = api?.pointee, let fts else { return sqlite3_result_error(context, "search_rank(table, weight…)", -1) }
         let data: QueryData
-        switch queryData(api, fts) {
+        switch queryData(api, fts, connection: sqlite3_context_db_handle(context)) {
         case .success(let found): data = found
         case .failure(let failure): return sqlite3_result_error_code(context, failure.code)
         }
@@ -58,7 +60,13 @@ enum SearchRank {
             index += 1
         }
         var tokens: Int32 = 0
-        if code == SQLITE_OK { code = api.xColumnSize(fts, -1, &tokens) }
+        if code == SQLITE_OK {
+            if let length = data.lengths.length(of: api.xRowid(fts), columns: Int(api.xColumnCount(fts))) {
+                tokens = length
+            } else {
+                code = api.xColumnSize(fts, -1, &tokens)
+            }
+        }
         guard code == SQLITE_OK else { return sqlite3_result_error_code(context, code) }
         let length = Double(tokens)
         var score = 0.0
@@ -72,7 +80,9 @@ enum SearchRank {
 
     /// The query's average row length and each phrase's factor, worked out at its first row and
     /// kept with the query (FTS5's aux data).
-    private static func queryData(_ api: Fts5ExtensionApi, _ fts: OpaquePointer) -> Result<QueryData, SnippetRow.Failure> {
+    private static func queryData(_ api: Fts5ExtensionApi, _ fts: OpaquePointer, connection: OpaquePointer?) -> Result<
+        QueryData, SnippetRow.Failure
+    > {
         if let kept = api.xGetAuxdata(fts, 0) { return .success(Unmanaged<QueryData>.fromOpaque(kept).takeUnretainedValue()) }
         var rows: Int64 = 0
         var tokens: Int64 = 0
@@ -94,7 +104,8 @@ enum SearchRank {
             }
         }
         guard code == SQLITE_OK else { return .failure(SnippetRow.Failure(code: code)) }
-        let data = QueryData(averageLength: Double(tokens) / Double(rows), inverseFrequencies: factors)
+        let data = QueryData(
+            averageLength: Double(tokens) / Double(rows), inverseFrequencies: factors, lengths: RowLengths(connection: connection))
         code = api.xSetAuxdata(fts, Unmanaged.passRetained(data).toOpaque()) { kept in
             if let kept { Unmanaged<QueryData>.fromOpaque(kept).release() }
         }
