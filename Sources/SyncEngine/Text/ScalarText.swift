@@ -11,10 +11,19 @@ extension String {
                 // Bytes encoded from scalars are valid UTF-8 by construction: copied into the
                 // string without the validation `String(unsafeUninitializedCapacity:)` runs
                 // (a tenth of a story's readable text, for Chinese text byte by byte).
-                self = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+                func string(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> String {
                     let count = Self.encode(scalars, into: buffer)
                     let bytes = UnsafeBufferPointer(rebasing: buffer[..<count])
                     return String(copying: unsafe UTF8Span(unchecked: unsafe Span(_unsafeElements: bytes)))
+                }
+                // Small texts (tag names, most attributes) on the stack; a long block's bytes on
+                // the heap, so that no worker thread's stack grows by a block's size and stays so.
+                if capacity <= 1024 {
+                    self = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity, string)
+                } else {
+                    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
+                    defer { buffer.deallocate() }
+                    self = string(buffer)
                 }
                 return
             }
