@@ -40,18 +40,19 @@ extension ReadableTextBuilder {
     }()
 
     /// The number of an element name (numbering it on first use) and its kind.
-    private mutating func number(_ name: String) -> (id: Int, kind: ElementKind) {
-        if let id = names[name] { return (id, kinds[id]) }
+    private mutating func number(_ name: String) -> (id: Int, kind: ElementKind, tag: Tag) {
+        if let id = numbered(name) { return (id, kinds[id], tags[id]) }
         let id = openCounts.count
-        names[name] = id
+        remember(name, as: id)
         kinds.append(Self.knownKinds[name] ?? [])
+        tags.append(Tag.known[name] ?? .other)
         openCounts.append(0)
-        return (id, kinds[id])
+        return (id, kinds[id], tags[id])
     }
 
     mutating func start(_ name: String, _ attributes: [HTMLAttribute]) {
-        let (id, kind) = number(name)
-        if name == "body", let head = names["head"], openCounts[head] > 0 {
+        let (id, kind, tag) = number(name)
+        if tag == .body, let head = numbered("head"), openCounts[head] > 0 {
             popElements(through: head)
         }
         let isVoid = kind.contains(.void)
@@ -60,10 +61,10 @@ extension ReadableTextBuilder {
             return
         }
         if isVoid {
-            switch name {
-            case "br": lineBreak()
-            case "hr": rule()
-            case "img": image(attributes)
+            switch tag {
+            case .br: lineBreak()
+            case .hr: rule()
+            case .img: image(attributes)
             default: break
             }
             return
@@ -75,8 +76,8 @@ extension ReadableTextBuilder {
             skipDepth += 1
             return
         }
-        switch name {
-        case "a":
+        switch tag {
+        case .a:
             if link != nil {
                 // Links do not nest: a new one ends the open one.
                 while link != nil { popElement() }
@@ -88,24 +89,24 @@ extension ReadableTextBuilder {
             link = Link(href: href)
             pendingMarks.append(.link)
             push(id, .link)
-        case "strong", "b":
+        case .strong, .b:
             // A mark inside the same mark adds nothing.
             guard !boldOpen else { return push(id, .inline) }
             boldOpen = true
             pendingMarks.append(.bold)
             push(id, .bold)
-        case "em", "i":
+        case .em, .i:
             guard !italicOpen else { return push(id, .inline) }
             italicOpen = true
             pendingMarks.append(.italic)
             push(id, .italic)
-        case "ul", "ol":
+        case .ul, .ol:
             boundary(structural: true)
             // Clamped so that counting on can never overflow.
             let first = attributes["start"].flatMap { Int($0.trimmingSpaces) }.map { min(max($0, -1_000_000), 1_000_000) } ?? 1
-            lists.append(List(ordered: name == "ol", count: first - 1))
+            lists.append(List(ordered: tag == .ol, count: first - 1))
             push(id, .list)
-        case "li":
+        case .li:
             boundary(structural: true)
             var ordinal: Int?
             if let last = lists.indices.last, lists[last].ordered {
@@ -114,15 +115,15 @@ extension ReadableTextBuilder {
             }
             listItems += 1
             push(id, .block(structural: true), context: .listItem(ordinal: ordinal, item: listItems))
-        case "tr":
+        case .tr:
             boundary(structural: true)
             rows.append(0)
             push(id, .row, context: .tableRow)
-        case "td" where !rows.isEmpty, "th" where !rows.isEmpty:
+        case .td where !rows.isEmpty, .th where !rows.isEmpty:
             if rows[rows.count - 1] > 0 { pendingCellSeparator = true }
             rows[rows.count - 1] += 1
             push(id, .inline)
-        case "figure":
+        case .figure:
             boundary(structural: true)
             figureDepth += 1
             push(id, .figure)
@@ -131,13 +132,13 @@ extension ReadableTextBuilder {
             guard structural || kind.contains(.plain) else { return push(id, .inline) }
             boundary(structural: structural)
             let context: Context
-            switch name {
-            case "p": context = .paragraph
-            case "h1", "h2", "h3", "h4", "h5", "h6": context = .heading
-            case "blockquote": context = .quote
-            case "figcaption": context = .caption
-            case "pre": context = .preformatted
-            case "div" where attributes.hasClass(in: ["meta"]): context = .byline
+            switch tag {
+            case .p: context = .paragraph
+            case .heading: context = .heading
+            case .blockquote: context = .quote
+            case .figcaption: context = .caption
+            case .pre: context = .preformatted
+            case .div where attributes.hasClass(in: ["meta"]): context = .byline
             default: context = currentContext
             }
             push(id, .block(structural: structural), context: context)
@@ -158,7 +159,7 @@ extension ReadableTextBuilder {
     // MARK: - End tags
 
     mutating func end(_ name: String) {
-        guard let id = names[name], openCounts[id] > 0 else {
+        guard let id = numbered(name), openCounts[id] > 0 else {
             guard skipDepth == 0 else { return }
             // Browsers read a stray `</br>` as `<br>` and a stray `</p>` as an empty paragraph.
             if name == "br" { lineBreak() }

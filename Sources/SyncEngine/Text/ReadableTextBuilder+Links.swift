@@ -4,15 +4,47 @@ extension ReadableTextBuilder {
     /// The number of `href`'s reference, adding it on first use; nil for links that get none.
     mutating func reference(href: String, text: String) -> Int? {
         let url = Self.cleanURL(href)
-        let lowered = url.prefix(11).lowercased()
-        guard !url.isEmpty, !url.hasPrefix("#"), !lowered.hasPrefix("javascript:"),
-            !lowered.hasPrefix("vbscript:"), !lowered.hasPrefix("data:"),
-            Self.comparable(url) != Self.comparable(text)
+        guard !url.isEmpty, !url.hasPrefix("#"), !Self.hasUnsafeScheme(url), !Self.showsItsURL(url, text: text)
         else { return nil }
         if let number = referenceNumbers[url] { return number }
         references.append(url)
         referenceNumbers[url] = references.count
         return references.count
+    }
+
+    /// Whether `url` starts with `javascript:`, `vbscript:` or `data:`, in any case.
+    static func hasUnsafeScheme(_ url: String) -> Bool {
+        // Printable ASCII (what `cleanURL` keeps as written): each byte is a Character and
+        // lowercasing is ASCII's, so the prefixes are compared as bytes, without a lowercased copy.
+        let ascii = url.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            guard bytes.allSatisfy({ (0x21...0x7E).contains($0) }) else { return nil }
+            return ["javascript:", "vbscript:", "data:"].contains { scheme in
+                bytes.count >= scheme.utf8.count
+                    && zip(bytes, scheme.utf8).allSatisfy { byte, expected in
+                        (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == expected
+                    }
+            }
+        }
+        if let ascii = ascii ?? nil { return ascii }
+        return generalHasUnsafeScheme(url)
+    }
+
+    /// `hasUnsafeScheme` for any string, Character by Character.
+    static func generalHasUnsafeScheme(_ url: String) -> Bool {
+        let lowered = url.prefix(11).lowercased()
+        return lowered.hasPrefix("javascript:") || lowered.hasPrefix("vbscript:") || lowered.hasPrefix("data:")
+    }
+
+    /// Whether a link's text is its own URL (`comparable` agrees).
+    static func showsItsURL(_ url: String, text: String) -> Bool {
+        // Most links have Chinese text and an ASCII URL. A scalar from U+3000 to U+D7FF (CJK,
+        // kana, Hangul: a UTF-8 lead byte E3 to ED, as surrogates never occur) is not canonically
+        // equivalent to anything ASCII, and trimming and scheme removal leave it in place, so such
+        // a text never agrees with an ASCII URL: no comparable text is made Character by Character.
+        if url.utf8.allSatisfy({ $0 < 0x80 }), text.utf8.contains(where: { (0xE3...0xED).contains($0) }) {
+            return false
+        }
+        return comparable(url) == comparable(text)
     }
 
     /// `href` without controls and line breaks (as URL parsers drop them), trimmed, spaces as %20

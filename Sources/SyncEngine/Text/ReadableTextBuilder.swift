@@ -80,7 +80,11 @@ struct ReadableTextBuilder {
     /// Element names numbered in order of first use, with what kind of element each is: a tag's
     /// name is hashed once, not once for every set it is looked up in.
     var names: [String: Int] = [:]
+    /// The short ASCII names among `names`, packed, and their numbers (`numbered(_:)`).
+    var packedNames: [PackedName] = []
+    var packedIDs: [Int] = []
     var kinds: [ElementKind] = []
+    var tags: [Tag] = []
     /// How many elements of each name are open, so that a stray end tag costs nothing.
     var openCounts: [Int] = []
     var skipDepth = 0

@@ -47,4 +47,36 @@ import TestSupport
         #expect(ReadableTextBuilder.comparable("https://") == "")
         #expect(checked == 4_000)
     }
+
+    /// Whether a link gets a number: the byte-wise scheme test and the shortcut for Chinese link
+    /// text give what the Character-wise comparisons give.
+    @Test func linksWithoutNumbers_areTheSameTheQuickWayAndTheLongWay() {
+        let pieces = [
+            "", " ", "\t", "\u{A0}", "h", "HTTP://", "https://", "/", "a.example", "javascript:", "JaVaScRiPt:",
+            "vbscript:", "VBScript", "data:", "DATA", ":", "中", "文", "ア", "한", "\u{3000}", "\u{D7FF}", "\u{E000}",
+            "\u{301}", "\u{212A}", "é", "😀", "?q=1", "#x",
+        ]
+        var generator = SplitMix(seed: 0x4C1)
+        var shown = 0
+        for _ in 0..<6_000 {
+            func string() -> String {
+                (0..<Int.random(in: 0...5, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            }
+            let url = string()
+            // Texts that often are the URL, once with a piece of Chinese added.
+            let text = Bool.random(using: &generator) ? url + string() : string()
+            #expect(
+                ReadableTextBuilder.hasUnsafeScheme(url) == ReadableTextBuilder.generalHasUnsafeScheme(url),
+                "\(url.debugDescription)")
+            let long = ReadableTextBuilder.generalComparable(url) == ReadableTextBuilder.generalComparable(text)
+            #expect(ReadableTextBuilder.showsItsURL(url, text: text) == long, "\(url.debugDescription) \(text.debugDescription)")
+            if long { shown += 1 }
+        }
+        // The generated links cover both answers.
+        #expect(shown > 500)
+        #expect(ReadableTextBuilder.hasUnsafeScheme("JavaScript:alert(1)"))
+        #expect(!ReadableTextBuilder.hasUnsafeScheme("https://javascript:"))
+        #expect(!ReadableTextBuilder.showsItsURL("https://a.example/", text: "a.example 中"))
+        #expect(ReadableTextBuilder.showsItsURL("https://a.example/", text: " a.example"))
+    }
 }
