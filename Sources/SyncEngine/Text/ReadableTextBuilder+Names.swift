@@ -43,9 +43,17 @@ extension ReadableTextBuilder {
         }
     }
 
+    /// The most packed names `numbered` scans one by one; a body with more (markup made to have
+    /// many) is looked up in the dictionary, so that a tag never costs a scan of thousands.
+    static let packedNamesScanned = 32
+
     /// The number of a name already numbered, if it is.
     func numbered(_ name: String) -> Int? {
-        guard let packed = PackedName(name) else { return names[name] }
+        // The dictionary when a name was not packed: a string key finds a canonically equivalent
+        // spelling (`x\u{037E}` for `x;`), as the dictionary alone always did.
+        guard !hasUnpackedNames, packedNames.count <= Self.packedNamesScanned, let packed = PackedName(name) else {
+            return names[name]
+        }
         // A body uses a score of names or so: a few integer comparisons, no hashing.
         return packedNames.firstIndex(of: packed).map { packedIDs[$0] }
     }
@@ -56,6 +64,8 @@ extension ReadableTextBuilder {
         if let packed = PackedName(name) {
             packedNames.append(packed)
             packedIDs.append(id)
+        } else {
+            hasUnpackedNames = true
         }
     }
 }

@@ -83,6 +83,8 @@ struct ReadableTextBuilder {
     /// The short ASCII names among `names`, packed, and their numbers (`numbered(_:)`).
     var packedNames: [PackedName] = []
     var packedIDs: [Int] = []
+    /// Whether a name is in `names` only (not short ASCII): lookups then go to the dictionary.
+    var hasUnpackedNames = false
     var kinds: [ElementKind] = []
     var tags: [Tag] = []
     /// How many elements of each name are open, so that a stray end tag costs nothing.

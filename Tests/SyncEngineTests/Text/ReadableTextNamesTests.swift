@@ -7,7 +7,7 @@ import TestSupport
 /// otherwise: either way a name keeps its number and two names never share one.
 @Suite struct ReadableTextNamesTests {
     @Test func names_keepTheirNumbersHoweverTheyAreStored() {
-        let pieces = ["a", "b", "div", "h1", "x", "\u{0}", "é", "中", "0123456789abcdef", "-"]
+        let pieces = ["a", "b", "div", "h1", "x", "\u{0}", "é", "中", "0123456789abcdef", "-", ";", "\u{037E}"]
         var generator = SplitMix(seed: 0x7A6)
         var builder = ReadableTextBuilder()
         var expected: [String: Int] = [:]
@@ -27,6 +27,21 @@ import TestSupport
         #expect(ReadableTextBuilder.PackedName("a\u{0}") == nil)
         #expect(ReadableTextBuilder.PackedName("é") == nil)
         #expect(ReadableTextBuilder.PackedName("ab") != ReadableTextBuilder.PackedName("ba"))
+    }
+
+    @Test func manyNames_areFoundWithoutAScanOfThemAll() {
+        var builder = ReadableTextBuilder()
+        for id in 0..<100 { builder.remember("n\(id)", as: id) }
+        for id in 0..<100 {
+            let name = "n\(id)"
+            #expect(builder.numbered(name) == id, "\(name)")
+        }
+        #expect(builder.numbered("n100") == nil)
+    }
+
+    @Test func anEndTagSpelledAsAnEquivalentName_closesItsElementAsBefore() {
+        // U+037E is canonically the ASCII semicolon: the dictionary took both as one name.
+        #expect(ReadableText(html: "<p><x\u{037E}>a<b>b</x;>c</b></p>").blocks == [.paragraph("a**b**c")])
     }
 
     @Test func everyTagTheBuilderKnows_isReadAsBefore() {
