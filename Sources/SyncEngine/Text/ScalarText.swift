@@ -5,7 +5,8 @@ extension String {
     /// small string for each one: that was half of what turning a story's HTML into text cost.
     /// The text code collects scalars in arrays and makes each string once, here.
     init<Scalars: Collection<Unicode.Scalar>>(scalars: Scalars) {
-        let capacity = scalars.count * 4
+        let scalarCount = scalars.count
+        let capacity = scalarCount * 4
         #if compiler(>=6.2)
             if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
                 // Bytes encoded from scalars are valid UTF-8 by construction: copied into the
@@ -14,7 +15,11 @@ extension String {
                 func string(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> String {
                     let count = Self.encode(scalars, into: buffer)
                     let bytes = UnsafeBufferPointer(rebasing: buffer[..<count])
-                    return String(copying: unsafe UTF8Span(unchecked: unsafe Span(_unsafeElements: bytes)))
+                    // As many bytes as scalars: all ASCII, which the string records (its comparisons
+                    // and hashing then skip normalization, as for a validated string).
+                    return String(
+                        copying: unsafe UTF8Span(
+                            unchecked: unsafe Span(_unsafeElements: bytes), isKnownASCII: count == scalarCount))
                 }
                 // Small texts (tag names, most attributes) on the stack; a long block's bytes on
                 // the heap, so that no worker thread's stack grows by a block's size and stays so.
