@@ -55,7 +55,8 @@ struct BodyDictionary: @unchecked Sendable {
     func compressionParameter(_ parameter: Int32) -> Int32? {
         compressors.with { context -> Int32? in
             var value: Int32 = 0
-            return zstd.isError(zstd.getParameter(context, parameter, &value)) == 0 ? value : nil
+            guard let getParameter = zstd.getParameter else { return nil }
+            return zstd.isError(getParameter(context, parameter, &value)) == 0 ? value : nil
         } ?? nil
     }
 

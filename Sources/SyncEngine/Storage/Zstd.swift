@@ -42,7 +42,9 @@ struct Zstd: @unchecked Sendable {
     let createDecompressionContext: CreateContext
     let createDecompressionDictionary: CreateDecompressionDictionary
     let setParameter: SetParameter
-    let getParameter: GetParameter
+    /// Read by tests only, and in zstd's experimental section: nil when the library lacks it,
+    /// which must not stop bodies from being read.
+    let getParameter: GetParameter?
     let loadDictionary: LoadDictionary
     let compress: Encode
     let decompressUsingDictionary: Decode
@@ -66,7 +68,6 @@ struct Zstd: @unchecked Sendable {
             let createDCtx = symbol("ZSTD_createDCtx", as: CreateContext.self),
             let createDDict = symbol("ZSTD_createDDict", as: CreateDecompressionDictionary.self),
             let setParameter = symbol("ZSTD_CCtx_setParameter", as: SetParameter.self),
-            let getParameter = symbol("ZSTD_CCtx_getParameter", as: GetParameter.self),
             let loadDictionary = symbol("ZSTD_CCtx_loadDictionary", as: LoadDictionary.self),
             let compress = symbol("ZSTD_compress2", as: Encode.self),
             let decompress = symbol("ZSTD_decompress_usingDDict", as: Decode.self),
@@ -76,7 +77,8 @@ struct Zstd: @unchecked Sendable {
         return Zstd(
             createCompressionContext: createCCtx, freeCompressionContext: freeCCtx,
             createDecompressionContext: createDCtx, createDecompressionDictionary: createDDict,
-            setParameter: setParameter, getParameter: getParameter, loadDictionary: loadDictionary,
+            setParameter: setParameter, getParameter: symbol("ZSTD_CCtx_getParameter", as: GetParameter.self),
+            loadDictionary: loadDictionary,
             compress: compress, decompressUsingDictionary: decompress, compressBound: bound, isError: isError)
     }()
 
