@@ -17,7 +17,16 @@ extension SearchRank {
         private var isBroken = false
         private var bytes = [UInt8](repeating: 0, count: 64)
 
+        /// Whether a length read here was found to be FTS5's own (`checked(against:read:)`).
+        private(set) var isChecked = false
+
         init(connection: OpaquePointer?) { self.connection = connection }
+
+        /// After comparing a length read here with FTS5's for the same row: the same, and the
+        /// handle goes on; different, and the rest of the query asks FTS5.
+        func checked(against own: Int32, read: Int32) {
+            if own == read { isChecked = true } else { _ = broken() as Int32? }
+        }
 
         deinit {
             if let blob { sqlite3_blob_close(blob) }

@@ -63,6 +63,12 @@ enum SearchRank {
         if code == SQLITE_OK {
             if let length = data.lengths.length(of: api.xRowid(fts), columns: Int(api.xColumnCount(fts))) {
                 tokens = length
+                if !data.lengths.isChecked {
+                    // The first length read so is checked against FTS5's: `search_rank` on another
+                    // FTS5 table (whose lengths are not in `story_search_docsize`) never reads them.
+                    code = api.xColumnSize(fts, -1, &tokens)
+                    if code == SQLITE_OK { data.lengths.checked(against: tokens, read: length) }
+                }
             } else {
                 code = api.xColumnSize(fts, -1, &tokens)
             }
