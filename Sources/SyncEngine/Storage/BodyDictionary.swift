@@ -35,6 +35,7 @@ struct BodyDictionary: @unchecked Sendable {
         format == 2 ? one : nil
     }
 
+    /// Made once per process (`one`): a dictionary never frees its zstd objects.
     /// `hashLog` nil packs with the tables level 4 alone picks (as rows were packed before
     /// `hashLog`; tests compare with it).
     init?(format: UInt8, base64: String, zstd: Zstd, hashLog: Int32? = Self.hashLog) {

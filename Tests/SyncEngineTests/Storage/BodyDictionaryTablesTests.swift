@@ -28,6 +28,12 @@ import TestSupport
 
     private enum Failure: Error { case notPacked }
 
+    /// Dictionary 1 packing with level 4's own tables, made once like `BodyDictionary.one`: a
+    /// dictionary lives as long as the process and never frees its zstd objects.
+    private static let levelAlone = Zstd.shared.flatMap {
+        BodyDictionary(format: 2, base64: BodyDictionary.first, zstd: $0, hashLog: nil)
+    }
+
     @Test func thePackingContextsUseLevelFourWithTheLargerHashTable() throws {
         let dictionary = try #require(BodyDictionary.one, "libzstd1 is part of the build machine (scripts/setup)")
         #expect(dictionary.compressionParameter(Zstd.Parameter.compressionLevel) == 4)
@@ -35,9 +41,8 @@ import TestSupport
     }
 
     @Test func realBodiesPackToTheSameSizeAsWithLevelFourAloneAndReadBack() throws {
-        let zstd = try #require(Zstd.shared, "libzstd1 is part of the build machine (scripts/setup)")
-        let new = try #require(BodyDictionary.one)
-        let levelAlone = try #require(BodyDictionary(format: 2, base64: BodyDictionary.first, zstd: zstd, hashLog: nil))
+        let new = try #require(BodyDictionary.one, "libzstd1 is part of the build machine (scripts/setup)")
+        let levelAlone = try #require(Self.levelAlone)
         let bodies = try Self.realBodies()
         #expect(bodies.count >= 3)
         var newBytes = 0
