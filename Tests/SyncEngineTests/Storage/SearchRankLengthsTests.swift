@@ -15,17 +15,7 @@ import Testing
 
     /// Rows of different lengths in every column; "春" in all of them.
     private func table(rows: Int) throws -> OpaquePointer {
-        var opened: OpaquePointer?
-        #expect(sqlite3_open_v2(":memory:", &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK)
-        let connection = try #require(opened)
-        try SearchTokenizer.register(on: connection)
-        try exec(
-            connection,
-            """
-            CREATE VIRTUAL TABLE story_search USING fts5(body, title, hint, tokenize = 'zhihu');
-            INSERT INTO story_search (story_search, rank) VALUES ('rank', 'bm25(\(SearchRank.weights))');
-            BEGIN;
-            """)
+        let connection = try SearchTableFixture.open(alsoRunning: "BEGIN;")
         for id in 1...rows {
             // Up to 300 tokens: lengths of one and two varint bytes.
             let body = String(repeating: "风花", count: id % 150) + "春"
@@ -35,10 +25,7 @@ import Testing
         return connection
     }
 
-    private func exec(_ connection: OpaquePointer, _ sql: String) throws {
-        let code = sqlite3_exec(connection, sql, nil, nil, nil)
-        try #require(code == SQLITE_OK, "\(String(cString: sqlite3_errmsg(connection)))")
-    }
+    private func exec(_ connection: OpaquePointer, _ sql: String) throws { try SearchTableFixture.exec(connection, sql) }
 
     /// Each result's rowid and score in order, or the error's code.
     private func ranked(_ connection: OpaquePointer, _ sql: String, _ query: String) throws -> Result<[Int64: Double], RankError> {

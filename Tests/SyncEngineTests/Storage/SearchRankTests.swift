@@ -11,17 +11,7 @@ import TestSupport
     /// A connection with the tokenizer and functions, and a table of the index's columns whose
     /// `rank` is what `Migrations` sets for `story_search`.
     private func table(rows: Int, bodyTokens: ClosedRange<Int> = 0...400, seed: UInt64) throws -> OpaquePointer {
-        var opened: OpaquePointer?
-        #expect(sqlite3_open_v2(":memory:", &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK)
-        let connection = try #require(opened)
-        try SearchTokenizer.register(on: connection)
-        try exec(
-            connection,
-            """
-            CREATE VIRTUAL TABLE story_search USING fts5(body, title, hint, tokenize = 'zhihu');
-            CREATE TABLE day_story (story_id INTEGER, date INTEGER);
-            INSERT INTO story_search (story_search, rank) VALUES ('rank', 'bm25(\(SearchRank.weights))');
-            """)
+        let connection = try SearchTableFixture.open(alsoRunning: "CREATE TABLE day_story (story_id INTEGER, date INTEGER);")
         var random = SplitMix(seed: seed)
         let words = ["春", "风", "花", "雪", "月", "山", "水", "云", "的", "是", "Swift", "vr", "猫", "狗", "咖啡", "Café", "研究"]
         func text(_ count: ClosedRange<Int>) -> String {
@@ -37,10 +27,7 @@ import TestSupport
         return connection
     }
 
-    private func exec(_ connection: OpaquePointer, _ sql: String) throws {
-        let code = sqlite3_exec(connection, sql, nil, nil, nil)
-        try #require(code == SQLITE_OK, "\(String(cString: sqlite3_errmsg(connection)))")
-    }
+    private func exec(_ connection: OpaquePointer, _ sql: String) throws { try SearchTableFixture.exec(connection, sql) }
 
     /// Each result's rowid and score, in order.
     private func ranked(_ connection: OpaquePointer, _ sql: String, _ query: String) throws -> [(Int64, Double)] {
