@@ -50,7 +50,8 @@ struct SiteRoutes {
         return Self.html(404, ListPages.error(nil, frame: frame))
     }
 
-    /// POST `/story/<id>/favorite`: toggles the mark and sends the browser back to the story.
+    /// POST `/story/<id>/favorite`: toggles the mark and sends the browser back to the story, by a
+    /// path relative to the request's.
     func post(_ request: WebRequest) async -> WebResponse {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         let frame = PageFrame(wording: wording, root: "../../", isStatic: options.isStatic)
@@ -64,7 +65,9 @@ struct SiteRoutes {
         await presenter.viewDidLoad()
         if view.recorder.shown != nil { await presenter.didTapFavorite() }
         if let error = view.recorder.error { return Self.failure(error, frame: frame) }
-        return WebResponse(status: 303, contentType: "text/plain; charset=utf-8", body: [], location: "/story/\(id).html")
+        // Relative to the form's own address (`/story/<id>/favorite`): a site a proxy serves under
+        // a prefix (`/news/`) stays under it, which `/story/<id>.html` would leave.
+        return WebResponse(status: 303, contentType: "text/plain; charset=utf-8", body: [], location: "../\(id).html")
     }
 
     // MARK: Pages

@@ -141,7 +141,7 @@ struct CommandStrings: Sendable {
         say("--image-budget 需要与 --images 一起使用", "--image-budget needs --images")
     }
 
-    func daysOutOfRange(_ value: Int, max: Int) -> String {
+    func daysOutOfRange(_ value: some CustomStringConvertible, max: Int) -> String {
         say(
             "--days 应在 1 到 \(max) 之间（自 \(Day.firstIssue) 起的每一天），不能是 \(value)",
             "--days must be between 1 and \(max) (every day since \(Day.firstIssue)), not \(value)")

@@ -79,6 +79,50 @@ import TestSupport
         #expect(ended.status == 0, "\(ended.stderr)")
     }
 
+    /// The favourite form's answer sends the browser back by a path relative to the form's own
+    /// address: at the root, and under the prefix a reverse proxy mounts the site at (nginx
+    /// `location /news/ { proxy_pass http://127.0.0.1:PORT/; }`), where `/story/ID.html` left it.
+    @Test func theFavouriteRedirectLandsOnTheStoryAtTheRootAndUnderAProxysPrefix() async throws {
+        let databasePath = try await syncedArchive()
+        let server = try await ServeProcess.start(["serve", "--port", "0", "--offline"], databasePath: databasePath)
+        let port = try #require(portNumber(server.firstLine), "first line: \(server.firstLine); stderr: \(server.stderr)")
+        let storyPath = "/story/9759301.html"
+        let page = try await RawHTTPClient.send("GET", storyPath, port: port)
+        #expect(page.status == 200, "\(page.text)")
+        let action = try #require(Self.favoriteFormAction(page.text), "\(page.text)")
+        // The form's address as a browser makes it from the page's, and the POST it sends there:
+        // Origin "null" (the page has Referrer-Policy: no-referrer) with Sec-Fetch-Site.
+        let root = try #require(URL(string: "http://127.0.0.1:\(port)\(storyPath)"))
+        let post = try #require(URL(string: action, relativeTo: root)?.absoluteURL)
+        #expect(post.path == "/story/9759301/favorite")
+        let toggled = try await RawHTTPClient.send(
+            "POST", post.path, port: port,
+            headers: [("Content-Type", "application/x-www-form-urlencoded"), ("Origin", "null"), ("Sec-Fetch-Site", "same-origin")])
+        #expect(toggled.status == 303, "\(toggled.text)")
+        let location = try #require(toggled.headers["location"])
+        let back = try #require(URL(string: location, relativeTo: post)?.absoluteURL)
+        #expect(back.absoluteString == root.absoluteString, "\(location)")
+        let story = try await RawHTTPClient.send("GET", back.path, port: port)
+        #expect(story.status == 200 && story.text.contains("★ 取消收藏"), "\(story.text)")
+        // Behind the proxy the browser knows only the prefixed addresses: the same answer keeps it there.
+        let prefixedStory = try #require(URL(string: "https://example.org/news\(storyPath)"))
+        let prefixedPost = try #require(URL(string: action, relativeTo: prefixedStory)?.absoluteURL)
+        #expect(prefixedPost.absoluteString == "https://example.org/news/story/9759301/favorite")
+        let prefixedBack = URL(string: location, relativeTo: prefixedPost)?.absoluteURL
+        #expect(prefixedBack?.absoluteString == "https://example.org/news/story/9759301.html", "\(location)")
+        server.signal(SIGTERM)
+        _ = try await server.waitForExit()
+    }
+
+    /// The `action` of the page's favourite form (the page's first form is the search).
+    private static func favoriteFormAction(_ html: String) -> String? {
+        let tags = html.components(separatedBy: "<form ").dropFirst().compactMap { $0.split(separator: ">").first }
+        guard let tag = tags.first(where: { $0.contains("class=\"favorite\"") }),
+            let start = tag.range(of: "action=\""), let end = tag[start.upperBound...].firstIndex(of: "\"")
+        else { return nil }
+        return String(tag[start.upperBound..<end])
+    }
+
     @Test func syncEveryRunsTheSyncAgainOnItsInterval() async throws {
         let source = LoopbackServer()
         try await source.start()

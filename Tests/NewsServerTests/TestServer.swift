@@ -22,7 +22,7 @@ final class TestSite: WebSite {
         case ("GET", "/page.html"):
             return WebResponse(status: 200, contentType: "text/html; charset=utf-8", body: Self.page, lastModified: Self.pageTime)
         case ("POST", "/story/1/favorite"):
-            return WebResponse(status: 303, contentType: "text/plain; charset=utf-8", body: [], location: "/story/1.html")
+            return WebResponse(status: 303, contentType: "text/plain; charset=utf-8", body: [], location: "../1.html")
         default:
             return WebResponse(status: 404, contentType: "text/plain; charset=utf-8", body: Array("no such page\n".utf8))
         }

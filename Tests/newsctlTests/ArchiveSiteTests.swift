@@ -126,7 +126,7 @@ extension ProcessTests {
             let path = "/story/\(WebSource.photo)/favorite"
             #expect(await site.respond(to: WebRequest(method: "GET", path: path)).status == 404)
             let toggled = await site.respond(to: WebRequest(method: "POST", path: path))
-            #expect(toggled.status == 303 && toggled.location == "/story/\(WebSource.photo).html")
+            #expect(toggled.status == 303 && toggled.location == "../\(WebSource.photo).html")
             let story = text(await site.respond(to: WebRequest(path: "/story/\(WebSource.photo).html")))
             #expect(story.contains("<button type=\"submit\">★ 取消收藏</button>"), "\(story)")
             let favorites = text(await site.respond(to: WebRequest(path: "/favorites.html")))

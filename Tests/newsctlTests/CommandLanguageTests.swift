@@ -61,6 +61,74 @@ extension ProcessTests {
                 days.stderr.hasPrefix("newsctl: --days must be between 1 and ") && days.stderr.hasSuffix(", not -3\n"), "\(days.stderr)")
         }
 
+        /// export, feed and serve check every value newsctl hands on (a negative number, zero, a
+        /// word, a number too large for an Int, one out of range) before anything is opened or
+        /// written: one line in the language asked for, exit 64, no usage after it.
+        @Test func theSiteCommandsWordEveryBadValueInOneLine() async throws {
+            let newsctl = try NewsctlProcess()
+            let site = try Fixtures.temporaryFolder() + "/site"
+            let huge = "99999999999999999999"
+            func expectBad(
+                _ arguments: [String], _ line: String, english: String, sourceLocation: SourceLocation = #_sourceLocation
+            ) async throws {
+                expectUsage(try await newsctl.run(arguments), line, sourceLocation: sourceLocation)
+                expectUsage(try await newsctl.run(arguments + ["--lang", "en"]), english, sourceLocation: sourceLocation)
+            }
+            func expectDays(_ arguments: [String], _ value: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+                for (language, start, end) in [
+                    ("zh", "newsctl: --days 应在 1 到 ", "（自 20130519 起的每一天），不能是 \(value)\n"),
+                    ("en", "newsctl: --days must be between 1 and ", " (every day since 20130519), not \(value)\n"),
+                ] {
+                    let result = try await newsctl.run(arguments + ["--days", value], environment: ["NEWSCTL_LANG": language])
+                    #expect(result.status == 64, "\(arguments) \(value): \(result.stderr)", sourceLocation: sourceLocation)
+                    #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
+                    #expect(
+                        result.stderr.hasPrefix(start) && result.stderr.hasSuffix(end) && result.stderr.split(separator: "\n").count == 1,
+                        "\(arguments) \(value): \(result.stderr)", sourceLocation: sourceLocation)
+                }
+            }
+            for value in ["-1", "0", "abc", "1.5", huge, "1000000"] {
+                try await expectDays(["export", "--site", site], value)
+                try await expectDays(["feed"], value)
+            }
+            for value in ["-1", "2023", "20230231", "abcdefgh"] {
+                try await expectBad(
+                    ["export", "--site", site, "--since", value], "--since 应为 yyyyMMdd 格式的日期，如 20230421，不能是 '\(value)'",
+                    english: "--since must be a yyyyMMdd date such as 20230421, not '\(value)'")
+            }
+            try await expectBad(
+                ["export", "--site", site, "--days", "2", "--since", "20230301"], "--days 和 --since 只能用一个",
+                english: "--days and --since cannot be used together")
+            try await expectBad(["export", "--site", ""], "--site 不能为空", english: "--site cannot be empty")
+            for value in ["-5", "0", "abc", huge] {
+                try await expectBad(
+                    ["feed", "--count", value], "--count 应为至少为 1 的整数，不能是 '\(value)'",
+                    english: "--count must be a whole number of at least 1, not '\(value)'")
+            }
+            for value in ["-x", "ftp://x", "http://"] {
+                try await expectBad(
+                    ["feed", "--site-url", value], "--site-url 须以 http:// 或 https:// 开头，不能是 '\(value)'",
+                    english: "--site-url must start with http:// or https://, not '\(value)'")
+            }
+            for value in ["-1", "65536", "abc", huge] {
+                try await expectBad(
+                    ["serve", "--port", value], "--port 应为 0 到 65535 之间的端口号（0 表示任一空闲端口），不能是 '\(value)'",
+                    english: "--port must be a port from 0 to 65535 (0: any free one), not '\(value)'")
+            }
+            for value in ["-5", "0", "4s", "8d", "30x", "abc", huge + "s"] {
+                try await expectBad(
+                    ["serve", "--sync-every", value], "--sync-every 应为 5 秒到 7 天之间的时长，如 30m、2h、1h30m、90s，不能是 '\(value)'",
+                    english: "--sync-every must be a span from 5 seconds to 7 days such as 30m, 2h, 1h30m or 90s, not '\(value)'")
+            }
+            for value in ["-x", "a b"] {
+                try await expectBad(
+                    ["serve", "--host", value], "--host 应为一个地址或主机名（如 127.0.0.1、0.0.0.0、::1），不能是 '\(value)'",
+                    english: "--host must be an address or host name (127.0.0.1, 0.0.0.0, ::1), not '\(value)'")
+            }
+            #expect(!FileManager.default.fileExists(atPath: newsctl.databasePath), "no archive made")
+            #expect(!FileManager.default.fileExists(atPath: site), "no site written")
+        }
+
         @Test func anEmptyVariableIsAsIfUnset() async throws {
             let newsctl = try NewsctlProcess()
             #expect(try await newsctl.run(["latest", "--base-url", fixtures]).status == 0)

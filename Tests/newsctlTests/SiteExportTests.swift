@@ -103,6 +103,24 @@ extension ProcessTests {
             }
         }
 
+        /// newsctl hands newsctl-site each value as `--name=value`: a folder or an archive whose
+        /// (relative) name starts with "-" is a value there too, not an option newsctl-site stops
+        /// at with ArgumentParser's error and usage.
+        @Test func aFolderAndAnArchiveNamedWithALeadingDashReachNewsctlSiteAsValues() async throws {
+            let folder = try Fixtures.temporaryFolder()
+            let newsctl = NewsctlProcess(databasePath: "-news.sqlite")
+            let inFolder = ["/usr/bin/env", "-C", folder]
+            let sync = try await newsctl.run(["sync", "--days", "1", "--base-url", "file://" + Fixtures.apiRoot], launcher: inFolder)
+            #expect(sync.status == 0, "\(sync.stderr)")
+            let export = try await newsctl.run(["export", "--site=-site", "--offline", "--days", "1"], launcher: inFolder)
+            #expect(export.status == 0, "\(export.stderr)")
+            #expect(export.stderr.isEmpty, "\(export.stderr)")
+            #expect(FileManager.default.fileExists(atPath: folder + "/-site/index.html"))
+            let feed = try await newsctl.run(["feed", "--offline", "--count", "1"], launcher: inFolder)
+            #expect(feed.status == 0, "\(feed.stderr)")
+            #expect(feed.stdout.contains("<feed "), "\(feed.stdout)")
+        }
+
         @Test func badArgumentsExit64AndAnUnwritableFolder74() async throws {
             let newsctl = try NewsctlProcess()
             for arguments in [["--days", "0"], ["--since", "2023"], ["--days", "2", "--since", "20230301"]] {

@@ -17,7 +17,9 @@ struct Serve: AsyncParsableCommand {
             The server is the program newsctl-serve, built beside newsctl (swift build --product newsctl-serve).
             """)
 
-    @Option(help: ArgumentHelp("The address to listen on; 0.0.0.0 opens it to the network.", valueName: "address"))
+    // .unconditional, as --port and --sync-every: `--host -x` is a value newsctl checks and words.
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("The address to listen on; 0.0.0.0 opens it to the network.", valueName: "address"))
     var host = "127.0.0.1"
 
     // .unconditional: `--port -1` is a value newsctl checks and words, not a missing one.
@@ -25,7 +27,7 @@ struct Serve: AsyncParsableCommand {
     var port: String?
 
     @Option(
-        name: .customLong("sync-every"),
+        name: .customLong("sync-every"), parsing: .unconditional,
         help: ArgumentHelp(
             "Sync the source's last two days in the background at start and then this often: 30m, 2h, 1h30m.", valueName: "span"))
     var syncEvery: String?
@@ -73,7 +75,8 @@ struct Serve: AsyncParsableCommand {
     /// The arguments newsctl-serve gets: every setting resolved and checked here.
     private func serverArguments(_ settings: Settings) throws -> [String] {
         let words = self.words
-        guard !host.isEmpty, host.utf8.count <= 253, host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:".contains($0)) })
+        guard !host.isEmpty, !host.hasPrefix("-"), host.utf8.count <= 253,
+            host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:".contains($0)) })
         else { throw ValidationError(words.badHost(host)) }
         let portNumber = try port.map { text in
             guard let number = Int(text), (0...65_535).contains(number) else { throw ValidationError(words.badPort(text)) }

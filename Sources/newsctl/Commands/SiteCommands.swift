@@ -14,30 +14,51 @@ struct Export: AsyncParsableCommand {
     @Option(name: .customLong("site"), help: ArgumentHelp("The folder to write the site into.", valueName: "dir"))
     var site: String
 
+    // .unconditional (and text, checked here): `--days -1` or `--days many` is a value newsctl
+    // words in the user's language, not ArgumentParser's missing or invalid one.
     @Option(
-        name: .customLong("days"), help: ArgumentHelp("The last N days, up to the newest the archive holds (default 7).", valueName: "N"))
-    var days: Int?
+        name: .customLong("days"), parsing: .unconditional,
+        help: ArgumentHelp("The last N days, up to the newest the archive holds (default 7).", valueName: "N"))
+    var days: String?
 
-    @Option(name: .customLong("since"), help: ArgumentHelp("Every day from this date to the newest.", valueName: "yyyyMMdd"))
+    @Option(
+        name: .customLong("since"), parsing: .unconditional,
+        help: ArgumentHelp("Every day from this date to the newest.", valueName: "yyyyMMdd"))
     var since: String?
 
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
-        let zh = options.words.language == .zh
-        if days != nil, since != nil { throw ValidationError(zh ? "--days 和 --since 只能用一个" : "--days and --since cannot be used together") }
-        if let days, days < 1 { throw ValidationError(zh ? "--days 至少为 1" : "--days must be at least 1") }
-        if let since, since.count != 8 || Day(since) == nil {
-            throw ValidationError(zh ? "不是 yyyyMMdd 格式的日期：\(since)" : "not a yyyyMMdd date: \(since)")
-        }
-        if site.isEmpty { throw ValidationError(zh ? "--site 不能为空" : "--site cannot be empty") }
+        _ = try window()
+        if site.isEmpty { throw ValidationError(options.words.emptySite) }
     }
 
     func run() async throws {
         let settings = try options.resolve()
-        var arguments = ["export", "--site", site]
-        if let since { arguments += ["--since", since] } else { arguments += ["--days", String(days ?? 7)] }
+        // `--name=value`: a folder starting with "-" (`--site=-x`) stays a value for newsctl-site.
+        var arguments = ["export", "--site=" + site]
+        switch try window() {
+        case .since(let day): arguments.append("--since=\(day)")
+        case .days(let days): arguments.append("--days=\(days)")
+        }
         throw ExitCode(await SiteHandOver.run(arguments, settings: settings))
+    }
+
+    private enum Window {
+        case days(Int)
+        case since(Day)
+    }
+
+    /// The days the copy links: `--days` (7 when neither is given) or `--since`, checked.
+    private func window() throws -> Window {
+        let words = options.words
+        switch (days, since) {
+        case (.some, .some): throw ValidationError(words.daysAndSince)
+        case (nil, let since?):
+            guard let day = try? Day.parse(since) else { throw ValidationError(words.badSince(since)) }
+            return .since(day)
+        case (let days, nil): return .days(try days.map { try DayCount.parse($0, words: words) } ?? 7)
+        }
     }
 }
 
@@ -50,32 +71,49 @@ struct Feed: AsyncParsableCommand {
             "The feed a served or exported site has at /feed.atom. With --site-url, entries link to that site and its pictures; without, to the source."
     )
 
-    @Option(name: .customLong("days"), help: ArgumentHelp("Every story of the newest N days the archive holds.", valueName: "N"))
-    var days: Int?
+    // .unconditional (and text, checked here): `--count -5` or `--days x` is a value newsctl
+    // words in the user's language, not ArgumentParser's missing or invalid one.
+    @Option(
+        name: .customLong("days"), parsing: .unconditional,
+        help: ArgumentHelp("Every story of the newest N days the archive holds.", valueName: "N"))
+    var days: String?
 
-    @Option(name: .customLong("count"), help: ArgumentHelp("Without --days: how many of the newest stories.", valueName: "N"))
-    var count: Int = 30
+    @Option(
+        name: .customLong("count"), parsing: .unconditional,
+        help: ArgumentHelp("Without --days: how many of the newest stories (default 30).", valueName: "N"))
+    var count: String?
 
-    @Option(name: .customLong("site-url"), help: ArgumentHelp("The site's absolute address, for links and pictures.", valueName: "url"))
+    @Option(
+        name: .customLong("site-url"), parsing: .unconditional,
+        help: ArgumentHelp("The site's absolute address, for links and pictures.", valueName: "url"))
     var siteURL: String?
 
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
-        let zh = options.words.language == .zh
-        if count < 1 { throw ValidationError(zh ? "--count 至少为 1" : "--count must be at least 1") }
-        if let days, days < 1 { throw ValidationError(zh ? "--days 至少为 1" : "--days must be at least 1") }
-        if let siteURL, !(siteURL.hasPrefix("http://") || siteURL.hasPrefix("https://")) || siteURL.count < 9 {
-            throw ValidationError(
-                zh ? "--site-url 须以 http:// 或 https:// 开头：\(siteURL)" : "--site-url must start with http:// or https://: \(siteURL)")
-        }
+        _ = try siteArguments()
     }
 
     func run() async throws {
         let settings = try options.resolve()
-        var arguments = ["feed", "--count", String(count)]
-        if let days { arguments += ["--days", String(days)] }
-        if let siteURL { arguments += ["--site-url", siteURL] }
-        throw ExitCode(await SiteHandOver.run(arguments, settings: settings))
+        throw ExitCode(await SiteHandOver.run(try siteArguments(), settings: settings))
+    }
+
+    /// newsctl-site's arguments, each option checked.
+    private func siteArguments() throws -> [String] {
+        let words = options.words
+        let count = try self.count.map { text in
+            guard let number = Int(text), number >= 1 else { throw ValidationError(words.badCount(text)) }
+            return number
+        }
+        var arguments = ["feed", "--count=\(count ?? 30)"]
+        if let days { arguments.append("--days=\(try DayCount.parse(days, words: words))") }
+        if let siteURL {
+            guard siteURL.hasPrefix("http://") || siteURL.hasPrefix("https://"), siteURL.count >= 9 else {
+                throw ValidationError(words.badSiteURL(siteURL))
+            }
+            arguments.append("--site-url=" + siteURL)
+        }
+        return arguments
     }
 }

@@ -20,12 +20,12 @@ enum SiteHandOver {
         case .success: break
         case .failure(let failure): return failure.status
         }
-        var all = arguments + ["--db", settings.databasePath, "--lang", settings.language.rawValue]
-        all += [
-            "--timeout-ms",
-            String(settings.timeout.components.seconds * 1000 + settings.timeout.components.attoseconds / 1_000_000_000_000_000),
-        ]
-        for url in settings.baseURLs { all += ["--base-url", url] }
+        // `--name=value`: an archive path starting with "-" (`--db=-x.sqlite`) stays a value.
+        var all = arguments + ["--db=" + settings.databasePath, "--lang=" + settings.language.rawValue]
+        all.append(
+            "--timeout-ms="
+                + String(settings.timeout.components.seconds * 1000 + settings.timeout.components.attoseconds / 1_000_000_000_000_000))
+        for url in settings.baseURLs { all.append("--base-url=" + url) }
         if settings.mode == .offline { all.append("--offline") }
         if settings.json { all.append("--json") }
         let program = programPath()
