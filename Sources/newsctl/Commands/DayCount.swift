@@ -1,9 +1,9 @@
 import ArgumentParser
 import SyncEngine
 
-/// `--days N` of export and feed, read from the text given (a negative number, a word, a number
-/// too large for an Int are the user's to correct, in newsctl's words): from 1 to the bound sync
-/// takes, every day since the first issue.
+/// `--days N` of sync, export and feed, read from the text given (a negative number, a word, a
+/// number too large for an Int are the user's to correct, in newsctl's words): from 1 to every day
+/// since the first issue.
 enum DayCount {
     /// Every day from the first issue to today, and one more (the source's day may be ahead of this clock's).
     static var maximum: Int {

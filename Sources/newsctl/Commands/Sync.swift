@@ -13,7 +13,7 @@ struct Sync: AsyncParsableCommand {
 
     // .unconditional: `--days -3` is a value newsctl checks and words, not a missing one.
     @Option(parsing: .unconditional, help: ArgumentHelp("The last N days, up to the source's latest day.", valueName: "N"))
-    var days: Int?
+    var days: String?
 
     @Option(help: ArgumentHelp("Every day from this date to the latest.", valueName: "yyyyMMdd"))
     var since: String?
@@ -103,12 +103,8 @@ struct Sync: AsyncParsableCommand {
         case (nil, nil) where retryFailed:
             return SyncRequest(span: .lastDays(1), includeDetails: details, concurrency: concurrency, retryFailed: true)
         case (let days?, nil):
-            let maxDays =
-                Int(Day(containingUnixTime: Int64(SystemClock().now().timeIntervalSince1970)).dayNumber - Day.firstIssue.dayNumber) + 2
-            guard (1...maxDays).contains(days) else {
-                throw ValidationError(words.daysOutOfRange(days, max: maxDays))
-            }
-            return SyncRequest(span: .lastDays(days), includeDetails: details, concurrency: concurrency, retryFailed: retryFailed)
+            let count = try DayCount.parse(days, words: words)
+            return SyncRequest(span: .lastDays(count), includeDetails: details, concurrency: concurrency, retryFailed: retryFailed)
         case (nil, let since?):
             let day: Day
             do { day = try Day.parse(since) } catch { throw ValidationError("--since " + words.notADay(error)) }
