@@ -103,13 +103,55 @@ extension ProcessTests {
             }
         }
 
+        @Test func withASiteURLTheFeedLinksToTheCopyAndOnlyToWhatItHolds() async throws {
+            let (server, _, newsctl) = try await WebSource.archive()
+            await server.stop()
+            let folder = try Fixtures.temporaryFolder() + "/site"
+            // A window of one day: the day before's story has no page in the copy.
+            let written = try await export(newsctl, folder, ["--days", "1", "--site-url", "https://copy.example/zhihu"]).written
+            #expect(!written.contains("/story/\(WebSource.plain).html"), "\(written)")
+            let feed = try String(contentsOfFile: folder + "/feed.atom", encoding: .utf8)
+            #expect(
+                feed.contains("<link rel=\"self\" type=\"application/atom+xml\" href=\"https://copy.example/zhihu/feed.atom\"/>"), "\(feed)"
+            )
+            let alternates = feed.components(separatedBy: "<entry>").dropFirst().compactMap { entry in
+                entry.components(separatedBy: "<link rel=\"alternate\" type=\"text/html\" href=\"").dropFirst().first?.prefix { $0 != "\"" }
+            }.map(String.init)
+            #expect(
+                alternates == [WebSource.photo, WebSource.hostile].map { "https://copy.example/zhihu/story/\($0).html" }, "\(feed)")
+            // Every address of the copy the feed gives (pages, pictures) is a file of the copy.
+            let addresses = feed.components(separatedBy: "https://copy.example/zhihu/").dropFirst().map {
+                "/" + String($0.prefix { !"\"&<; ".contains($0) })
+            }
+            #expect(addresses.contains { $0.hasPrefix("/picture/") }, "\(feed)")
+            for path in addresses where path != "/" {
+                #expect(FileManager.default.fileExists(atPath: folder + path), "\(path) of the feed is not in the copy")
+            }
+
+            // Without it, the feed links to the source, as before.
+            let plain = try Fixtures.temporaryFolder() + "/site"
+            _ = try await export(newsctl, plain, ["--days", "1"])
+            let source = try String(contentsOfFile: plain + "/feed.atom", encoding: .utf8)
+            #expect(!source.contains("copy.example") && !source.contains("rel=\"self\""), "\(source)")
+            #expect(
+                source.contains("<link rel=\"alternate\" type=\"text/html\" href=\"https://daily.zhihu.com/story/\(WebSource.plain)\"/>"),
+                "\(source)")
+        }
+
         @Test func badArgumentsExit64AndAnUnwritableFolder74() async throws {
             let newsctl = try NewsctlProcess()
-            for arguments in [["--days", "0"], ["--since", "2023"], ["--days", "2", "--since", "20230301"]] {
-                let run = try await newsctl.run(["export", "--site", "/tmp/x"] + arguments)
+            let unwritten = try Fixtures.temporaryFolder() + "/site"
+            for arguments in [["--days", "0"], ["--since", "2023"], ["--days", "2", "--since", "20230301"], ["--site-url", "ftp://x"]] {
+                let run = try await newsctl.run(["export", "--site", unwritten] + arguments)
                 #expect(run.status == 64, "\(arguments): \(run.stderr)")
                 #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+                #expect(!FileManager.default.fileExists(atPath: unwritten), "\(arguments)")
             }
+            let english = try await newsctl.run(["export", "--site", unwritten, "--site-url", "x", "--lang", "en"])
+            #expect(english.status == 64)
+            #expect(english.stderr.contains("--site-url must start with http:// or https://: x"), "\(english.stderr)")
+            let help = try await newsctl.run(["export", "--help"]).stdout
+            #expect(help.contains("--site-url <url>"), "\(help)")
             let (server, _, filled) = try await WebSource.archive()
             await server.stop()
             let file = try Fixtures.temporaryFolder() + "/plain-file"

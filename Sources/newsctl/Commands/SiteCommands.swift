@@ -8,7 +8,7 @@ struct Export: AsyncParsableCommand {
         commandName: "export",
         abstract: "Write the archive as a static web site: pages, pictures, feed.atom, style.css.",
         discussion:
-            "Any web server serves the folder (nginx, `python3 -m http.server`, a static host). Only files whose bytes changed are written again; each by rename, so an interrupted export leaves no half file."
+            "Any web server serves the folder (nginx, `python3 -m http.server`, a static host). Only files whose bytes changed are written again; each by rename, so an interrupted export leaves no half file. With --site-url (the address the folder is served at), the feeds link to the copy's pages and pictures, and carry only stories the copy has; without, to the source."
     )
 
     @Option(name: .customLong("site"), help: ArgumentHelp("The folder to write the site into.", valueName: "dir"))
@@ -21,6 +21,11 @@ struct Export: AsyncParsableCommand {
     @Option(name: .customLong("since"), help: ArgumentHelp("Every day from this date to the newest.", valueName: "yyyyMMdd"))
     var since: String?
 
+    @Option(
+        name: .customLong("site-url"),
+        help: ArgumentHelp("The copy's absolute address, for the feeds' links and pictures.", valueName: "url"))
+    var siteURL: String?
+
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
@@ -31,12 +36,14 @@ struct Export: AsyncParsableCommand {
             throw ValidationError(zh ? "不是 yyyyMMdd 格式的日期：\(since)" : "not a yyyyMMdd date: \(since)")
         }
         if site.isEmpty { throw ValidationError(zh ? "--site 不能为空" : "--site cannot be empty") }
+        try Feed.checkSiteURL(siteURL, zh: zh)
     }
 
     func run() async throws {
         let settings = try options.resolve()
         var arguments = ["export", "--site", site]
         if let since { arguments += ["--since", since] } else { arguments += ["--days", String(days ?? 7)] }
+        if let siteURL { arguments += ["--site-url", siteURL] }
         throw ExitCode(await SiteHandOver.run(arguments, settings: settings))
     }
 }
@@ -65,6 +72,11 @@ struct Feed: AsyncParsableCommand {
         let zh = options.words.language == .zh
         if count < 1 { throw ValidationError(zh ? "--count 至少为 1" : "--count must be at least 1") }
         if let days, days < 1 { throw ValidationError(zh ? "--days 至少为 1" : "--days must be at least 1") }
+        try Self.checkSiteURL(siteURL, zh: zh)
+    }
+
+    /// `--site-url` of `feed` and `export`: an http or https address.
+    static func checkSiteURL(_ siteURL: String?, zh: Bool) throws {
         if let siteURL, !(siteURL.hasPrefix("http://") || siteURL.hasPrefix("https://")) || siteURL.count < 9 {
             throw ValidationError(
                 zh ? "--site-url 须以 http:// 或 https:// 开头：\(siteURL)" : "--site-url must start with http:// or https://: \(siteURL)")
