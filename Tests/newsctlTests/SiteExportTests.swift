@@ -1,6 +1,9 @@
 import Foundation
+import NewsWeb
 import Testing
 import TestSupport
+
+@testable import SyncEngine
 
 extension ProcessTests {
     /// `newsctl export --site` through the built binary (which hands over to newsctl-site).
@@ -136,6 +139,35 @@ extension ProcessTests {
             #expect(
                 source.contains("<link rel=\"alternate\" type=\"text/html\" href=\"https://daily.zhihu.com/story/\(WebSource.plain)\"/>"),
                 "\(source)")
+        }
+
+        @Test func theNewestDayOfACopyLinksNoNewerDayItLacks() async throws {
+            let (server, _, newsctl) = try await WebSource.archive()
+            defer { Task { await server.stop() } }
+            // An archive whose newest day is final (the source moved past it, and no newer day was
+            // kept): newsctl's sync keeps the newest day partial, so the state is written here.
+            try Database(path: newsctl.databasePath).execute("UPDATE day SET is_final = 1 WHERE date = \(WebSource.latest)")
+            let next = "20230321"
+            let folder = try Fixtures.temporaryFolder() + "/site"
+            let written = try await export(newsctl, folder, ["--days", "2"]).written
+            #expect(written.contains("/day/\(WebSource.latest).html"), "\(written)")
+            #expect(!written.contains("/day/\(next).html"), "\(written)")
+            let newest = try String(contentsOfFile: folder + "/day/\(WebSource.latest).html", encoding: .utf8)
+            #expect(!newest.contains("class=\"newer\""), "\(newest)")
+            // The day before keeps its link to the newest day, which the copy holds.
+            let earlier = try String(contentsOfFile: folder + "/day/\(WebSource.earlier).html", encoding: .utf8)
+            #expect(earlier.contains("<a href=\"\(WebSource.latest).html\" class=\"newer\">"), "\(earlier)")
+
+            // Served offline, the same; served online, the link stays: the source has the day.
+            var configuration = SyncEngine.Configuration(databasePath: newsctl.databasePath)
+            configuration.baseURLs = [await server.baseURL]
+            let engine = try SyncEngine(configuration: configuration)
+            let offline = ArchiveSite(engine: engine, options: .init(offline: true))
+            let page = String(decoding: await offline.respond(to: WebRequest(path: "/day/\(WebSource.latest).html")).body, as: UTF8.self)
+            #expect(!page.contains("class=\"newer\""), "\(page)")
+            let online = ArchiveSite(engine: engine)
+            let served = String(decoding: await online.respond(to: WebRequest(path: "/day/\(WebSource.latest).html")).body, as: UTF8.self)
+            #expect(served.contains("<a href=\"\(next).html\" class=\"newer\">"), "\(served)")
         }
 
         @Test func badArgumentsExit64AndAnUnwritableFolder74() async throws {
