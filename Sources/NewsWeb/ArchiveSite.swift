@@ -21,7 +21,8 @@ public struct ArchiveSite: WebSite {
         public var feedDays: Int?
         /// The pages are a static copy: no search form and no favourite toggle, which need a server.
         public var isStatic: Bool
-        /// The oldest day the pages link to (a static copy's window); nil links back to the first issue.
+        /// The oldest day the pages link to (a static copy's window), and, in a static copy with
+        /// a base URL, the oldest day of `/feed.atom`'s stories; nil links back to the first issue.
         public var firstDay: Day?
 
         /// Options with defaults: Chinese, online, no base URL, 30 stories in the feed, served.

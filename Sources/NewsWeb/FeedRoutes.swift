@@ -61,8 +61,13 @@ struct FeedRoutes {
             guard now > shownDays else { break }  // The day before could not be read.
             shownDays = now
         }
+        // A copy's feed that links to the copy carries only the days of its window: the copy has
+        // no page for a story of a day before it.
+        let first = options.isStatic && options.baseURL != nil ? options.firstDay : nil
+        let inWindow = { (date: String) -> Bool in first.map { first in Day(date).map { $0 >= first } ?? false } ?? true }
         var seen = Set<Int64>()
-        let ids = (view.recorder.shown?.sections ?? []).flatMap { section in section.items.map { ($0.id, section.date) } }
+        let ids = (view.recorder.shown?.sections ?? []).filter { inWindow($0.date) }
+            .flatMap { section in section.items.map { ($0.id, section.date) } }
             .filter { seen.insert($0.0).inserted }
         return options.feedDays == nil ? Array(ids.prefix(options.feedWindow)) : ids
     }

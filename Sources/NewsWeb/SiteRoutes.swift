@@ -74,9 +74,9 @@ struct SiteRoutes {
 
     private func days(start: NewsListPresenter.Start, frame: PageFrame) async -> WebResponse {
         let view = NewsListPage()
+        let interactor = WebNewsListInteractor(engine: engine, offline: options.offline)
         let presenter = NewsListPresenter(
-            view: view, interactor: WebNewsListInteractor(engine: engine, offline: options.offline), navigator: LinkNavigator(),
-            start: start, language: options.language)
+            view: view, interactor: interactor, navigator: LinkNavigator(), start: start, language: options.language)
         await presenter.viewDidLoad()
         guard let list = view.recorder.shown, view.recorder.error == nil else {
             return Self.failure(view.recorder.error, frame: frame)
@@ -88,7 +88,12 @@ struct SiteRoutes {
         let earlier = shownDay.map { $0.adding(days: -1) }.flatMap { $0 >= first ? dayRoot + "\($0).html" : nil }
         var newer: String?
         if case .day(let day) = start, list.sections.first?.source.isFinal ?? true {
-            newer = "\(day.adding(days: 1)).html"
+            let next = day.adding(days: 1)
+            // A final day's next day is published: a site online fetches it from the source. A
+            // static copy or a site offline has only what the archive holds, and a link to a day
+            // it lacks would lead to a page that only says so.
+            let reachable = options.isStatic || options.offline ? await interactor.holds(next) : true
+            if reachable { newer = "\(next).html" }
         }
         let title = start == .latest ? "" : list.sections.first?.title ?? ""
         return Self.html(200, ListPages.days(list, frame: frame, title: title, newer: newer, earlier: earlier, message: view.emptyMessage))

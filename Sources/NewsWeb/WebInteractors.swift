@@ -43,6 +43,9 @@ struct WebNewsListInteractor: NewsListInteractor {
         try await list.page(for: day, intent)
     }
 
+    /// Whether the archive holds `day`, without asking the source.
+    func holds(_ day: Day) async -> Bool { (try? await engine.page(for: day, policy: .cacheOnly)) != nil }
+
     func marks(for ids: [Int64]) async -> [Int64: StoryMarks] { await list.marks(for: ids) }
 
     func setFavorite(id: Int64, _ isFavorite: Bool) async throws(SyncError) { try await list.setFavorite(id: id, isFavorite) }

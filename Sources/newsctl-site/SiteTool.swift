@@ -55,6 +55,7 @@ struct ExportSite: AsyncParsableCommand {
     @Option(help: "The folder.") var site: String
     @Option(help: "The oldest day linked, yyyyMMdd.") var since: String?
     @Option(help: "Days back from the newest.") var days: Int = 7
+    @Option(name: .customLong("site-url"), help: "The copy's address, for the feeds.") var siteURL: String?
     @OptionGroup var resolved: Resolved
 
     func run() async throws {
@@ -62,7 +63,8 @@ struct ExportSite: AsyncParsableCommand {
         let first = await SiteExport.firstDay(engine, days: days, since: since.flatMap { Day($0) })
         let site = ArchiveSite(
             engine: engine,
-            options: ArchiveSite.Options(language: resolved.language, offline: resolved.offline, isStatic: true, firstDay: first))
+            options: ArchiveSite.Options(
+                language: resolved.language, offline: resolved.offline, baseURL: siteURL, isStatic: true, firstDay: first))
         let folder = self.site.count > 1 && self.site.hasSuffix("/") ? String(self.site.dropLast()) : self.site
         let wording = WebWording(language: resolved.language)
         do throws(SiteExport.Failure) {

@@ -1,6 +1,9 @@
 import Foundation
+import NewsWeb
 import Testing
 import TestSupport
+
+@testable import SyncEngine
 
 extension ProcessTests {
     /// `newsctl export --site` through the built binary (which hands over to newsctl-site).
@@ -121,13 +124,84 @@ extension ProcessTests {
             #expect(feed.stdout.contains("<feed "), "\(feed.stdout)")
         }
 
+        @Test func withASiteURLTheFeedLinksToTheCopyAndOnlyToWhatItHolds() async throws {
+            let (server, _, newsctl) = try await WebSource.archive()
+            await server.stop()
+            let folder = try Fixtures.temporaryFolder() + "/site"
+            // A window of one day: the day before's story has no page in the copy.
+            let written = try await export(newsctl, folder, ["--days", "1", "--site-url", "https://copy.example/zhihu"]).written
+            #expect(!written.contains("/story/\(WebSource.plain).html"), "\(written)")
+            let feed = try String(contentsOfFile: folder + "/feed.atom", encoding: .utf8)
+            #expect(
+                feed.contains("<link rel=\"self\" type=\"application/atom+xml\" href=\"https://copy.example/zhihu/feed.atom\"/>"), "\(feed)"
+            )
+            let alternates = feed.components(separatedBy: "<entry>").dropFirst().compactMap { entry in
+                entry.components(separatedBy: "<link rel=\"alternate\" type=\"text/html\" href=\"").dropFirst().first?.prefix { $0 != "\"" }
+            }.map(String.init)
+            #expect(
+                alternates == [WebSource.photo, WebSource.hostile].map { "https://copy.example/zhihu/story/\($0).html" }, "\(feed)")
+            // Every address of the copy the feed gives (pages, pictures) is a file of the copy.
+            let addresses = feed.components(separatedBy: "https://copy.example/zhihu/").dropFirst().map {
+                "/" + String($0.prefix { !"\"&<; ".contains($0) })
+            }
+            #expect(addresses.contains { $0.hasPrefix("/picture/") }, "\(feed)")
+            for path in addresses where path != "/" {
+                #expect(FileManager.default.fileExists(atPath: folder + path), "\(path) of the feed is not in the copy")
+            }
+
+            // Without it, the feed links to the source, as before.
+            let plain = try Fixtures.temporaryFolder() + "/site"
+            _ = try await export(newsctl, plain, ["--days", "1"])
+            let source = try String(contentsOfFile: plain + "/feed.atom", encoding: .utf8)
+            #expect(!source.contains("copy.example") && !source.contains("rel=\"self\""), "\(source)")
+            #expect(
+                source.contains("<link rel=\"alternate\" type=\"text/html\" href=\"https://daily.zhihu.com/story/\(WebSource.plain)\"/>"),
+                "\(source)")
+        }
+
+        @Test func theNewestDayOfACopyLinksNoNewerDayItLacks() async throws {
+            let (server, _, newsctl) = try await WebSource.archive()
+            defer { Task { await server.stop() } }
+            // An archive whose newest day is final (the source moved past it, and no newer day was
+            // kept): newsctl's sync keeps the newest day partial, so the state is written here.
+            try Database(path: newsctl.databasePath).execute("UPDATE day SET is_final = 1 WHERE date = \(WebSource.latest)")
+            let next = "20230321"
+            let folder = try Fixtures.temporaryFolder() + "/site"
+            let written = try await export(newsctl, folder, ["--days", "2"]).written
+            #expect(written.contains("/day/\(WebSource.latest).html"), "\(written)")
+            #expect(!written.contains("/day/\(next).html"), "\(written)")
+            let newest = try String(contentsOfFile: folder + "/day/\(WebSource.latest).html", encoding: .utf8)
+            #expect(!newest.contains("class=\"newer\""), "\(newest)")
+            // The day before keeps its link to the newest day, which the copy holds.
+            let earlier = try String(contentsOfFile: folder + "/day/\(WebSource.earlier).html", encoding: .utf8)
+            #expect(earlier.contains("<a href=\"\(WebSource.latest).html\" class=\"newer\">"), "\(earlier)")
+
+            // Served offline, the same; served online, the link stays: the source has the day.
+            var configuration = SyncEngine.Configuration(databasePath: newsctl.databasePath)
+            configuration.baseURLs = [await server.baseURL]
+            let engine = try SyncEngine(configuration: configuration)
+            let offline = ArchiveSite(engine: engine, options: .init(offline: true))
+            let page = String(decoding: await offline.respond(to: WebRequest(path: "/day/\(WebSource.latest).html")).body, as: UTF8.self)
+            #expect(!page.contains("class=\"newer\""), "\(page)")
+            let online = ArchiveSite(engine: engine)
+            let served = String(decoding: await online.respond(to: WebRequest(path: "/day/\(WebSource.latest).html")).body, as: UTF8.self)
+            #expect(served.contains("<a href=\"\(next).html\" class=\"newer\">"), "\(served)")
+        }
+
         @Test func badArgumentsExit64AndAnUnwritableFolder74() async throws {
             let newsctl = try NewsctlProcess()
-            for arguments in [["--days", "0"], ["--since", "2023"], ["--days", "2", "--since", "20230301"]] {
-                let run = try await newsctl.run(["export", "--site", "/tmp/x"] + arguments)
+            let unwritten = try Fixtures.temporaryFolder() + "/site"
+            for arguments in [["--days", "0"], ["--since", "2023"], ["--days", "2", "--since", "20230301"], ["--site-url", "ftp://x"]] {
+                let run = try await newsctl.run(["export", "--site", unwritten] + arguments)
                 #expect(run.status == 64, "\(arguments): \(run.stderr)")
                 #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+                #expect(!FileManager.default.fileExists(atPath: unwritten), "\(arguments)")
             }
+            let english = try await newsctl.run(["export", "--site", unwritten, "--site-url", "x", "--lang", "en"])
+            #expect(english.status == 64)
+            #expect(english.stderr.contains("--site-url must start with http:// or https://, not 'x'"), "\(english.stderr)")
+            let help = try await newsctl.run(["export", "--help"]).stdout
+            #expect(help.contains("--site-url <url>"), "\(help)")
             let (server, _, filled) = try await WebSource.archive()
             await server.stop()
             let file = try Fixtures.temporaryFolder() + "/plain-file"

@@ -8,7 +8,7 @@ struct Export: AsyncParsableCommand {
         commandName: "export",
         abstract: "Write the archive as a static web site: pages, pictures, feed.atom, style.css.",
         discussion:
-            "Any web server serves the folder (nginx, `python3 -m http.server`, a static host). Only files whose bytes changed are written again; each by rename, so an interrupted export leaves no half file."
+            "Any web server serves the folder (nginx, `python3 -m http.server`, a static host). Only files whose bytes changed are written again; each by rename, so an interrupted export leaves no half file. With --site-url (the address the folder is served at), the feeds link to the copy's pages and pictures, and carry only stories the copy has; without, to the source."
     )
 
     @Option(name: .customLong("site"), help: ArgumentHelp("The folder to write the site into.", valueName: "dir"))
@@ -26,11 +26,17 @@ struct Export: AsyncParsableCommand {
         help: ArgumentHelp("Every day from this date to the newest.", valueName: "yyyyMMdd"))
     var since: String?
 
+    @Option(
+        name: .customLong("site-url"), parsing: .unconditional,
+        help: ArgumentHelp("The copy's absolute address, for the feeds' links and pictures.", valueName: "url"))
+    var siteURL: String?
+
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
         _ = try window()
         if site.isEmpty { throw ValidationError(options.words.emptySite) }
+        _ = try Feed.siteURLArgument(siteURL, words: options.words)
     }
 
     func run() async throws {
@@ -41,6 +47,7 @@ struct Export: AsyncParsableCommand {
         case .since(let day): arguments.append("--since=\(day)")
         case .days(let days): arguments.append("--days=\(days)")
         }
+        if let siteURL = try Feed.siteURLArgument(siteURL, words: options.words) { arguments.append(siteURL) }
         throw ExitCode(await SiteHandOver.run(arguments, settings: settings))
     }
 
@@ -108,12 +115,16 @@ struct Feed: AsyncParsableCommand {
         }
         var arguments = ["feed", "--count=\(count ?? 30)"]
         if let days { arguments.append("--days=\(try DayCount.parse(days, words: words))") }
-        if let siteURL {
-            guard siteURL.hasPrefix("http://") || siteURL.hasPrefix("https://"), siteURL.count >= 9 else {
-                throw ValidationError(words.badSiteURL(siteURL))
-            }
-            arguments.append("--site-url=" + siteURL)
-        }
+        if let siteURL = try Self.siteURLArgument(siteURL, words: words) { arguments.append(siteURL) }
         return arguments
+    }
+
+    /// `--site-url` of `feed` and `export` as newsctl-site takes it, checked: an http or https address.
+    static func siteURLArgument(_ siteURL: String?, words: CommandStrings) throws -> String? {
+        guard let siteURL else { return nil }
+        guard siteURL.hasPrefix("http://") || siteURL.hasPrefix("https://"), siteURL.count >= 9 else {
+            throw ValidationError(words.badSiteURL(siteURL))
+        }
+        return "--site-url=" + siteURL
     }
 }
