@@ -9,7 +9,7 @@ extension CommandStrings {
     var emptySite: String { words("--site 不能为空", "--site cannot be empty") }
 
     func badCount(_ text: String) -> String {
-        words("--count 应为至少为 1 的整数，不能是 '\(text)'", "--count must be a whole number of at least 1, not '\(text)'")
+        words("--count 应为不小于 1 的整数，不能是 '\(text)'", "--count must be a whole number of at least 1, not '\(text)'")
     }
 
     func badSiteURL(_ text: String) -> String {

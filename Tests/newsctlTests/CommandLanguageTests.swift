@@ -106,7 +106,7 @@ extension ProcessTests {
             try await expectBad(["export", "--site", ""], "--site 不能为空", english: "--site cannot be empty")
             for value in ["-5", "0", "abc", huge] {
                 try await expectBad(
-                    ["feed", "--count", value], "--count 应为至少为 1 的整数，不能是 '\(value)'",
+                    ["feed", "--count", value], "--count 应为不小于 1 的整数，不能是 '\(value)'",
                     english: "--count must be a whole number of at least 1, not '\(value)'")
             }
             for value in ["-x", "ftp://x", "http://"] {
