@@ -34,6 +34,11 @@ final class ServeProcess: Sendable {
         self.firstLine = firstLine
     }
 
+    /// A test that fails before it signals the server leaves no server running behind it.
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
     /// A clean environment, as NewsctlProcess gives: only the archive and what the test sets.
     static func environment(databasePath: String, folder: String) -> [String: String] {
         ["PATH": "/usr/bin:/bin", "HOME": folder, "NEWSCTL_DB": databasePath]

@@ -100,6 +100,10 @@ extension ProcessTests {
                     ["export", "--site", site, "--since", value], "--since 应为 yyyyMMdd 格式的日期，如 20230421，不能是 '\(value)'",
                     english: "--since must be a yyyyMMdd date such as 20230421, not '\(value)'")
             }
+            // As sync's --since: a real date, but before the first issue.
+            try await expectBad(
+                ["export", "--site", site, "--since", "20130518"], "--since '20130518' 早于第一期 20130519",
+                english: "--since '20130518' is before the first issue, 20130519")
             try await expectBad(
                 ["export", "--site", site, "--days", "2", "--since", "20230301"], "--days 和 --since 只能用一个",
                 english: "--days and --since cannot be used together")

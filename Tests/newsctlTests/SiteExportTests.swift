@@ -161,7 +161,16 @@ extension ProcessTests {
 
         @Test func theNewestDayOfACopyLinksNoNewerDayItLacks() async throws {
             let (server, _, newsctl) = try await WebSource.archive()
-            defer { Task { await server.stop() } }
+            do {
+                try await newestDayLinks(newsctl, source: await server.baseURL)
+            } catch {
+                await server.stop()
+                throw error
+            }
+            await server.stop()
+        }
+
+        private func newestDayLinks(_ newsctl: NewsctlProcess, source: String) async throws {
             // An archive whose newest day is final (the source moved past it, and no newer day was
             // kept): newsctl's sync keeps the newest day partial, so the state is written here.
             try Database(path: newsctl.databasePath).execute("UPDATE day SET is_final = 1 WHERE date = \(WebSource.latest)")
@@ -176,15 +185,20 @@ extension ProcessTests {
             let earlier = try String(contentsOfFile: folder + "/day/\(WebSource.earlier).html", encoding: .utf8)
             #expect(earlier.contains("<a href=\"\(WebSource.latest).html\" class=\"newer\">"), "\(earlier)")
 
-            // Served offline, the same; served online, the link stays: the source has the day.
+            // A static copy made with the source reachable (export without --offline) and a site
+            // served offline: the same; served online, the link stays: the source has the day.
             var configuration = SyncEngine.Configuration(databasePath: newsctl.databasePath)
-            configuration.baseURLs = [await server.baseURL]
+            configuration.baseURLs = [source]
             let engine = try SyncEngine(configuration: configuration)
-            let offline = ArchiveSite(engine: engine, options: .init(offline: true))
-            let page = String(decoding: await offline.respond(to: WebRequest(path: "/day/\(WebSource.latest).html")).body, as: UTF8.self)
-            #expect(!page.contains("class=\"newer\""), "\(page)")
-            let online = ArchiveSite(engine: engine)
-            let served = String(decoding: await online.respond(to: WebRequest(path: "/day/\(WebSource.latest).html")).body, as: UTF8.self)
+            func newestPage(_ options: ArchiveSite.Options) async -> String {
+                let site = ArchiveSite(engine: engine, options: options)
+                return String(decoding: await site.respond(to: WebRequest(path: "/day/\(WebSource.latest).html")).body, as: UTF8.self)
+            }
+            for options in [ArchiveSite.Options(isStatic: true), ArchiveSite.Options(offline: true)] {
+                let page = await newestPage(options)
+                #expect(!page.contains("class=\"newer\""), "\(options): \(page)")
+            }
+            let served = await newestPage(ArchiveSite.Options())
             #expect(served.contains("<a href=\"\(next).html\" class=\"newer\">"), "\(served)")
         }
 

@@ -63,6 +63,7 @@ struct Export: AsyncParsableCommand {
         case (.some, .some): throw ValidationError(words.daysAndSince)
         case (nil, let since?):
             guard let day = try? Day.parse(since) else { throw ValidationError(words.badSince(since)) }
+            guard day >= Day.firstIssue else { throw ValidationError(words.sinceTooEarly(since)) }
             return .since(day)
         case (let days, nil): return .days(try days.map { try DayCount.parse($0, words: words) } ?? 7)
         }

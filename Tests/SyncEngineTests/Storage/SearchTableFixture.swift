@@ -11,14 +11,19 @@ enum SearchTableFixture {
         var opened: OpaquePointer?
         #expect(sqlite3_open_v2(":memory:", &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK)
         let connection = try #require(opened)
-        try SearchTokenizer.register(on: connection)
-        try exec(
-            connection,
-            """
-            CREATE VIRTUAL TABLE story_search USING fts5(body, title, hint, tokenize = 'zhihu');
-            INSERT INTO story_search (story_search, rank) VALUES ('rank', 'bm25(\(SearchRank.weights))');
-            \(sql)
-            """)
+        do {
+            try SearchTokenizer.register(on: connection)
+            try exec(
+                connection,
+                """
+                CREATE VIRTUAL TABLE story_search USING fts5(body, title, hint, tokenize = 'zhihu');
+                INSERT INTO story_search (story_search, rank) VALUES ('rank', 'bm25(\(SearchRank.weights))');
+                \(sql)
+                """)
+        } catch {
+            sqlite3_close_v2(connection)
+            throw error
+        }
         return connection
     }
 
