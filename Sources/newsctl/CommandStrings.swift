@@ -129,11 +129,11 @@ struct CommandStrings: Sendable {
         say("--comments 需与 --details 一起使用：sync --details --comments", "--comments comes with --details: sync --details --comments")
     }
 
-    func concurrencyOutOfRange(_ value: Int, max: Int) -> String {
+    func concurrencyOutOfRange(_ value: some CustomStringConvertible, max: Int) -> String {
         say("--concurrency 应在 1 到 \(max) 之间，不能是 \(value)", "--concurrency must be between 1 and \(max), not \(value)")
     }
 
-    func imageBudgetOutOfRange(_ value: Int) -> String {
+    func imageBudgetOutOfRange(_ value: some CustomStringConvertible) -> String {
         say("--image-budget 应是不小于 0 的 MiB 数，不能是 \(value)", "--image-budget must be a number of MiB, 0 or more, not \(value)")
     }
 

@@ -55,8 +55,21 @@ extension ProcessTests {
             expectUsage(
                 try await newsctl.run(["search", "猫", "--limit", "-5", "--lang", "en"]), "--limit must be between 1 and 1000, not -5")
             expectUsage(try await newsctl.run(["prune", "--keep-days", "-1"]), "--keep-days 至少为 1，不能是 -1")
+            // sync's other values: not a number, one too large, a date that is an option's shape.
+            let huge = "99999999999999999999"
+            for value in ["abc", "0", huge] {
+                expectUsage(
+                    try await newsctl.run(["sync", "--days", "1", "--concurrency", value]),
+                    "--concurrency 应在 1 到 16 之间，不能是 \(value)")
+                expectUsage(
+                    try await newsctl.run([
+                        "sync", "--days", "1", "--images", "--image-budget", value == "0" ? "-1" : value, "--lang", "en",
+                    ]),
+                    "--image-budget must be a number of MiB, 0 or more, not \(value == "0" ? "-1" : value)")
+            }
+            expectUsage(try await newsctl.run(["sync", "--since", "-1"]), "--since '-1' 不是日期；应为 yyyyMMdd，例如 20230421")
             // Not a number, or one too large for an Int: the same line, not the parser's own.
-            for value in ["-3", "abc", "99999999999999999999"] {
+            for value in ["-3", "abc", huge] {
                 let days = try await newsctl.run(["sync", "--days", value, "--lang", "en"])
                 #expect(days.status == 64)
                 #expect(

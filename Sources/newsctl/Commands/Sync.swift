@@ -11,11 +11,13 @@ struct Sync: AsyncParsableCommand {
             it goes on from where it stopped. --timeout applies to each page here, not to the whole sync.
             """)
 
-    // .unconditional: `--days -3` is a value newsctl checks and words, not a missing one.
+    // .unconditional, and text checked here: `--days -3`, `--concurrency abc` or a number too
+    // large for an Int are values newsctl words in the user's language, not ArgumentParser's
+    // missing or invalid one (in English, with its usage).
     @Option(parsing: .unconditional, help: ArgumentHelp("The last N days, up to the source's latest day.", valueName: "N"))
     var days: String?
 
-    @Option(help: ArgumentHelp("Every day from this date to the latest.", valueName: "yyyyMMdd"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Every day from this date to the latest.", valueName: "yyyyMMdd"))
     var since: String?
 
     @Option(
@@ -37,13 +39,13 @@ struct Sync: AsyncParsableCommand {
         help: ArgumentHelp(
             "With --images, the most the archive's pictures may weigh, in MiB (default 1024), kept by the archive for later syncs; the least recently read go first, never a favourite's.",
             valueName: "MiB"))
-    var imageBudget: Int?
+    var imageBudget: String?
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
             "Pages fetched at once, 1 to \(SyncRequest.maxConcurrency); the default is polite to the source.", valueName: "K"))
-    var concurrency = 2
+    var concurrency = "2"
 
     @Flag(
         name: .customLong("retry-failed"),
@@ -80,8 +82,11 @@ struct Sync: AsyncParsableCommand {
         }
         if let imageBudget {
             guard images else { throw ValidationError(options.words.imageBudgetNeedsImages()) }
-            guard imageBudget >= 0 else { throw ValidationError(options.words.imageBudgetOutOfRange(imageBudget)) }
-            request.pictureBudget = Int64(imageBudget) << 20
+            // Up to what a byte count in an Int64 holds.
+            guard let mebibytes = Int64(imageBudget), (0...(Int64.max >> 20)).contains(mebibytes) else {
+                throw ValidationError(options.words.imageBudgetOutOfRange(imageBudget))
+            }
+            request.pictureBudget = mebibytes << 20
         }
         if comments {
             guard details || images else { throw ValidationError(options.words.commentsNeedDetails) }
@@ -91,8 +96,8 @@ struct Sync: AsyncParsableCommand {
     }
 
     private func spanRequest(words: CommandStrings) throws -> SyncRequest {
-        guard (1...SyncRequest.maxConcurrency).contains(concurrency) else {
-            throw ValidationError(words.concurrencyOutOfRange(concurrency, max: SyncRequest.maxConcurrency))
+        guard let concurrency = Int(self.concurrency), (1...SyncRequest.maxConcurrency).contains(concurrency) else {
+            throw ValidationError(words.concurrencyOutOfRange(self.concurrency, max: SyncRequest.maxConcurrency))
         }
         if sections != nil {
             guard days == nil && since == nil else { throw ValidationError(words.sectionsWithDays) }
