@@ -255,9 +255,13 @@ import TestSupport
         #expect(h.server.peakConcurrentRequests >= min(concurrency, 2))
         let requested = Array(h.server.requestedPaths.dropFirst()).map { requested in days.firstIndex { path($0) == requested }! }
         #expect(requested.count == days.count)
-        // The i-th request is one of the i + concurrency newest days: items start in order.
+        // Items start in order: the i-th request is one of the i + ahead newest days. Above one
+        // transfer the pool asks for twice as many items as transfers (`runPool`), and those
+        // waiting reach the transport in whatever order their tasks run: a loaded machine showed
+        // request 6 for day #9 at a concurrency of 3, within the 6 asked, not within 3.
+        let ahead = concurrency > 1 ? 2 * concurrency : 1
         for (position, index) in requested.enumerated() {
-            #expect(index < position + concurrency, "request \(position) was for day #\(index): \(requested)")
+            #expect(index < position + ahead, "request \(position) was for day #\(index): \(requested)")
         }
         if concurrency == 1 { #expect(requested == Array(days.indices)) }
         await h.server.stop()
