@@ -32,7 +32,8 @@ struct CommandStrings: Sendable {
         return Environment.value("NEWSCTL_LANG").flatMap(Language.init(rawValue:)) ?? .zh
     }
 
-    private func say(_ zh: String, _ en: String) -> String { language == .zh ? zh : en }
+    /// The Chinese or the English wording, as the language is (every `CommandStrings` file words through it).
+    func say(_ zh: String, _ en: String) -> String { language == .zh ? zh : en }
 
     // MARK: Options and environment
 
