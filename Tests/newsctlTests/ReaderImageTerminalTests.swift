@@ -138,7 +138,7 @@ extension ProcessTests {
             (ok, lines) = try await reader.pane.waitFor { $0[0].hasPrefix("知乎日报 › 文章") && !$0[0].contains("图片") }
             #expect(ok, show(lines))
             try reader.pane.press("q", "q")
-            (ok, lines) = try await reader.pane.waitFor("EXIT=0")
+            (ok, lines) = try await reader.pane.waitForStatus()
             #expect(ok, show(lines))
             await reader.server.stop()
         }
@@ -159,7 +159,7 @@ extension ProcessTests {
             #expect(lines[7] == "> 图片 3", show(lines))
             #expect(reader.openedURLs.isEmpty)
             try reader.pane.press("q", "q", "q")
-            (ok, lines) = try await reader.pane.waitFor("EXIT=0")
+            (ok, lines) = try await reader.pane.waitForStatus()
             #expect(ok, show(lines))
             await reader.server.stop()
         }
@@ -197,7 +197,7 @@ extension ProcessTests {
             (ok, lines) = try await reader.pane.waitFor { !$0.joined().contains("无法打开") }
             #expect(ok, show(lines))
             try reader.pane.press("q", "q", "q")
-            (ok, lines) = try await reader.pane.waitFor("EXIT=0")
+            (ok, lines) = try await reader.pane.waitForStatus()
             #expect(ok, show(lines))
             await reader.server.stop()
         }

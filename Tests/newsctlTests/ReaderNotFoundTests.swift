@@ -27,7 +27,7 @@ extension ProcessTests {
             #expect(!lines.contains { $0.contains("无法连接") }, Comment(rawValue: lines.joined(separator: "\n")))
             try pane.press("q")
             try pane.press("q")
-            (ok, lines) = try await pane.waitFor("EXIT=0")
+            (ok, lines) = try await pane.waitForStatus()
             #expect(ok, Comment(rawValue: lines.joined(separator: "\n")))
             await server.stop()
         }

@@ -97,7 +97,7 @@ extension ProcessTests {
             #expect(ok, show(lines))
             try pane.press("q")
             try pane.press("q")
-            (ok, lines) = try await pane.waitFor("EXIT=0")
+            (ok, lines) = try await pane.waitForStatus()
             #expect(ok, show(lines))
             await server.stop()
         }

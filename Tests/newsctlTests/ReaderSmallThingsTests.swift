@@ -29,7 +29,7 @@ extension ProcessTests {
 
         private func quit(_ pane: TmuxPane, _ server: LoopbackServer, presses: Int = 1) async throws {
             for _ in 0..<presses { try pane.press("q") }
-            let (ok, lines) = try await pane.waitFor("EXIT=0")
+            let (ok, lines) = try await pane.waitForStatus()
             #expect(ok, show(lines))
             await server.stop()
         }

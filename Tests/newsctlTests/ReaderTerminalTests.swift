@@ -38,7 +38,7 @@ extension ProcessTests {
             /// After the reader ended: the status it printed, the main screen back, and the
             /// line discipline back (echo and canonical input on).
             func expectTerminalGivenBack(status: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-                let (ended, lines) = try await pane.waitFor("EXIT=\(status)")
+                let (ended, lines) = try await pane.waitForStatus("EXIT", status)
                 #expect(ended, "\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
                 #expect(try !pane.isAlternateScreen(), sourceLocation: sourceLocation)
                 try pane.run("stty -a | tr ' ' '\\n' | grep -x -e echo -e icanon -e -echo -e -icanon | sort | tr '\\n' ' '; echo")

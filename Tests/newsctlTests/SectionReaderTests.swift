@@ -54,7 +54,7 @@ extension ProcessTests {
             #expect(lines[0].hasPrefix("知乎日报 › 栏目 › 瞎扯 · 如何正确地吐槽 › 文章"), show(lines))
 
             try pane.press("q", "q", "q", "q")
-            (ok, lines) = try await pane.waitFor("EXIT=0")
+            (ok, lines) = try await pane.waitForStatus()
             #expect(ok, show(lines))
             await server.stop()
         }
@@ -65,7 +65,7 @@ extension ProcessTests {
             let (ok, lines) = try await pane.waitFor("栏目（瞎扯等；列表底部加载更早的）")
             #expect(ok, show(lines))
             try pane.press("x", "q")
-            _ = try await pane.waitFor("EXIT=0")
+            _ = try await pane.waitForStatus()
             await server.stop()
         }
     }

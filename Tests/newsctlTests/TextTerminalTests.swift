@@ -52,7 +52,7 @@ extension ProcessTests {
             let database = try Fixtures.temporaryFolder() + "/news.sqlite"
 
             try pane.run("NEWSCTL_DB=\(database) \(NewsctlProcess.binary) show 9759301 --base-url \(base); echo EXIT=$?")
-            var (ok, lines) = try await pane.waitFor("EXIT=0")
+            var (ok, lines) = try await pane.waitForStatus()
             #expect(ok, show(lines))
             expectPulledDown(lines, lead: lead, columns: columns)
 
@@ -66,7 +66,7 @@ extension ProcessTests {
             expectPulledDown(lines, lead: lead, columns: columns)
             try pane.press("q")
             try pane.press("q")
-            (ok, lines) = try await pane.waitFor("READ=0")
+            (ok, lines) = try await pane.waitForStatus("READ", 0)
             #expect(ok, show(lines))
             await server.stop()
         }
@@ -99,10 +99,10 @@ extension ProcessTests {
             // In the printed results too.
             try pane.press("q")
             try pane.press("q")
-            (ok, lines) = try await pane.waitFor("EXIT=0")
+            (ok, lines) = try await pane.waitForStatus()
             #expect(ok, show(lines))
             try pane.run("clear; NEWSCTL_DB=\(database) \(NewsctlProcess.binary) search 地铁 --no-color; echo SEARCHED=$?")
-            (ok, lines) = try await pane.waitFor("SEARCHED=0")
+            (ok, lines) = try await pane.waitForStatus("SEARCHED", 0)
             #expect(ok, show(lines))
             let printed = try #require(lines.firstIndex { $0.contains(title) }, show(lines))
             #expect(lines[printed + 1].trimmingCharacters(in: .whitespaces) == "交通规划师 · 6 分钟阅读", show(lines))

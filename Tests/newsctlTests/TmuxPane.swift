@@ -80,6 +80,25 @@ final class TmuxPane {
         try await waitFor(timeout: timeout) { $0.contains { $0.contains(text) } }
     }
 
+    /// Waits for the status line a command line ends with (`echo EXIT=$?` prints `EXIT=0`): a row
+    /// that is `name=` and digits alone. Matching the status line itself, not any row that holds
+    /// `name=`, keeps a typed command line that wraps (a long path puts `EXIT=$?` at a row's start)
+    /// from passing for it. Returns whether the status was `expected`, and the last screen seen.
+    @discardableResult
+    func waitForStatus(_ name: String = "EXIT", _ expected: Int = 0, timeout: Duration = .seconds(20)) async throws -> (Bool, [String]) {
+        func status(_ lines: [String]) -> Int? {
+            for line in lines {
+                let row = line.trimmingCharacters(in: .whitespaces)
+                guard row.hasPrefix(name + "=") else { continue }
+                let digits = row.dropFirst(name.count + 1)
+                if !digits.isEmpty, digits.allSatisfy(\.isASCII), let value = Int(digits) { return value }
+            }
+            return nil
+        }
+        let (ended, lines) = try await waitFor(timeout: timeout) { status($0) != nil }
+        return (ended && status(lines) == expected, lines)
+    }
+
     /// Runs tmux to its end with posix_spawn and waitpid (Foundation's Process never reaped the
     /// client that starts the server here), its output through a file.
     @discardableResult
