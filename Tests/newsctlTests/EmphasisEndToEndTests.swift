@@ -45,13 +45,13 @@ extension ProcessTests {
             let pane = try TmuxPane(columns: columns, rows: rows)
             let database = try Fixtures.temporaryFolder() + "/news.sqlite"
             try pane.run("NEWSCTL_DB=\(database) \(NewsctlProcess.binary) show 9729913 --base-url \(base) | head -n 16; echo EXIT=$?")
-            var (ok, lines) = try await pane.waitFor("EXIT=0")
+            var (ok, lines) = try await pane.waitForStatus()
             #expect(ok, show(lines))
             // Piped through head: plain, and without the marks.
             #expect(lines.contains("1.版型剪裁不同"), show(lines))
 
             try pane.run("clear; NEWSCTL_DB=\(database) \(NewsctlProcess.binary) show 9729913 --base-url \(base); echo SHOWN=$?")
-            (ok, lines) = try await pane.waitFor("SHOWN=0")
+            (ok, lines) = try await pane.waitForStatus("SHOWN", 0)
             #expect(ok, show(lines))
             let shown = try pane.screen(escapes: true, history: true)
             #expect(!shown.contains { $0.contains("**") }, show(shown))
@@ -80,10 +80,25 @@ extension ProcessTests {
             let screen = try pane.screen(escapes: true)
             #expect(screen.contains { $0.contains("\u{1B}[1m第一，冷暖空气交替频繁。\u{1B}[") }, show(screen))
             #expect(!lines.contains { $0.contains("**") }, show(lines))
+            // `<em>对流</em>` in italics, without the `*…*` the readable text marks it with.
+            #expect(screen.contains { $0.contains("\u{1B}[3m对流\u{1B}[") }, show(screen))
+            #expect(lines.contains { $0.contains("第二，地面升温快，对流旺盛。") }, show(lines))
             try pane.press("q", "q")
-            (ok, lines) = try await pane.waitFor("EXIT=0")
+            (ok, lines) = try await pane.waitForStatus()
             #expect(ok, show(lines))
             await server.stop()
+        }
+
+        /// `<em>` piped: plain text, neither italics nor the readable text's `*…*` marks.
+        @Test func pipedEmphasisIsPlainText() async throws {
+            let server = LoopbackServer()
+            try await server.start()
+            let result = try await NewsctlProcess().run(["show", "9759301", "--base-url", await server.baseURL])
+            await server.stop()
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("第二，地面升温快，对流旺盛。"), "\(result.stdout)")
+            #expect(!result.stdout.contains("*"), "\(result.stdout)")
+            #expect(!result.stdout.contains("\u{1B}"), "\(result.stdout)")
         }
 
         /// The fixture story 9759301 opens a paragraph with `<strong>第一，冷暖空气交替频繁。</strong>`;
@@ -119,7 +134,7 @@ extension ProcessTests {
             guard TmuxPane.isAvailable else { return }
             let pane = try TmuxPane(columns: 80, rows: 24)
             try pane.run("NEWSCTL_DB=\(newsctl.databasePath) \(NewsctlProcess.binary) search 冷暖空气; echo EXIT=$?")
-            let (ok, lines) = try await pane.waitFor("EXIT=0")
+            let (ok, lines) = try await pane.waitForStatus()
             #expect(ok, show(lines))
             let screen = try pane.screen(escapes: true)
             #expect(screen.contains { $0.contains("\u{1B}[7m冷暖空气\u{1B}[") }, show(screen))

@@ -50,11 +50,11 @@ public final class SearchPresenter {
     }
 
     /// The snippet on one line: line breaks and runs of spaces become one space, across parts;
-    /// the text's `**strong**` marks are left out (`EmphasizedText`), so that no asterisk in a
-    /// snippet can be taken for a match's marking.
+    /// the text's `**strong**` and `*em*` marks are left out (`MarkedText`), so that no asterisk
+    /// in a snippet can be taken for a match's marking.
     static func oneLine(_ parts: [SearchResult.SnippetPart]) -> [SearchItemViewData.Part] {
         let characters = parts.flatMap { Array($0.text) }
-        let isMark = EmphasizedText.marks(in: characters, isExcerpt: true).isMark
+        let isMark = MarkedText.marks(in: characters, isExcerpt: true)
         var offset = 0
         var result: [SearchItemViewData.Part] = []
         var lastWasSpace = true  // Leading space is dropped.

@@ -1,11 +1,10 @@
 /// Text with its strong and its emphasised stretches, for a front that shows both (the web
-/// pages: `<strong>`, `<em>`). The readable text writes `<strong>`/`<b>` as `**text**` and
+/// pages: `<strong>`, `<em>`; a terminal: bold, italics). The readable text writes `<strong>`/`<b>` as `**text**` and
 /// `<em>`/`<i>` as `*text*`; the strong marks are read as `EmphasizedText` reads them, then a
 /// lone `*` opens emphasis when a character other than a space follows it and closes it when one
 /// precedes it. A mark left without its partner is text, as in `EmphasizedText`.
 ///
-/// The terminal keeps `*em*` as written (it has no italics to spare); a page has them, and a
-/// literal asterisk rarely both opens and closes around a word.
+/// A literal asterisk rarely both opens and closes around a word.
 public struct MarkedText: Equatable, Sendable {
     /// A stretch of the text with its marks.
     public struct Run: Equatable, Sendable {
@@ -65,5 +64,27 @@ public struct MarkedText: Equatable, Sendable {
         }
         if !text.isEmpty { runs.append(Run(text: text, isStrong: marks.isStrong, isEmphasis: marks.isEmphasis)) }
         self.runs = runs
+    }
+
+    /// For each character of `characters`: whether it is a mark that pairs, `**` (as
+    /// `EmphasizedText` reads them) or a lone `*` (as this type reads them), for a front that
+    /// leaves both out (a search snippet). `isExcerpt` as in `EmphasizedText.marks(in:isExcerpt:)`.
+    static func marks(in characters: [Character], isExcerpt: Bool) -> [Bool] {
+        var isMark = EmphasizedText.marks(in: characters, isExcerpt: isExcerpt).isMark
+        // The text without its `**` marks, by index into `characters`, as `init` reads it.
+        let kept = characters.indices.filter { !isMark[$0] }
+        func isAsterisk(_ position: Int) -> Bool { kept.indices.contains(position) && characters[kept[position]] == "*" }
+        func isText(_ position: Int) -> Bool { kept.indices.contains(position) && !characters[kept[position]].isWhitespace }
+        var opening: Int?
+        for position in kept.indices where isAsterisk(position) && !isAsterisk(position - 1) && !isAsterisk(position + 1) {
+            if let start = opening, isText(position - 1) {
+                isMark[kept[start]] = true
+                isMark[kept[position]] = true
+                opening = nil
+            } else if isText(position + 1) {
+                opening = position
+            }
+        }
+        return isMark
     }
 }

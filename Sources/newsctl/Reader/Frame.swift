@@ -2,6 +2,8 @@
 struct Row: Equatable {
     enum Tone: Equatable {
         case plain, bold, dim, yellow, green, red
+        /// `<em>`'s stretches, and `<strong>` inside `<em>`.
+        case italic, boldItalic
         /// A search match: reverse video, which adds no character that could be the text's.
         case match
         /// A match on the selected (reversed) line: bold and underlined, not reversed, so that it
@@ -141,6 +143,8 @@ struct Row: Equatable {
         case .plain: return text
         case .bold: code = "1"
         case .dim: code = "2"
+        case .italic: code = "3"
+        case .boldItalic: code = "1;3"
         case .yellow: code = "33"
         case .green: code = "32"
         case .red: code = "31"

@@ -82,21 +82,28 @@ enum StoryRows {
         }
     }
 
-    /// A block's text wrapped like `wrapped`, its `**strong**` stretches in bold and its marks
-    /// left out (`EmphasizedText`); without colour the text is plain.
+    /// A block's text wrapped like `wrapped`, its `**strong**` stretches in bold, its `*em*` ones
+    /// in italics and its marks left out (`MarkedText`); without colour the text is plain.
     static func emphasized(
         _ text: String, width: Int, tone: Row.Tone = .plain, firstPrefix: String = "", prefix: String = ""
     ) -> [Row] {
         var characters: [Character] = []
-        var isEmphasis: [Bool] = []
-        for run in EmphasizedText(markup: text).runs {
+        var tones: [Row.Tone] = []
+        for run in MarkedText(markup: text).runs {
             // Made safe here, run by run, so the wrapped text is these very characters: a tab or
             // a bidi control turned into " " or U+FFFD later would no longer be found again.
             let safe = run.text.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { TerminalText.sanitize(String($0)) }.joined(separator: "\n")
             let piece = Array(safe)
             characters += piece
-            isEmphasis += Array(repeating: run.isEmphasis, count: piece.count)
+            let runTone: Row.Tone =
+                switch (run.isStrong, run.isEmphasis) {
+                case (true, true): .boldItalic
+                case (true, false): .bold
+                case (false, true): .italic
+                case (false, false): tone
+                }
+            tones += Array(repeating: runTone, count: piece.count)
         }
         var rows: [Row] = []
         var lead = firstPrefix
@@ -106,24 +113,24 @@ enum StoryRows {
             let line = Array(characters[start..<end])
             let lineWidth = max(10, width - TerminalText.width(of: lead))
             // Wrapping keeps every character but the spaces it breaks at: each piece is found
-            // again in the line, in order, to know which of its characters are emphasised.
+            // again in the line, in order, to know which tone each of its characters has.
             var cursor = 0
             for piece in TerminalText.wrap(String(line), width: lineWidth) {
                 var row = Row(lead)
                 var span = ""
-                var spanIsEmphasis = false
+                var spanTone = tone
                 for character in piece {
                     while cursor < line.count && line[cursor] != character { cursor += 1 }
-                    let emphasis = cursor < line.count && isEmphasis[start + cursor]
+                    let characterTone = cursor < line.count ? tones[start + cursor] : tone
                     cursor += 1
-                    if emphasis != spanIsEmphasis, !span.isEmpty {
-                        row.append(span, spanIsEmphasis ? .bold : tone)
+                    if characterTone != spanTone, !span.isEmpty {
+                        row.append(span, spanTone)
                         span = ""
                     }
-                    spanIsEmphasis = emphasis
+                    spanTone = characterTone
                     span.append(character)
                 }
-                if !span.isEmpty { row.append(span, spanIsEmphasis ? .bold : tone) }
+                if !span.isEmpty { row.append(span, spanTone) }
                 rows.append(row)
                 lead = prefix
             }

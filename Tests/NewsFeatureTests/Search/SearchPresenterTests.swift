@@ -61,6 +61,19 @@ final class StubSearchInteractor: SearchInteractor {
             ])
     }
 
+    /// `<em>`'s `*…*` marks are left out too (the fixture story 9759301's `<em>对流</em>`); a
+    /// lone asterisk between spaces is the text's own.
+    @Test func snippetsLeaveOutTheTextsEmphasisMarks() {
+        #expect(
+            SearchPresenter.oneLine([
+                .init(text: "…第二，", isMatch: false), .init(text: "地面升温", isMatch: true),
+                .init(text: "快，*对流*旺盛。2 * 3", isMatch: false),
+            ]) == [
+                .init(text: "…第二，", isMatch: false), .init(text: "地面升温", isMatch: true),
+                .init(text: "快，对流旺盛。2 * 3", isMatch: false),
+            ])
+    }
+
     @Test func resultsAreOnOneLineWithTheirDateAndMarkedMatches() async {
         interactor.results.withLock {
             $0 = .success([
