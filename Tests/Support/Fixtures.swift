@@ -26,6 +26,13 @@ public enum Fixtures {
         try Array(Data(contentsOf: URL(fileURLWithPath: shapesFolder + "/" + name)))
     }
 
+    /// `Tests/Fixtures/captures/api/4`: real responses of the API, shipped with the repository
+    /// and laid out as a copy of it (their origins are in the README beside them).
+    public static let capturedAPIRoot: String = {
+        URL(fileURLWithPath: apiRoot).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("captures/api/4").path
+    }()
+
     /// `../shared/zhihu-daily/captures` beside the repository, when it is there.
     public static let capturesFolder: String? = {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
