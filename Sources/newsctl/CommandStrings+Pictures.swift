@@ -1,3 +1,4 @@
+import NewsFeature
 import SyncEngine
 
 /// doctor's words about the archive's pictures.
@@ -46,7 +47,7 @@ extension CommandStrings {
 
     /// "  另有 3 张图片已损坏（--json 列出前 20 张）".
     func moreDamagedPictures(_ count: Int) -> String {
-        language == .zh ? "  另有 \(count) 张图片已损坏" : "  and \(count) more damaged pictures"
+        language == .zh ? "  另有 \(count) 张图片已损坏" : "  and \(English.count(count, "more damaged picture"))"
     }
 
     /// "保留图片 12 张（通过检查的已存图片）".

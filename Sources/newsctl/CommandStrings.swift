@@ -259,7 +259,7 @@ struct CommandStrings: Sendable {
     func finding(_ finding: HostCheck.Finding) -> String {
         switch finding {
         case .status(let status): return "HTTP \(status)"
-        case .page(let day, let stories): return say("\(day)，\(stories) 篇文章", "\(day), \(stories) stories")
+        case .page(let day, let stories): return say("\(day)，\(stories) 篇文章", "\(day), \(English.count(stories, "story"))")
         case .notAPage(let bytes): return say("不是最新一期的内容（\(bytes) 字节）", "not a latest page (\(bytes) bytes)")
         case .certificateForOtherNames(let names, let host):
             let list = names.joined(separator: ", ")

@@ -231,7 +231,7 @@ extension ProcessTests {
             #expect(story.status == 0, "\(story.stderr)")
             let result = try await newsctl.run(["latest", "--offline", "--lang", "en"])
             #expect(result.status == 69)
-            #expect(result.stderr == "newsctl: Offline: today's issue is not in the local archive\n")
+            #expect(result.stderr == "newsctl: Offline: the local archive has no copy of today's issue\n")
         }
 
         @Test func eachCommandOffersOnlyTheOptionsThatApplyToIt() async throws {

@@ -8,7 +8,7 @@ extension Strings {
         case (.zh, nil): return "评论"
         case (.en, nil): return "Comments"
         case (.zh, let total?): return "\(total) 条评论"
-        case (.en, let total?): return total == 1 ? "1 comment" : "\(total) comments"
+        case (.en, let total?): return English.count(total, "comment")
         }
     }
 
@@ -27,7 +27,7 @@ extension Strings {
 
     /// "12 赞" / "12 likes".
     func commentLikes(_ likes: Int) -> String {
-        language == .zh ? "\(likes) 赞" : (likes == 1 ? "1 like" : "\(likes) likes")
+        language == .zh ? "\(likes) 赞" : English.count(likes, "like")
     }
 
     /// The comment answered, quoted: "//作者：内容" / "//author: text".
@@ -76,5 +76,5 @@ extension Strings {
     }
 
     /// What a failed comments load was about.
-    func commentsSubject(_ id: Int64) -> String { language == .zh ? "文章 \(id) 的评论" : "the comment section of story \(id)" }
+    func commentsSubject(_ id: Int64) -> String { language == .zh ? "文章 \(id) 的评论" : "comments on story \(id)" }
 }

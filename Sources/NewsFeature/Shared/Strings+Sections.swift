@@ -27,8 +27,8 @@ extension Strings {
         switch (language, isComplete) {
         case (.zh, true): return "共 \(count) 篇 · 已到第一篇"
         case (.zh, false): return "本地有 \(count) 篇 · 更早的还没有读取"
-        case (.en, true): return "\(count) stories · back to the first"
-        case (.en, false): return "\(count) stories here · older ones not read yet"
+        case (.en, true): return "\(English.count(count, "story")) · back to the first"
+        case (.en, false): return "\(English.count(count, "story")) here · older ones not read yet"
         }
     }
 
@@ -51,10 +51,10 @@ extension Strings {
             return text + "；失败 \(failures)；用时 \(time) 秒"
         case .en:
             var text =
-                "Synced section\(ids.count == 1 ? "" : "s") \(ids.joined(separator: ", ")): \(stories) stories, \(pages) page\(pages == 1 ? "" : "s") read"
+                "Synced section\(ids.count == 1 ? "" : "s") \(ids.joined(separator: ", ")): \(English.count(stories, "story")), \(English.count(pages, "page")) read"
             if details.fetched + details.present > 0 { text += "; stories: \(details.fetched) fetched, \(details.present) already present" }
-            if comments > 0 { text += "; \(comments) comments fetched" }
-            if pictures > 0 { text += "; \(pictures) pictures fetched" }
+            if comments > 0 { text += "; \(English.count(comments, "comment")) fetched" }
+            if pictures > 0 { text += "; \(English.count(pictures, "picture")) fetched" }
             return text + "; \(failures) failed; \(time) s"
         }
     }

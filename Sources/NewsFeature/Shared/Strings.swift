@@ -62,7 +62,7 @@ struct Strings: Sendable {
     }
 
     func counts(likes: Int, comments: Int) -> String {
-        language == .zh ? "\(likes) 赞 · \(comments) 条评论" : "\(likes) likes · \(comments) comments"
+        language == .zh ? "\(likes) 赞 · \(comments) 条评论" : "\(English.count(likes, "like")) · \(English.count(comments, "comment"))"
     }
 
     func offSite(_ url: String) -> String {
@@ -201,7 +201,7 @@ struct Strings: Sendable {
         case (.en, .unavailable): return "Cannot reach Zhihu Daily, and the local archive has no copy of \(subject)"
         case (_, .notFound): return notFoundMessage(subject: subject, httpStatus: 404)
         case (.zh, .notCached): return "离线：本地存档中没有\(spaced.leading)"
-        case (.en, .notCached): return "Offline: \(subject) is not in the local archive"
+        case (.en, .notCached): return "Offline: the local archive has no copy of \(subject)"
         case (.zh, .badData): return "知乎日报返回的\(spaced.both)数据有误"
         case (.en, .badData): return "Zhihu Daily sent bad data for \(subject)"
         case (.zh, .notPublished): return "\(spaced.trailing)的日报还没有发布"

@@ -66,7 +66,7 @@ public struct WebWording: Sendable, Equatable {
 extension WebWording {
     /// What an export did: "已写入 12 个文件，341 个未变（/srv/site）".
     public func exportSummary(written: Int, unchanged: Int, folder: String) -> String {
-        pick("已写入 \(written) 个文件，\(unchanged) 个未变（\(folder)）", "Wrote \(written) files, \(unchanged) unchanged (\(folder))")
+        pick("已写入 \(written) 个文件，\(unchanged) 个未变（\(folder)）", "Wrote \(English.count(written, "file")), \(unchanged) unchanged (\(folder))")
     }
 
     /// Why an export stopped: "无法写入 /srv/site：Permission denied".

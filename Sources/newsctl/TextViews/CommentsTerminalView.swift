@@ -15,7 +15,7 @@ struct CommentsWords {
     }
 
     func progress(_ count: Int) -> String {
-        language == .zh ? "\r\u{1B}[K已读取 \(count) 条评论…" : "\r\u{1B}[KRead \(count) comments…"
+        language == .zh ? "\r\u{1B}[K已读取 \(count) 条评论…" : "\r\u{1B}[KRead \(English.count(count, "comment"))…"
     }
 }
 

@@ -411,7 +411,7 @@ enum MakeComments {
             view.events.last
                 == .error(
                     ErrorViewData(
-                        kind: .notCached, message: "Offline: the comment section of story 7 is not in the local archive",
+                        kind: .notCached, message: "Offline: the local archive has no copy of comments on story 7",
                         detail: "detail of notCached", retryTitle: "Retry")))
         await presenter.didTapRetry()
         let shown = view.lastComments
