@@ -13,11 +13,10 @@ struct Newsctl: AsyncParsableCommand {
         abstract: "Zhihu Daily from a local archive, refreshed from the network when it can be.",
         discussion: """
             The source (--base-url, env NEWSCTL_BASE_URL) is by default https://daily.zhihu.com/api/4, \
-            which answers in 2026, then https://news-at.zhihu.com/api/4, which has shown many networks a \
-            certificate for other names since 2022 and was reported dead in October 2024. The one that \
-            last answered is tried first for a day (newsctl doctor --network shows which). A file:// root \
-            reads a local copy of the API, e.g. --base-url file:///tmp/api/api/4 after \
-            scripts/captures-to-api CAPTURES /tmp/api.
+            then https://news-at.zhihu.com/api/4, silent since October 2024; the one that last answered is tried \
+            first for a day (newsctl doctor --network shows which). A file:// root reads a local copy \
+            of the API: the repository ships one made of real responses, \
+            --base-url file://$PWD/Tests/Fixtures/captures/api/4 in its folder.
             """,
         version: Newsctl.version,
         subcommands: [
