@@ -8,7 +8,7 @@ struct FeedRoutes {
     let engine: SyncEngine
     let options: ArchiveSite.Options
 
-    private var mode: ReadMode { options.offline ? .offline : .standard }
+    private var mode: ReadMode { options.readsArchiveOnly ? .offline : .standard }
 
     /// `/feed.atom`, or `/section/<id>/feed.atom` for a column.
     func feed(section: Int64?) async -> WebResponse {
@@ -47,7 +47,7 @@ struct FeedRoutes {
     private func newestStories() async -> [(id: Int64, day: String)] {
         let view = NewsListPage()
         let presenter = NewsListPresenter(
-            view: view, interactor: WebNewsListInteractor(engine: engine, offline: options.offline), navigator: LinkNavigator(),
+            view: view, interactor: WebNewsListInteractor(engine: engine, offline: options.readsArchiveOnly), navigator: LinkNavigator(),
             language: options.language)
         await presenter.viewDidLoad()
         let maxDays = options.feedDays ?? 31
@@ -77,7 +77,7 @@ struct FeedRoutes {
     private func entry(_ id: Int64, day: String, wording: WebWording) async -> AtomFeed.Entry? {
         let view = StoryPage()
         let presenter = DetailPresenter(
-            storyID: id, view: view, interactor: WebDetailInteractor(engine: engine, offline: options.offline),
+            storyID: id, view: view, interactor: WebDetailInteractor(engine: engine, offline: options.readsArchiveOnly),
             navigator: LinkNavigator(), language: options.language)
         await presenter.viewDidLoad()
         guard let detail = view.recorder.shown else { return nil }

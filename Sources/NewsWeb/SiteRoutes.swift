@@ -8,7 +8,7 @@ struct SiteRoutes {
     let engine: SyncEngine
     let options: ArchiveSite.Options
 
-    private var mode: ReadMode { options.offline ? .offline : .standard }
+    private var mode: ReadMode { options.readsArchiveOnly ? .offline : .standard }
     private var wording: WebWording { WebWording(language: options.language) }
 
     func get(_ request: WebRequest) async -> WebResponse {
@@ -60,7 +60,7 @@ struct SiteRoutes {
         }
         let view = StoryPage()
         let presenter = DetailPresenter(
-            storyID: id, view: view, interactor: WebDetailInteractor(engine: engine, offline: options.offline),
+            storyID: id, view: view, interactor: WebDetailInteractor(engine: engine, offline: options.readsArchiveOnly),
             navigator: LinkNavigator(), language: options.language)
         await presenter.viewDidLoad()
         if view.recorder.shown != nil { await presenter.didTapFavorite() }
@@ -74,7 +74,7 @@ struct SiteRoutes {
 
     private func days(start: NewsListPresenter.Start, frame: PageFrame) async -> WebResponse {
         let view = NewsListPage()
-        let interactor = WebNewsListInteractor(engine: engine, offline: options.offline)
+        let interactor = WebNewsListInteractor(engine: engine, offline: options.readsArchiveOnly)
         let presenter = NewsListPresenter(
             view: view, interactor: interactor, navigator: LinkNavigator(), start: start, language: options.language)
         await presenter.viewDidLoad()
@@ -92,7 +92,7 @@ struct SiteRoutes {
             // A final day's next day is published: a site online fetches it from the source. A
             // static copy or a site offline has only what the archive holds, and a link to a day
             // it lacks would lead to a page that only says so.
-            let reachable = options.isStatic || options.offline ? await interactor.holds(next) : true
+            let reachable = options.readsArchiveOnly ? await interactor.holds(next) : true
             if reachable { newer = "\(next).html" }
         }
         let title = start == .latest ? "" : list.sections.first?.title ?? ""
@@ -102,7 +102,7 @@ struct SiteRoutes {
     private func story(_ id: Int64, frame: PageFrame) async -> WebResponse {
         let view = StoryPage()
         let presenter = DetailPresenter(
-            storyID: id, view: view, interactor: WebDetailInteractor(engine: engine, offline: options.offline),
+            storyID: id, view: view, interactor: WebDetailInteractor(engine: engine, offline: options.readsArchiveOnly),
             navigator: LinkNavigator(), language: options.language)
         await presenter.viewDidLoad()
         guard let detail = view.recorder.shown, view.recorder.error == nil else { return Self.failure(view.recorder.error, frame: frame) }
