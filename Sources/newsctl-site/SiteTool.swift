@@ -96,6 +96,9 @@ struct WriteFeed: AsyncParsableCommand {
                 language: resolved.language, offline: true, baseURL: siteURL, feedWindow: count, feedDays: days))
         let response = await site.respond(to: WebRequest(path: "/feed.atom"))
         guard response.status == 200 else { throw ExitCode(69) }
-        print(String(decoding: response.body, as: UTF8.self), terminator: "")
+        let feed = String(decoding: response.body, as: UTF8.self)
+        print(feed, terminator: "")
+        // Every story the archive lists has an entry, with its text or without: none is an empty archive.
+        if !feed.contains("<entry>") { errorLine("newsctl: " + WebWording(language: resolved.language).feedEmpty) }
     }
 }
