@@ -10,6 +10,7 @@ public struct ArchiveSite: WebSite {
         /// The language the pages are worded in.
         public var language: Language
         /// Cache only: no request to the source (a picture the archive lacks shows its caption).
+        /// A static copy reads the archive only whatever this says (see `readsArchiveOnly`).
         public var offline: Bool
         /// The site's own absolute address (`http://192.168.1.5:8080/`), for the feeds' links and
         /// pictures; nil where only relative links are possible.
@@ -19,7 +20,8 @@ public struct ArchiveSite: WebSite {
         /// When set, `/feed.atom` carries every story of the newest this many days instead of
         /// `feedWindow` stories (`newsctl feed --days N`).
         public var feedDays: Int?
-        /// The pages are a static copy: no search form and no favourite toggle, which need a server.
+        /// The pages are a static copy: no search form and no favourite toggle, which need a server;
+        /// the archive only is read, and nothing links to a page the archive lacks.
         public var isStatic: Bool
         /// The oldest day the pages link to (a static copy's window), and, in a static copy with
         /// a base URL, the oldest day of `/feed.atom`'s stories; nil links back to the first issue.
@@ -38,6 +40,10 @@ public struct ArchiveSite: WebSite {
             self.isStatic = isStatic
             self.firstDay = firstDay
         }
+
+        /// Whether every read is cache-only: offline, or a static copy (a copy of the archive
+        /// never asks the source; fetching is `sync`'s).
+        var readsArchiveOnly: Bool { offline || isStatic }
     }
 
     let engine: SyncEngine

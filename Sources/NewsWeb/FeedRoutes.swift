@@ -8,13 +8,13 @@ struct FeedRoutes {
     let engine: SyncEngine
     let options: ArchiveSite.Options
 
-    private var mode: ReadMode { options.offline ? .offline : .standard }
+    private var mode: ReadMode { options.readsArchiveOnly ? .offline : .standard }
 
     /// `/feed.atom`, or `/section/<id>/feed.atom` for a column.
     func feed(section: Int64?) async -> WebResponse {
         let wording = WebWording(language: options.language)
         var title = wording.siteName
-        var ids: [(id: Int64, day: String)] = []
+        var ids: [FeedStory] = []
         var selfPath = "feed.atom"
         if let section {
             let view = SectionsPage()
@@ -26,14 +26,16 @@ struct FeedRoutes {
                 return WebResponse(status: 404, contentType: "text/plain; charset=utf-8", body: Array("404\n".utf8))
             }
             title = shown.title + " · " + wording.siteName
-            ids = shown.months.flatMap { $0.stories.map { ($0.id, $0.dateKey) } }
+            ids = shown.months.flatMap {
+                $0.stories.map { FeedStory(id: $0.id, day: $0.dateKey, title: $0.title, hint: "", url: $0.url, image: $0.imageURL) }
+            }
             selfPath = "section/\(section)/feed.atom"
         } else {
             ids = await newestStories()
         }
         var entries: [AtomFeed.Entry] = []
-        for (id, day) in (options.feedDays == nil || section != nil ? Array(ids.prefix(max(options.feedWindow, 0))) : ids) {
-            if let entry = await entry(id, day: day, wording: wording) { entries.append(entry) }
+        for story in (options.feedDays == nil || section != nil ? Array(ids.prefix(max(options.feedWindow, 0))) : ids) {
+            entries.append(await entry(story.id, day: story.day, wording: wording) ?? summary(story, wording: wording))
         }
         let base = options.baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
         let feed = AtomFeed(
@@ -44,10 +46,10 @@ struct FeedRoutes {
 
     /// The newest stories, day by day from the newest: the stories of `feedDays` days when set,
     /// else until `feedWindow` stories (reading at most a month of days for them).
-    private func newestStories() async -> [(id: Int64, day: String)] {
+    private func newestStories() async -> [FeedStory] {
         let view = NewsListPage()
         let presenter = NewsListPresenter(
-            view: view, interactor: WebNewsListInteractor(engine: engine, offline: options.offline), navigator: LinkNavigator(),
+            view: view, interactor: WebNewsListInteractor(engine: engine, offline: options.readsArchiveOnly), navigator: LinkNavigator(),
             language: options.language)
         await presenter.viewDidLoad()
         let maxDays = options.feedDays ?? 31
@@ -67,8 +69,10 @@ struct FeedRoutes {
         let inWindow = { (date: String) -> Bool in first.map { first in Day(date).map { $0 >= first } ?? false } ?? true }
         var seen = Set<Int64>()
         let ids = (view.recorder.shown?.sections ?? []).filter { inWindow($0.date) }
-            .flatMap { section in section.items.map { ($0.id, section.date) } }
-            .filter { seen.insert($0.0).inserted }
+            .flatMap { section in
+                section.items.map { FeedStory(id: $0.id, day: section.date, title: $0.title, hint: $0.hint, url: $0.url, image: $0.image) }
+            }
+            .filter { seen.insert($0.id).inserted }
         return options.feedDays == nil ? Array(ids.prefix(options.feedWindow)) : ids
     }
 
@@ -77,7 +81,7 @@ struct FeedRoutes {
     private func entry(_ id: Int64, day: String, wording: WebWording) async -> AtomFeed.Entry? {
         let view = StoryPage()
         let presenter = DetailPresenter(
-            storyID: id, view: view, interactor: WebDetailInteractor(engine: engine, offline: options.offline),
+            storyID: id, view: view, interactor: WebDetailInteractor(engine: engine, offline: options.readsArchiveOnly),
             navigator: LinkNavigator(), language: options.language)
         await presenter.viewDidLoad()
         guard let detail = view.recorder.shown else { return nil }
@@ -104,6 +108,38 @@ struct FeedRoutes {
 }
 
 extension FeedRoutes {
+    /// A story of a feed as its list gives it: enough for an entry when the archive lacks its text.
+    struct FeedStory {
+        let id: Int64
+        /// The day that lists it, "20230319".
+        let day: String
+        let title: String
+        /// "作者 · 3 分钟阅读", or empty.
+        let hint: String
+        /// The story on the source's site.
+        let url: String
+        /// Its picture on the source.
+        let image: String?
+    }
+
+    /// The entry of a story whose text the archive lacks: its title, hint and picture, linked to
+    /// the story on the source (neither the site nor a copy has a page for it).
+    func summary(_ story: FeedStory, wording: WebWording) -> AtomFeed.Entry {
+        var content: [Markup] = []
+        if !story.hint.isEmpty { content.append(Tag.element("p", text: story.hint)) }
+        if let picture = story.image.flatMap(Tag.imageSource) {
+            content.append(Tag.element("p", [:], [Tag.void("img", ["src": picture, "alt": ""])]))
+        }
+        let original = Tag.webAddress(story.url)
+        if let original {
+            content.append(Tag.element("p", [:], [Tag.element("a", ["href": original], text: wording.readAtSource)]))
+        }
+        return AtomFeed.Entry(
+            id: "urn:zhihu-daily:story:\(story.id)", title: story.title, link: original ?? "", original: story.url,
+            updated: Self.start(of: story.day) ?? "2013-05-19T00:00:00+08:00", author: wording.anonymousAuthor, categories: [],
+            html: content.map { $0.render() }.joined())
+    }
+
     /// "2023-03-19T00:00:00+08:00" for "20230319": the day's first moment in Beijing.
     static func start(of day: String) -> String? {
         guard day.count == 8, let day = Day(day) else { return nil }

@@ -68,11 +68,10 @@ public struct SiteExport: Sendable {
         while !queue.isEmpty {
             let path = queue.removeFirst()
             let response = await site.respond(to: WebRequest(path: path))
-            // A page linked to that the archive lacks (a story, its comments, a day of the window,
-            // the columns) is written as the page that says so, so that no link of the copy is
-            // broken; a picture only when it is there.
-            let saysSo = path.hasSuffix(".html") && response.contentType.hasPrefix("text/html")
-            guard response.status == 200 || saysSo else { continue }
+            // Only what the archive has: a page the archive cannot fill (a story without its
+            // text, comments or a day not kept) is not written, and the copy's pages link to
+            // none (`ArchiveSite.Options.isStatic`); a picture only when it is there.
+            guard response.status == 200 else { continue }
             try write(response.body, to: path, outcome: &outcome)
             guard response.contentType.hasPrefix("text/html") else { continue }
             // Every link is followed, so none in the copy is broken: the window bounds the days

@@ -8,13 +8,25 @@ struct SiteRoutes {
     let engine: SyncEngine
     let options: ArchiveSite.Options
 
-    private var mode: ReadMode { options.offline ? .offline : .standard }
+    private var mode: ReadMode { options.readsArchiveOnly ? .offline : .standard }
     private var wording: WebWording { WebWording(language: options.language) }
+    private var holdings: ArchiveHoldings { ArchiveHoldings(engine: engine) }
+
+    /// `frame` for a page that lists `ids`: in a static copy, those whose text the archive lacks
+    /// are marked, for the page to link them to no page of the copy.
+    private func frame(_ frame: PageFrame, listing ids: [Int64]) async -> PageFrame {
+        guard options.isStatic else { return frame }
+        var frame = frame
+        let held = await holdings.stories(ids)
+        frame.storiesWithoutText = Set(ids.filter { !held.contains($0) })
+        return frame
+    }
 
     func get(_ request: WebRequest) async -> WebResponse {
         let path = request.path
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
-        let frame = PageFrame(wording: wording, root: String(repeating: "../", count: max(parts.count - 1, 0)), isStatic: options.isStatic)
+        var frame = PageFrame(wording: wording, root: String(repeating: "../", count: max(parts.count - 1, 0)), isStatic: options.isStatic)
+        if options.isStatic { frame.linksSections = await holdings.sections() }
         switch parts.count {
         case 1:
             switch parts[0] {
@@ -60,7 +72,7 @@ struct SiteRoutes {
         }
         let view = StoryPage()
         let presenter = DetailPresenter(
-            storyID: id, view: view, interactor: WebDetailInteractor(engine: engine, offline: options.offline),
+            storyID: id, view: view, interactor: WebDetailInteractor(engine: engine, offline: options.readsArchiveOnly),
             navigator: LinkNavigator(), language: options.language)
         await presenter.viewDidLoad()
         if view.recorder.shown != nil { await presenter.didTapFavorite() }
@@ -74,7 +86,7 @@ struct SiteRoutes {
 
     private func days(start: NewsListPresenter.Start, frame: PageFrame) async -> WebResponse {
         let view = NewsListPage()
-        let interactor = WebNewsListInteractor(engine: engine, offline: options.offline)
+        let interactor = WebNewsListInteractor(engine: engine, offline: options.readsArchiveOnly)
         let presenter = NewsListPresenter(
             view: view, interactor: interactor, navigator: LinkNavigator(), start: start, language: options.language)
         await presenter.viewDidLoad()
@@ -85,31 +97,47 @@ struct SiteRoutes {
             list.sections.first.flatMap { Day($0.date) } ?? { if case .day(let day) = start { return day } else { return nil } }()
         let first = options.firstDay ?? Day.firstIssue
         let dayRoot = start == .latest ? "day/" : ""
-        let earlier = shownDay.map { $0.adding(days: -1) }.flatMap { $0 >= first ? dayRoot + "\($0).html" : nil }
+        var earlier = shownDay.map { $0.adding(days: -1) }.flatMap { $0 >= first ? $0 : nil }
+        // A static copy has no page for a day of its window that the archive lacks (a gap, a
+        // pruned day): the link is left out.
+        if options.isStatic, let day = earlier, await !interactor.holds(day) { earlier = nil }
         var newer: String?
         if case .day(let day) = start, list.sections.first?.source.isFinal ?? true {
             let next = day.adding(days: 1)
             // A final day's next day is published: a site online fetches it from the source. A
             // static copy or a site offline has only what the archive holds, and a link to a day
             // it lacks would lead to a page that only says so.
-            let reachable = options.isStatic || options.offline ? await interactor.holds(next) : true
+            let reachable = options.readsArchiveOnly ? await interactor.holds(next) : true
             if reachable { newer = "\(next).html" }
         }
         let title = start == .latest ? "" : list.sections.first?.title ?? ""
-        return Self.html(200, ListPages.days(list, frame: frame, title: title, newer: newer, earlier: earlier, message: view.emptyMessage))
+        let ids = list.topStories.map(\.id) + list.sections.flatMap { $0.items.map(\.id) }
+        return Self.html(
+            200,
+            ListPages.days(
+                list, frame: await self.frame(frame, listing: ids), title: title, newer: newer,
+                earlier: earlier.map { dayRoot + "\($0).html" },
+                message: view.emptyMessage))
     }
 
     private func story(_ id: Int64, frame: PageFrame) async -> WebResponse {
         let view = StoryPage()
         let presenter = DetailPresenter(
-            storyID: id, view: view, interactor: WebDetailInteractor(engine: engine, offline: options.offline),
+            storyID: id, view: view, interactor: WebDetailInteractor(engine: engine, offline: options.readsArchiveOnly),
             navigator: LinkNavigator(), language: options.language)
         await presenter.viewDidLoad()
         guard let detail = view.recorder.shown, view.recorder.error == nil else { return Self.failure(view.recorder.error, frame: frame) }
         let pictures = StoryPicturesPresenter(
             view: view, interactor: ArchivedPicturesInteractor(engine: engine), language: options.language)
         await pictures.load(detail)
-        return Self.html(200, StoryPages.story(detail, pictures: view.pictures, frame: frame, offline: options.offline))
+        let linksComments = options.isStatic ? await holdings.comments(id) : true
+        var linksSection = true
+        if options.isStatic, let section = detail.section { linksSection = await holdings.section(section.id) }
+        return Self.html(
+            200,
+            StoryPages.story(
+                detail, pictures: view.pictures, frame: frame, offline: options.offline, linksComments: linksComments,
+                linksSection: linksSection))
     }
 
     private func comments(_ id: Int64, more: Int, frame: PageFrame) async -> WebResponse {
@@ -139,7 +167,7 @@ struct SiteRoutes {
             view: view, interactor: DefaultFavoritesInteractor(engine: engine, mode: mode), language: options.language)
         await presenter.viewDidLoad()
         guard let shown = view.recorder.shown else { return Self.failure(view.recorder.error, frame: frame) }
-        return Self.html(200, ListPages.favorites(shown, frame: frame))
+        return Self.html(200, ListPages.favorites(shown, frame: await self.frame(frame, listing: shown.items.map(\.id))))
     }
 
     private func sections(frame: PageFrame) async -> WebResponse {
@@ -157,13 +185,15 @@ struct SiteRoutes {
             view: view, interactor: DefaultSectionsInteractor(engine: engine, mode: mode), sectionID: id, language: options.language)
         await presenter.viewDidLoad()
         guard let shown = view.stories.shown else { return Self.failure(view.stories.error, frame: frame) }
-        return Self.html(200, ListPages.section(shown, frame: frame))
+        let ids = shown.months.flatMap { $0.stories.map(\.id) }
+        return Self.html(200, ListPages.section(shown, frame: await self.frame(frame, listing: ids)))
     }
 
     private func status(frame: PageFrame) async -> WebResponse {
         let view = StatusPage()
         let presenter = ArchivePresenter(view: view, interactor: DefaultArchiveInteractor(engine: engine), language: options.language)
         presenter.wordsAge = !options.isStatic
+        presenter.wordsCommands = !options.isStatic
         await presenter.didRequestStatus()
         guard let shown = view.recorder.shown else { return Self.failure(view.recorder.error, frame: frame) }
         return Self.html(200, ListPages.status(shown, frame: frame))

@@ -24,23 +24,20 @@ func errorLine(_ text: String) {
     _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
 }
 
-/// The options newsctl resolved.
+/// The options newsctl resolved. No base URL or network deadline: export and feed read the
+/// archive only.
 struct Resolved: ParsableArguments {
     @Option(help: "The archive file.") var db: String
-    @Option(name: .customLong("base-url"), help: "The source's API roots, in order.") var baseURLs: [String] = []
     @Option(help: "zh or en.") var lang: String = "zh"
-    @Option(name: .customLong("timeout-ms"), help: "The network deadline.") var timeoutMilliseconds: Int = 10_000
-    @Flag(help: "Cache only.") var offline = false
+    @Flag(help: "A picture the archive lacks is captioned, not linked to its source.") var offline = false
     @Flag(help: "Machine-readable output.") var json = false
 
     var language: Language { Language(rawValue: lang) ?? .zh }
 
+    /// The archive, on a transport that refuses every request.
     func open() -> SyncEngine? {
-        var configuration = SyncEngine.Configuration(databasePath: db)
-        if !baseURLs.isEmpty { configuration.baseURLs = baseURLs }
-        configuration.networkTimeout = .milliseconds(timeoutMilliseconds)
         do throws(SyncError) {
-            return try SyncEngine(configuration: configuration)
+            return try SyncEngine(configuration: SyncEngine.Configuration(databasePath: db), transport: ArchiveOnlyTransport())
         } catch {
             let wording = ErrorPresenter(language: language).viewData(for: error, subject: db)
             errorLine("newsctl: \(wording.message)")
@@ -96,9 +93,12 @@ struct WriteFeed: AsyncParsableCommand {
         let site = ArchiveSite(
             engine: engine,
             options: ArchiveSite.Options(
-                language: resolved.language, offline: resolved.offline, baseURL: siteURL, feedWindow: count, feedDays: days))
+                language: resolved.language, offline: true, baseURL: siteURL, feedWindow: count, feedDays: days))
         let response = await site.respond(to: WebRequest(path: "/feed.atom"))
         guard response.status == 200 else { throw ExitCode(69) }
-        print(String(decoding: response.body, as: UTF8.self), terminator: "")
+        let feed = String(decoding: response.body, as: UTF8.self)
+        print(feed, terminator: "")
+        // Every story the archive lists has an entry, with its text or without: none is an empty archive.
+        if !feed.contains("<entry>") { errorLine("newsctl: " + WebWording(language: resolved.language).feedEmpty) }
     }
 }

@@ -14,6 +14,10 @@ public final class ArchivePresenter {
     /// the site is read long after it was written, and an age would change it at every export.
     public var wordsAge = true
 
+    /// Whether the status tells what to run (`newsctl sync --days 7`): a web page's reader runs
+    /// no command, so a static copy says only what the archive holds.
+    public var wordsCommands = true
+
     private var view: (any ArchiveView)? { context.view }
     private var strings: ArchiveStrings { context.strings }
 
@@ -175,7 +179,7 @@ public final class ArchivePresenter {
                     }))
             if !coverage.partialDays.isEmpty { lines.append(strings.partial(coverage.partialDays.map(context.dates.fullDate))) }
         } else {
-            lines.append(status.stories > 0 ? strings.noDays : strings.emptyArchive)
+            lines.append(status.stories > 0 ? strings.noDays(commands: wordsCommands) : strings.emptyArchive(commands: wordsCommands))
         }
         lines.append(strings.counts(stories: status.stories, details: status.details, favorites: status.favorites))
         lines.append(strings.size(status.databaseBytes))
@@ -191,7 +195,7 @@ public final class ArchivePresenter {
         pictures.evicted = status.pictures.evicted
         let anyPictures = pictures != PicturesStatusViewData()
         pictures.budget = status.pictures.budget
-        if anyPictures { lines.append(strings.pictures(pictures)) }
+        if anyPictures { lines.append(strings.pictures(pictures, commands: wordsCommands)) }
         if !reasons.isEmpty { lines.append(strings.failingPictures(reasons)) }
         let lastSyncTime = status.lastSync.map { context.dates.beijingDateTime(unixTime: Int64($0.timeIntervalSince1970.rounded(.down))) }
         let lastSyncWording =
@@ -205,7 +209,7 @@ public final class ArchivePresenter {
                 nextTry: Self.iso8601(story.nextTry.timeIntervalSince1970))
         }
         if !failing.isEmpty {
-            lines.append(strings.failingStories(failing.count))
+            lines.append(strings.failingStories(failing.count, commands: wordsCommands))
             for (story, source) in zip(failing, status.failingStories).prefix(20) {
                 let nextTry = context.dates.beijingDateTime(unixTime: Int64(source.nextTry.timeIntervalSince1970.rounded(.down)))
                 lines.append(

@@ -113,9 +113,14 @@ struct ArchiveStrings: Sendable {
         return note
     }
 
-    /// The heading of `status`'s list of stories whose detail answered 5xx or 404.
-    func failingStories(_ count: Int) -> String {
-        language == .zh
+    /// The heading of `status`'s list of stories whose detail answered 5xx or 404; with `commands`,
+    /// how to ask again now.
+    func failingStories(_ count: Int, commands: Bool = true) -> String {
+        guard commands else {
+            return language == .zh
+                ? "取不到正文的文章：\(count) 篇" : "Stories whose text the source did not give: \(count)"
+        }
+        return language == .zh
             ? "取不到正文的文章：\(count) 篇，同步到下次重试的时间才再取（newsctl sync --retry-failed 立即重试）"
             : "Stories whose text the source did not give: \(count); syncs ask again at each one's next try (newsctl sync --retry-failed: now)"
     }
@@ -182,15 +187,19 @@ struct ArchiveStrings: Sendable {
         language == .zh ? "日期：\(first) 至 \(last)，共 \(days) 天" : "Days: \(first) to \(last), \(days) in all"
     }
 
-    /// No days, but stories (a column's, `sync --sections`): not "empty".
-    var noDays: String {
-        language == .zh
+    /// No days, but stories (a column's, `sync --sections`): not "empty". With `commands`, what to
+    /// run for days.
+    func noDays(commands: Bool = true) -> String {
+        guard commands else { return language == .zh ? "还没有按日期下载的日子" : "No days yet" }
+        return language == .zh
             ? "还没有按日期下载的日子；运行 newsctl sync --days 7 下载最近 7 天"
             : "No days yet; run newsctl sync --days 7 to download the last 7 days"
     }
 
-    var emptyArchive: String {
-        language == .zh
+    /// An archive with nothing in it; with `commands`, what to run to fill it.
+    func emptyArchive(commands: Bool = true) -> String {
+        guard commands else { return language == .zh ? "存档是空的" : "The archive is empty" }
+        return language == .zh
             ? "存档是空的；运行 newsctl sync --days 7 下载最近 7 天" : "The archive is empty; run newsctl sync --days 7 to download the last 7 days"
     }
 
@@ -216,18 +225,21 @@ struct ArchiveStrings: Sendable {
     /// "图片：已存 12 张（3.4 MB，预算 1.0 GB），缺 2 张（sync --images 列出而未存的，其中 1 张获取失败），超出预算移除 3 张":
     /// what "missing" counts is said, so that stories synced without pictures are not read as lacking them,
     /// and the failing pictures are said to be among the missing ones, not more besides them.
-    func pictures(_ counts: PicturesStatusViewData) -> String {
+    /// Without `commands`, "missing" is worded without the option that lists them.
+    func pictures(_ counts: PicturesStatusViewData, commands: Bool = true) -> String {
         switch language {
         case .zh:
             let failing = counts.failing > 0 ? "，其中 \(counts.failing) 张获取失败" : ""
             let budget = counts.budget.map { "，预算 \(Self.bytes($0))" } ?? ""
-            return "图片：已存 \(counts.kept) 张（\(Self.bytes(counts.bytes))\(budget)），缺 \(counts.missing) 张（sync --images 列出而未存的\(failing)）"
+            let listed = commands ? "sync --images 列出而未存的" : "文章里有而存档未存的"
+            return "图片：已存 \(counts.kept) 张（\(Self.bytes(counts.bytes))\(budget)），缺 \(counts.missing) 张（\(listed)\(failing)）"
                 + (counts.evicted > 0 ? "，超出预算移除 \(counts.evicted) 张（阅读时再取）" : "")
         case .en:
             let failing = counts.failing > 0 ? "; \(counts.failing) of them failing" : ""
             let budget = counts.budget.map { " of a \(Self.bytes($0)) budget" } ?? ""
+            let listed = commands ? "listed by a sync with --images" : "in the stories"
             return
-                "Pictures: \(counts.kept) kept (\(Self.bytes(counts.bytes))\(budget)), \(counts.missing) missing (listed by a sync with --images, not kept\(failing))"
+                "Pictures: \(counts.kept) kept (\(Self.bytes(counts.bytes))\(budget)), \(counts.missing) missing (\(listed), not kept\(failing))"
                 + (counts.evicted > 0 ? ", \(counts.evicted) evicted to keep within the budget (fetched again when read)" : "")
         }
     }

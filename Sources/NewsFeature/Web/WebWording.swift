@@ -55,6 +55,8 @@ public struct WebWording: Sendable, Equatable {
     public var searchHint: String { pick("输入要找的词", "Type what to look for") }
     /// The feed's subtitle.
     public var feedSubtitle: String { pick("知乎日报的文章，全文，来自本地存档", "Zhihu Daily's stories in full, from a local archive") }
+    /// A feed entry's link to a story whose text the archive lacks, on the source's site.
+    public var readAtSource: String { pick("在知乎日报阅读", "Read it on Zhihu Daily") }
     /// The author of a story whose byline names none.
     public var anonymousAuthor: String { pick("知乎日报", "Zhihu Daily") }
     /// The title of the search page for `query`: "搜索：季风".
@@ -64,6 +66,11 @@ public struct WebWording: Sendable, Equatable {
 }
 
 extension WebWording {
+    /// Why `newsctl feed` wrote a feed without entries.
+    public var feedEmpty: String {
+        pick("存档里没有文章，订阅源为空（先运行 newsctl sync 下载）", "The archive holds no stories, so the feed is empty (run newsctl sync first)")
+    }
+
     /// What an export did: "已写入 12 个文件，341 个未变（/srv/site）".
     public func exportSummary(written: Int, unchanged: Int, folder: String) -> String {
         pick("已写入 \(written) 个文件，\(unchanged) 个未变（\(folder)）", "Wrote \(English.count(written, "file")), \(unchanged) unchanged (\(folder))")

@@ -3,9 +3,19 @@ import Plot
 
 /// The pages that list stories: home, a day, favourites, search, the columns, and the status.
 enum ListPages {
-    /// A story in a list: its link (`a.story`, which the browser check follows) and its hint.
-    static func storyItem(id: Int64, title: String, hint: String, root: String) -> Markup {
-        var children: [Markup] = [Tag.link(root + "story/\(id).html", title, class: "story")]
+    /// A story in a list: its link (`a.story`, which the browser check follows) and its hint; a
+    /// story whose text the archive lacks links to `url` on the source (`a.original`), or is
+    /// its title only.
+    static func storyItem(id: Int64, title: String, hint: String, url: String? = nil, frame: PageFrame) -> Markup {
+        let title: Markup =
+            if !frame.storiesWithoutText.contains(id) {
+                Tag.link(frame.root + "story/\(id).html", title, class: "story")
+            } else if let address = url.flatMap(Tag.webAddress) {
+                Tag.element("a", ["href": address, "rel": "noreferrer noopener", "class": "original"], text: title)
+            } else {
+                Tag.element("span", ["class": "title"], text: title)
+            }
+        var children: [Markup] = [title]
         if !hint.isEmpty { children.append(Tag.element("span", ["class": "hint"], text: hint)) }
         return Tag.element("li", [:], children)
     }
@@ -24,13 +34,14 @@ enum ListPages {
                         + [
                             Tag.element(
                                 "ul", ["class": "stories"],
-                                list.topStories.map { storyItem(id: $0.id, title: $0.title, hint: $0.hint, root: frame.root) })
+                                list.topStories.map { storyItem(id: $0.id, title: $0.title, hint: $0.hint, url: $0.url, frame: frame) })
                         ]
                 ))
         }
         for section in list.sections {
             content.append(
-                storyGroup(section.title, section.items.map { storyItem(id: $0.id, title: $0.title, hint: $0.hint, root: frame.root) }))
+                storyGroup(
+                    section.title, section.items.map { storyItem(id: $0.id, title: $0.title, hint: $0.hint, url: $0.url, frame: frame) }))
         }
         if let message { content.append(Tag.element("p", ["class": "empty"], text: message)) }
         // A static copy words no age: it would change every page at every export.
@@ -53,7 +64,7 @@ enum ListPages {
             : [
                 Tag.element(
                     "ul", ["class": "stories"],
-                    favorites.items.map { storyItem(id: $0.id, title: $0.title, hint: "", root: frame.root) })
+                    favorites.items.map { storyItem(id: $0.id, title: $0.title, hint: "", frame: frame) })
             ]
         return frame.render(title: frame.wording.favorites, [Tag.element("h1", text: frame.wording.favorites)] + items)
     }
@@ -118,7 +129,7 @@ enum ListPages {
         if section.months.isEmpty { content.append(Tag.element("p", ["class": "empty"], text: section.emptyMessage)) }
         for month in section.months {
             content.append(
-                storyGroup(month.title, month.stories.map { storyItem(id: $0.id, title: $0.title, hint: $0.date, root: frame.root) }))
+                storyGroup(month.title, month.stories.map { storyItem(id: $0.id, title: $0.title, hint: $0.date, frame: frame) }))
         }
         content.append(Tag.element("p", ["class": "status"], text: section.status))
         return frame.render(title: section.title, content)

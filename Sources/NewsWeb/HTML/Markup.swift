@@ -99,16 +99,21 @@ struct PageFrame {
     let root: String
     /// Whether the pages are a static copy (no search, no favourite toggle).
     let isStatic: Bool
+    /// Whether the menu links the columns (a static copy of an archive without them does not).
+    var linksSections = true
+    /// The stories of the page whose text the archive lacks: a static copy has no page for them,
+    /// so their titles link to the source (or to nothing).
+    var storiesWithoutText: Set<Int64> = []
 
     /// The whole page as UTF-8.
     func render(title: String, _ content: [Markup]) -> [UInt8] {
         let menu: [Markup] = [
             Tag.link(root + "index.html", wording.home),
-            Tag.link(root + "sections.html", wording.sections),
+            linksSections ? Tag.link(root + "sections.html", wording.sections) : nil,
             Tag.link(root + "favorites.html", wording.favorites),
             Tag.link(root + "status.html", wording.status),
             Tag.link(root + "feed.atom", wording.feed),
-        ]
+        ].compactMap { $0 }
         var header: [Markup] = [Tag.element("nav", ["class": "menu"], menu)]
         if !isStatic {
             header.append(

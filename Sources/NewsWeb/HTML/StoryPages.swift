@@ -5,15 +5,28 @@ import Plot
 enum StoryPages {
     /// The story at `story/<id>.html`: headline picture and credit, publish time, counts and the
     /// link to the comments (`a.comments`), the favourite toggle (served only), the text with its
-    /// pictures in place, and its links.
-    static func story(_ detail: DetailViewData, pictures: [StoryPictureViewData], frame: PageFrame, offline: Bool) -> [UInt8] {
+    /// pictures in place, and its links. A static copy links its comments and its column only when
+    /// it has their pages (`linksComments`, `linksSection`).
+    static func story(
+        _ detail: DetailViewData, pictures: [StoryPictureViewData], frame: PageFrame, offline: Bool, linksComments: Bool = true,
+        linksSection: Bool = true
+    ) -> [UInt8] {
         let body = StoryBodyHTML(detail: detail, pictures: pictures, pictureRoot: frame.root, linksMissingPictures: !offline)
         var meta: [Markup] = []
         if let published = detail.published {
             meta.append(Tag.element("time", ["datetime": published.iso8601], text: published.text))
         }
-        if let section = detail.section { meta.append(Tag.link("../section/\(section.id).html", section.name, class: "section")) }
-        meta.append(Tag.link("\(detail.id)/comments.html", detail.counts?.text ?? frame.wording.comments, class: "comments"))
+        if let section = detail.section {
+            meta.append(
+                linksSection
+                    ? Tag.link("../section/\(section.id).html", section.name, class: "section")
+                    : Tag.element("span", ["class": "section"], text: section.name))
+        }
+        if linksComments {
+            meta.append(Tag.link("\(detail.id)/comments.html", detail.counts?.text ?? frame.wording.comments, class: "comments"))
+        } else if let counts = detail.counts?.text {
+            meta.append(Tag.element("span", ["class": "comments"], text: counts))
+        }
         if let original = Tag.webAddress(detail.url) {
             meta.append(
                 Tag.element("a", ["href": original, "rel": "noreferrer noopener", "class": "original"], text: frame.wording.original))

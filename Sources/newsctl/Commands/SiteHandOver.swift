@@ -22,10 +22,7 @@ enum SiteHandOver {
         }
         // `--name=value`: an archive path starting with "-" (`--db=-x.sqlite`) stays a value.
         var all = arguments + ["--db=" + settings.databasePath, "--lang=" + settings.language.rawValue]
-        all.append(
-            "--timeout-ms="
-                + String(settings.timeout.components.seconds * 1000 + settings.timeout.components.attoseconds / 1_000_000_000_000_000))
-        for url in settings.baseURLs { all.append("--base-url=" + url) }
+        // Neither the source's address nor a deadline: export and feed read the archive only.
         if settings.mode == .offline { all.append("--offline") }
         if settings.json { all.append("--json") }
         let program = programPath()
