@@ -225,6 +225,11 @@ struct CommandStrings: Sendable {
         say("保留" + userRows(table, count), "kept " + userRows(table, count))
     }
 
+    /// "保留收藏的正文 2 篇（可离线阅读）", "kept favourites' texts: 2 (readable offline)".
+    func keptFavoriteTexts(_ count: Int) -> String {
+        say("保留收藏的正文 \(count) 篇（可离线阅读）", "kept favourites' texts: \(count) (readable offline)")
+    }
+
     func unreadable(_ table: String) -> String {
         say("无法读取\(tableName(table))；这些记录仍在备份中", "could not read \(tableName(table)); its rows remain in the backup")
     }

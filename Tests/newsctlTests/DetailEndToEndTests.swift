@@ -165,10 +165,19 @@ extension ProcessTests {
             let show = try await newsctl.run(["show", id, "--json"])
             #expect(try show.stdout.jsonObject()["favorite"] as? Bool == true)
 
-            // Kept through a rebuild of the cache.
-            #expect(try await newsctl.run(["doctor", "--rebuild"]).status == 0)
+            // Kept through a rebuild of the cache, with its text and its read mark (`show` marked it).
+            let rebuilt = try await newsctl.run(["doctor", "--rebuild"])
+            #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+            #expect(rebuilt.stdout.contains("\n保留收藏的正文 1 篇（可离线阅读）\n"), "\(rebuilt.stdout)")
             let text = try await newsctl.run(["fav", "list"])
             #expect(text.stdout == "★ 9759301  为什么春天的风总是特别大？\n")
+            let kept = try #require(try await newsctl.run(["fav", "list", "--json"]).stdout.jsonObject()["favorites"] as? [[String: Any]])
+            #expect(kept.first?["offline"] as? Bool == true)
+            #expect(kept.first?["read"] as? Bool == true)
+            let offline = try await newsctl.run(["show", id, "--offline"])
+            #expect(offline.status == 0, "\(offline.stderr)")
+            #expect(offline.stdout.hasPrefix("为什么春天的风总是特别大？\n"), "\(offline.stdout.prefix(200))")
+            #expect(offline.stdout.contains("春天风大，主要有三个原因。"), "\(offline.stdout.prefix(400))")
 
             let removed = try await newsctl.run(["fav", "rm", id, "--json"])
             #expect(try removed.stdout.jsonObject()["changed"] as? Bool == true)

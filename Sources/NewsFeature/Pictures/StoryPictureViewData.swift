@@ -24,11 +24,16 @@ public struct StoryPictureViewData: Equatable, Sendable {
     /// What stands in its place when the bytes cannot be drawn (broken, or no decoder):
     /// "[图片 3：三月的气压图]（无法显示）".
     public let notDrawn: String
+    /// Still on its way: its placeholder stands in its place until a later `showPicture` brings
+    /// it (`StoryPicturesPresenter.load(_:firstWithin:givingUpAfter:)`).
+    public let isPending: Bool
 
     /// Creates the view data; the presenter makes these, tests may too.
     public init(
-        place: Place, url: String, placeholder: String, caption: String, bytes: [UInt8]?, unavailable: String?, notDrawn: String
+        place: Place, url: String, placeholder: String, caption: String, bytes: [UInt8]?, unavailable: String?, notDrawn: String,
+        isPending: Bool = false
     ) {
+        self.isPending = isPending
         self.place = place
         self.url = url
         self.placeholder = placeholder
@@ -44,4 +49,11 @@ public struct StoryPictureViewData: Equatable, Sendable {
 public protocol StoryPicturesView: AnyObject {
     /// The story's pictures, the headline's first, then the body's in their order.
     func showPictures(_ pictures: [StoryPictureViewData])
+    /// One picture that was pending in `showPictures`, once it came or was given up on.
+    func showPicture(_ picture: StoryPictureViewData)
+}
+
+extension StoryPicturesView {
+    /// A view that is only ever given every picture at once has nothing to do here.
+    public func showPicture(_ picture: StoryPictureViewData) {}
 }

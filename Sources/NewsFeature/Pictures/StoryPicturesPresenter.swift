@@ -47,6 +47,73 @@ public final class StoryPicturesPresenter {
         view?.showPictures(pictures)
     }
 
+    /// Gets the pictures of the story `detail` shows as `load(_:)` does, for a view that shows
+    /// the text at once and each picture as it comes. The pictures there within `first` (those
+    /// the archive keeps, as a rule) come together in one `showPictures`, sooner when all are
+    /// there, the others marked pending (`isPending`); each pending one then comes alone in
+    /// `showPicture` once it arrives or fails. One still missing `giveUp` after the start is
+    /// shown as too slow (its fetch is cancelled); nil waits for the engine's own deadline.
+    /// Nothing more is shown once the task is cancelled (the story was left).
+    public func load(_ detail: DetailViewData, firstWithin first: Duration, givingUpAfter giveUp: Duration?) async {
+        let images = detail.images
+        let interactor = self.interactor
+        enum Event: Sendable {
+            case fetched(Int, Result<[UInt8], SyncError>)
+            case firstIsDue
+            case giveUp
+        }
+        var done: [Int: StoryPictureViewData] = [:]
+        var shownTogether = false
+        func showTogether() {
+            shownTogether = true
+            view?.showPictures(
+                images.indices.map { done[$0] ?? viewData(images[$0], bytes: nil, reason: nil, isPending: true) })
+        }
+        func finish(_ index: Int, _ picture: StoryPictureViewData) {
+            done[index] = picture
+            if shownTogether { view?.showPicture(picture) }
+        }
+        await withTaskGroup(of: Event.self) { group in
+            for index in images.indices {
+                let url = images[index].url
+                group.addTask { .fetched(index, await Self.fetch(url, from: interactor)) }
+            }
+            group.addTask {
+                try? await Task.sleep(for: first)
+                return .firstIsDue
+            }
+            if let giveUp {
+                group.addTask {
+                    try? await Task.sleep(for: giveUp)
+                    return .giveUp
+                }
+            }
+            while done.count < images.count, let event = await group.next(), !Task.isCancelled {
+                switch event {
+                case .fetched(let index, let result):
+                    finish(index, picture(images[index], result))
+                case .firstIsDue:
+                    if !shownTogether { showTogether() }
+                case .giveUp:
+                    for index in images.indices where done[index] == nil {
+                        finish(index, viewData(images[index], bytes: nil, reason: strings.pictureTooSlow))
+                    }
+                }
+            }
+            group.cancelAll()
+        }
+        if Task.isCancelled { return }
+        if !shownTogether { showTogether() }
+    }
+
+    /// The view data of `image` as its fetch ended.
+    private func picture(_ image: ImageViewData, _ result: Result<[UInt8], SyncError>) -> StoryPictureViewData {
+        switch result {
+        case .success(let bytes): return viewData(image, bytes: bytes, reason: nil)
+        case .failure(let error): return viewData(image, bytes: nil, reason: strings.pictureUnavailable(error))
+        }
+    }
+
     private nonisolated static func fetch(
         _ url: String, from interactor: any StoryPicturesInteractor
     ) async -> Result<[UInt8], SyncError> {
@@ -57,7 +124,7 @@ public final class StoryPicturesPresenter {
         }
     }
 
-    private func viewData(_ image: ImageViewData, bytes: [UInt8]?, reason: String?) -> StoryPictureViewData {
+    private func viewData(_ image: ImageViewData, bytes: [UInt8]?, reason: String?, isPending: Bool = false) -> StoryPictureViewData {
         let placeholder: String
         let caption: String
         let place: StoryPictureViewData.Place
@@ -73,6 +140,6 @@ public final class StoryPicturesPresenter {
         return StoryPictureViewData(
             place: place, url: image.url, placeholder: placeholder, caption: caption, bytes: bytes,
             unavailable: reason.map { strings.pictureNote(placeholder, $0) },
-            notDrawn: strings.pictureNote(placeholder, strings.pictureNotDrawn))
+            notDrawn: strings.pictureNote(placeholder, strings.pictureNotDrawn), isPending: isPending)
     }
 }

@@ -27,5 +27,8 @@ extension Strings {
         }
     }
 
+    /// A picture that had not come when the story stopped waiting for it.
+    var pictureTooSlow: String { language == .zh ? "加载太慢，已跳过" : "too slow, skipped" }
+
     var pictureNotFetched: String { language == .zh ? "获取失败" : "could not be fetched" }
 }

@@ -41,6 +41,9 @@ public struct RebuildReport: Sendable, Equatable {
     /// Kept pictures carried over (those that pass `PictureCheck` and agree with their row),
     /// with which stories use them.
     public internal(set) var keptPictures = 0
+    /// Favourites carried over with their text (`copyFavoriteTexts`): story, detail, counters
+    /// and comments.
+    public internal(set) var keptFavoriteTexts = 0
 }
 
 /// Checks and repairs the archive file. Run these when no other process uses the archive.
@@ -102,7 +105,9 @@ public enum ArchiveMaintenance {
     }
 
     /// Builds a new archive with empty cache tables and the user tables carried over, then
-    /// swaps it in. The kept pictures that pass their check come over too (`copyPictures`). The old file is kept beside it (`<path>.before-rebuild-<unix time>`).
+    /// swaps it in. What the user keeps comes over with them: each favourite's text
+    /// (`copyFavoriteTexts`), and the kept pictures that pass their check (`copyPictures`). The
+    /// old file is kept beside it (`<path>.before-rebuild-<unix time>`).
     ///
     /// When a user table cannot be read from the old file, nothing is changed and the error says
     /// which, unless `force` is set (the rows then remain only in the kept old file). The old file
@@ -132,11 +137,13 @@ public enum ArchiveMaintenance {
         var kept: [String: Int] = [:]
         var unreadable: [String] = []
         var keptPictures = 0
+        var keptTexts = 0
         let exists = FileManager.default.fileExists(atPath: path)
         do {
             let database = try Database(path: fresh)
             try Migrations.migrate(database)
             if exists { (kept, unreadable) = copyUserTables(from: path, into: database) }
+            if exists { keptTexts = copyFavoriteTexts(from: path, into: database) }
             if exists { keptPictures = copyPictures(from: path, into: database) }
             try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             try database.execute("PRAGMA journal_mode = DELETE")  // One self-contained file to move in.
@@ -180,6 +187,7 @@ public enum ArchiveMaintenance {
         guard rename(fresh, path) == 0 else { throw renameFailure(fresh, path) }
         var report = RebuildReport(keptRows: kept, unreadableTables: unreadable, backupPath: backupPath)
         report.keptPictures = keptPictures
+        report.keptFavoriteTexts = keptTexts
         return report
     }
 
@@ -195,9 +203,7 @@ public enum ArchiveMaintenance {
         defer { try? database.execute("DETACH DATABASE old") }
         for table in Migrations.userTables {
             do {
-                let newColumns = try database.query("SELECT name FROM pragma_table_info(?, 'main')", [.text(table)]) { $0.text(at: 0) }
-                let oldColumns = Set(try database.query("SELECT name FROM pragma_table_info(?, 'old')", [.text(table)]) { $0.text(at: 0) })
-                let shared = newColumns.filter(oldColumns.contains).map { "\"\($0)\"" }.joined(separator: ", ")
+                let shared = try sharedColumns(of: table, in: database).map { "\"\($0)\"" }.joined(separator: ", ")
                 guard !shared.isEmpty else { continue }  // The old file predates this table.
                 try database.transaction {
                     try database.execute("INSERT OR REPLACE INTO main.\(table) (\(shared)) SELECT \(shared) FROM old.\(table)")

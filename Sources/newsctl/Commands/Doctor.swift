@@ -8,8 +8,8 @@ struct Doctor: AsyncParsableCommand {
         abstract: "Check the archive's integrity (or with --network, the source); with --rebuild, rebuild the cache.",
         discussion: """
             The check changes nothing; it also checks every kept picture's bytes. --rebuild empties the \
-            cache tables (they refill from the network) and keeps favourites, read marks and the kept \
-            pictures that pass their check; the old file is kept beside the new one. \
+            cache tables (they refill from the network) and keeps favourites with their text, read marks \
+            and the kept pictures that pass their check; the old file is kept beside the new one. \
             Run it when no other newsctl uses the archive. \
             --network asks every base URL for its latest page at once and says, for each, how name \
             resolution, the connection, TLS and HTTP went and how long each took, and which base URL \
@@ -72,6 +72,7 @@ struct DoctorCommand {
                         ("path", .string(path)), ("rebuilt", .bool(true)), ("healthy", .bool(health.isHealthy)),
                         ("kept_rows", .object(result.keptRows.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
                         ("unreadable_tables", .array(result.unreadableTables.map(JSONValue.string))),
+                        ("kept_favorite_texts", .int(Int64(result.keptFavoriteTexts))),
                         ("kept_pictures", .int(Int64(result.keptPictures))),
                         ("backup", .optional(result.backupPath)),
                     ]).serialized() + "\n")
@@ -79,6 +80,7 @@ struct DoctorCommand {
                 var text = words.rebuilt(TerminalText.sanitize(path)) + "\n"
                 for (table, count) in result.keptRows.sorted(by: { $0.key < $1.key }) { text += words.kept(table, count) + "\n" }
                 for table in result.unreadableTables { text += words.unreadable(table) + "\n" }
+                text += words.keptFavoriteTexts(result.keptFavoriteTexts) + "\n"
                 text += words.keptPictures(result.keptPictures) + "\n"
                 if let backup = result.backupPath { text += words.backupKept(TerminalText.sanitize(backup)) + "\n" }
                 output.out(text)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import NewsFeature
 import SyncEngine
 
@@ -7,7 +8,8 @@ struct Show: AsyncParsableCommand {
         commandName: "show",
         abstract: "Read one story: its text, counts and marks; from the archive when it has it.",
         discussion:
-            "A story read once (or kept with `fav add`) reads offline. Reading marks it read (not on a read-only archive, which it still reads)."
+            "A story read once (or kept with `fav add`) reads offline. Reading marks it read (not on a read-only archive, which it still reads). "
+            + "On a terminal the text comes at once; pictures not yet kept follow it as they arrive, and one not there within 3 seconds is left as its placeholder."
     )
 
     @Argument(help: ArgumentHelp("The story's numeric id, as listed by `latest --json`.", valueName: "id"))
@@ -54,10 +56,12 @@ enum DetailCommand {
         let terminal = Terminal.detect(noColor: settings.noColor)
         let pictureProtocol = settings.json ? nil : graphics.resolveForStdout(useColor: terminal.useColor)
         let drawer = pictureProtocol.map { StoryPictureDrawer(renderer: GraphicsMode.renderer(for: $0)) }
+        // Someone reads a terminal as it fills; a pipe gets the story whole, as it always has.
+        let picturesFollow = isatty(STDOUT_FILENO) == 1
         let text = TextDetailView(
             output: output, terminal: terminal, errorLine: errorLine,
             loadingText: settings.language == .zh ? "加载中…" : "Loading…", drawer: drawer,
-            words: CommandStrings(language: settings.language))
+            words: CommandStrings(language: settings.language), picturesFollow: picturesFollow)
         let view: any DetailView & CommandView = settings.json ? JSONDetailView(output: output, errorLine: errorLine) : text
         let presenter = DetailPresenter(
             storyID: id, view: view, interactor: DefaultDetailInteractor(engine: engine, mode: settings.mode),
@@ -67,9 +71,21 @@ enum DetailCommand {
             let pictures = StoryPicturesPresenter(
                 view: text, interactor: DefaultStoryPicturesInteractor(engine: engine, mode: settings.mode),
                 language: settings.language)
-            await pictures.load(detail)
-            await text.printWithPictures()
+            if picturesFollow {
+                await pictures.load(detail, firstWithin: firstPictures, givingUpAfter: lastPictures)
+                await text.finishPrinting()
+            } else {
+                await pictures.load(detail)
+                await text.printWithPictures()
+            }
         }
         return view.exitStatus
     }
+
+    /// On a terminal, how long the text waits for its pictures: the ones the archive keeps come
+    /// well within it and are drawn in place; the others follow the text.
+    static let firstPictures = Duration.milliseconds(250)
+    /// On a terminal, how long a story's pictures are waited for in all; a picture not there by
+    /// then is left as its placeholder, saying it was too slow.
+    static let lastPictures = Duration.seconds(3)
 }

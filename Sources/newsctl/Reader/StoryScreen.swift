@@ -83,7 +83,11 @@ final class StoryScreen: ReaderScreen, DetailView, StoryPicturesView {
         let presenter = StoryPicturesPresenter(
             view: self, interactor: DefaultStoryPicturesInteractor(engine: app.engine, mode: app.settings.mode),
             language: app.settings.language)
-        picturesTask = Task { await presenter.load(detail) }
+        // The text is on screen already; the pictures come in as they arrive, each slow one
+        // until the engine's deadline.
+        picturesTask = Task {
+            await presenter.load(detail, firstWithin: DetailCommand.firstPictures, givingUpAfter: nil)
+        }
     }
 
     /// The pictures are drawn first, several at once off the main actor (chafa takes about
@@ -91,12 +95,27 @@ final class StoryScreen: ReaderScreen, DetailView, StoryPicturesView {
     /// placeholders, and keys are read meanwhile, where laying them out drew them one after the
     /// other on the main actor.
     func showPictures(_ pictures: [StoryPictureViewData]) {
+        afterDrawing(pictures) { $0 = pictures }
+    }
+
+    /// A picture that was pending takes its place once drawn.
+    func showPicture(_ picture: StoryPictureViewData) {
+        afterDrawing([picture]) { pictures in
+            pictures = pictures?.map { $0.url == picture.url && $0.place == picture.place ? picture : $0 }
+        }
+    }
+
+    /// Draws `drawing` off the main actor, after the drawing already under way, then changes
+    /// the pictures laid out with `change` and lays the story out again.
+    private func afterDrawing(_ drawing: [StoryPictureViewData], _ change: @escaping (inout [StoryPictureViewData]?) -> Void) {
         guard let drawer else { return }
         let columns = app.columns
+        let before = drawingTask
         drawingTask = Task {
-            await drawer.prepare(pictures, width: columns)
+            await before?.value
+            await drawer.prepare(drawing, width: columns)
             guard !Task.isCancelled else { return }
-            self.pictures = pictures
+            change(&pictures)
             width = 0
             app.setNeedsDisplay()
         }

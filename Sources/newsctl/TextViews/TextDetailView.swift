@@ -1,7 +1,9 @@
 import NewsFeature
 
 /// A story as text for a terminal or a pipe: wrapped to the width, CJK-aware, sanitised. With a
-/// `drawer`, the story waits for its pictures (`showPictures`) and is printed with them.
+/// `drawer`, the story waits for its pictures (`showPictures`) and is printed with them; when
+/// `picturesFollow`, those are the pictures there at once, and each one still pending is printed
+/// after the text as it comes (`showPicture`).
 @MainActor
 final class TextDetailView: DetailView, StoryPicturesView, CommandView {
     private let output: Output
@@ -15,11 +17,16 @@ final class TextDetailView: DetailView, StoryPicturesView, CommandView {
     private(set) var awaitingPictures: DetailViewData?
     /// The pictures given for it, to draw in `printWithPictures`.
     private var picturesToDraw: [StoryPictureViewData]?
+    /// Whether the story is printed as soon as `showPictures` comes, and later pictures after it.
+    private let picturesFollow: Bool
+    /// The printing under way, in the order the presenter showed things.
+    private var printing: Task<Void, Never>?
 
     init(
         output: Output, terminal: Terminal, errorLine: ErrorLine, loadingText: String, drawer: StoryPictureDrawer? = nil,
-        words: CommandStrings = CommandStrings(language: .zh)
+        words: CommandStrings = CommandStrings(language: .zh), picturesFollow: Bool = false
     ) {
+        self.picturesFollow = picturesFollow
         self.output = output
         self.terminal = terminal
         self.errorLine = errorLine
@@ -45,6 +52,25 @@ final class TextDetailView: DetailView, StoryPicturesView, CommandView {
     func showPictures(_ pictures: [StoryPictureViewData]) {
         guard awaitingPictures != nil, drawer != nil else { return }
         picturesToDraw = pictures
+        if picturesFollow { inOrder { await $0.printWithPictures() } }
+    }
+
+    func showPicture(_ picture: StoryPictureViewData) {
+        guard picturesFollow, let drawer else { return }
+        let width = terminal.width
+        inOrder { view in
+            await drawer.prepare([picture], width: width)
+            view.printFollowing(picture)
+        }
+    }
+
+    /// Runs `work` after the printing already under way.
+    private func inOrder(_ work: @escaping @MainActor (TextDetailView) async -> Void) {
+        let before = printing
+        printing = Task { @MainActor in
+            await before?.value
+            await work(self)
+        }
     }
 
     /// Prints the story with the pictures `showPictures` gave, drawn several at once first.
@@ -56,7 +82,25 @@ final class TextDetailView: DetailView, StoryPicturesView, CommandView {
         let rows = drawer.layout(pictures, width: terminal.width)
         progress.clear()
         print(detail, pictures: rows)
-        if let missing = drawer.missingLibrary, let library = missing.library, let package = missing.installHint {
+        if !picturesFollow { sayMissingLibrary() }
+    }
+
+    /// Waits until everything shown so far is printed (`picturesFollow`).
+    func finishPrinting() async {
+        await printing?.value
+        sayMissingLibrary()
+    }
+
+    /// A picture that came after the text, under it with its caption; one that did not come, as
+    /// its placeholder with why. A headline picture that did not come is left out, as it is
+    /// from the text.
+    private func printFollowing(_ picture: StoryPictureViewData) {
+        guard let drawer, picture.bytes != nil || picture.place != .headline else { return }
+        write([Row()] + drawer.rows(for: picture, width: terminal.width))
+    }
+
+    private func sayMissingLibrary() {
+        if let missing = drawer?.missingLibrary, let library = missing.library, let package = missing.installHint {
             output.err("newsctl: " + words.picturesNotDrawn(library: library, package: package) + "\n")
         }
     }
@@ -66,6 +110,10 @@ final class TextDetailView: DetailView, StoryPicturesView, CommandView {
     private func print(_ detail: DetailViewData, pictures: StoryPictureRows?) {
         var rows = StoryRows.detail(detail, width: terminal.width, wholeAddresses: true, pictures: pictures)
         rows.append(Row(detail.status.text, detail.status.isStale ? .yellow : .green))
+        write(rows)
+    }
+
+    private func write(_ rows: [Row]) {
         // A picture's sequence (1.9 MB of kitty's base64 at 72 columns) is written as it is:
         // joined into the text, each was copied twice more into fresh memory.
         var text = ""

@@ -6,7 +6,24 @@ import Testing
 @MainActor
 final class SpyStoryPicturesView: StoryPicturesView {
     private(set) var shown: [[StoryPictureViewData]] = []
+    private(set) var shownAlone: [StoryPictureViewData] = []
     func showPictures(_ pictures: [StoryPictureViewData]) { shown.append(pictures) }
+    func showPicture(_ picture: StoryPictureViewData) { shownAlone.append(picture) }
+}
+
+/// Answers at once, but never for `slow` (until the fetch is cancelled).
+final class StallingStoryPicturesInteractor: StoryPicturesInteractor {
+    private let slow: String
+
+    init(slow: String) {
+        self.slow = slow
+    }
+
+    func picture(url: String) async throws(SyncError) -> [UInt8] {
+        guard url == slow else { return [7] }
+        try? await Task.sleep(for: .seconds(3_600))
+        throw SyncError.wrapping(CancellationError())
+    }
 }
 
 /// Bytes or an error per address; records the addresses asked for.
@@ -70,6 +87,25 @@ final class StubStoryPicturesInteractor: StoryPicturesInteractor {
             return nil
         }
         #expect(imageBlocks == ["[图片 1：三月的气压图]", "[图片 2]"])
+    }
+
+    @Test func whenOnePictureStalls_theOthersComeTogetherAtOnce_andTheStalledOneIsGivenUpAsTooSlow() async {
+        let view = self.view
+        let presenter = StoryPicturesPresenter(view: view, interactor: StallingStoryPicturesInteractor(slow: "https://p.example/a.jpg"))
+        await presenter.load(detail(), firstWithin: .milliseconds(50), givingUpAfter: .milliseconds(300))
+        #expect(view.shown.count == 1)
+        #expect(view.shown.first?.map(\.bytes) == [[7], nil, [7]])
+        #expect(view.shown.first?.map(\.isPending) == [false, true, false])
+        #expect(view.shownAlone.map(\.unavailable) == ["[图片 1：三月的气压图]（加载太慢，已跳过）"])
+        #expect(view.shownAlone.map(\.isPending) == [false])
+    }
+
+    @Test func whenEveryPictureComesAtOnce_theyAreShownTogetherWithNoneAlone() async {
+        let view = self.view
+        let presenter = StoryPicturesPresenter(view: view, interactor: StallingStoryPicturesInteractor(slow: "none"))
+        await presenter.load(detail(), firstWithin: .seconds(3_600), givingUpAfter: nil)
+        #expect(view.shown.map { $0.map(\.bytes) } == [[[7], [7], [7]]])
+        #expect(view.shownAlone.isEmpty)
     }
 
     @Test func aPictureItCannotGiveSaysWhy_notKeptOffline_orTheFetchFailure_inEitherLanguage() async {

@@ -184,12 +184,46 @@ import TestSupport
 
         let reopened = try SyncEngine(configuration: .init(databasePath: h.path))
         #expect(try await reopened.favorites().map(\.title) == ["为什么春天的风总是特别大？"])
-        #expect(try await reopened.favorites().first?.isDetailCached == false)  // the cache was emptied
+        #expect(try await reopened.favorites().first?.isDetailCached == true)  // the favourite's text came with it
         #expect(
             try await reopened.marks(for: [storyID, 9_759_302]) == [
                 storyID: StoryMarks(isFavorite: true, isRead: false), 9_759_302: StoryMarks(isFavorite: false, isRead: true),
             ])
         #expect(try await reopened.coverage().cachedRanges.isEmpty)
+    }
+
+    @Test func aFavouriteKeepsItsTextCountersAndCommentsThroughARebuild() async throws {
+        let h = try await harness()
+        _ = try await h.engine.latest()
+        try await h.engine.addFavorite(id: storyID)
+        try await h.engine.markRead(id: storyID)
+        _ = try await h.engine.detail(id: 9_759_306)  // read, not kept
+        try await h.engine.markRead(id: 9_759_306)
+        CommentPages.serve(h.server, story: storyID, short: [3, 2, 1], long: [10])
+        let short = try await h.engine.comments(storyID: storyID, kind: .short)
+        let long = try await h.engine.comments(storyID: storyID, kind: .long)
+        let before = try await h.engine.detail(id: storyID, policy: .cacheOnly)
+        let found = try await h.engine.search("冷暖空气").map(\.id)
+        #expect(found == [storyID])
+        await h.server.stop()
+
+        let report = try ArchiveMaintenance.rebuild(databasePath: h.path)
+        #expect(report.keptFavoriteTexts == 1)
+        #expect(ArchiveMaintenance.check(databasePath: h.path).isHealthy)
+
+        let reopened = try SyncEngine(configuration: .init(databasePath: h.path))
+        let after = try await reopened.detail(id: storyID, policy: .cacheOnly)
+        #expect(after.detail == before.detail)
+        #expect(after.detail.bodyHTML?.contains("冷暖空气交替频繁") == true)
+        #expect(after.extra == before.extra)
+        #expect(after.marks == StoryMarks(isFavorite: true, isRead: true))
+        #expect(try await reopened.comments(storyID: storyID, kind: .short, policy: .cacheOnly).comments == short.comments)
+        #expect(try await reopened.comments(storyID: storyID, kind: .long, policy: .cacheOnly).comments == long.comments)
+        #expect(try await reopened.search("冷暖空气").map(\.id) == found)
+        // What was only read is cache: it refills from the network, its mark stays.
+        let other = await #expect(throws: SyncError.self) { try await reopened.detail(id: 9_759_306, policy: .cacheOnly) }
+        #expect(other?.code == .notCached)
+        #expect(try await reopened.marks(for: [9_759_306]) == [9_759_306: StoryMarks(isFavorite: false, isRead: true)])
     }
 
     @Test func twoRebuildsInTheSameSecondKeepBothOldFiles() async throws {
