@@ -28,7 +28,8 @@ struct ServeStrings: Sendable {
     func synced(days: Int, stories: Int, seconds: Double) -> String {
         say(
             "后台同步完成：新取 \(days) 天、\(stories) 篇文章，用时 \(Self.seconds(seconds)) 秒",
-            "background sync done: \(English.count(days, "day")) and \(English.count(stories, "story")) fetched in \(Self.seconds(seconds)) s")
+            "background sync done: \(English.count(days, "day")) and \(English.count(stories, "story")) fetched in \(Self.seconds(seconds)) s"
+        )
     }
 
     /// A background sync that failed; the server goes on and tries again.

@@ -58,7 +58,9 @@ extension ProcessTests {
             let enumerator = FileManager.default.enumerator(atPath: root)
             while let path = enumerator?.nextObject() as? String {
                 var isFolder: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+                guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder), !isFolder.boolValue else {
+                    continue
+                }
                 files[path] = try Data(contentsOf: URL(fileURLWithPath: root + "/" + path))
             }
             return files

@@ -54,7 +54,9 @@ public struct WebWording: Sendable, Equatable {
     /// The search page's hint when nothing was asked.
     public var searchHint: String { pick("输入要找的词", "Type what to look for") }
     /// The feed's subtitle.
-    public var feedSubtitle: String { pick("知乎日报的文章，全文，来自本地存档", "Zhihu Daily's stories in full, from a local archive") }
+    public var feedSubtitle: String {
+        pick("知乎日报的文章，来自本地存档（存档有正文的附全文）", "Zhihu Daily's stories from a local archive, in full where it keeps their text")
+    }
     /// A feed entry's link to a story whose text the archive lacks, on the source's site.
     public var readAtSource: String { pick("在知乎日报阅读", "Read it on Zhihu Daily") }
     /// The author of a story whose byline names none.
@@ -73,7 +75,8 @@ extension WebWording {
 
     /// What an export did: "已写入 12 个文件，341 个未变（/srv/site）".
     public func exportSummary(written: Int, unchanged: Int, folder: String) -> String {
-        pick("已写入 \(written) 个文件，\(unchanged) 个未变（\(folder)）", "Wrote \(English.count(written, "file")), \(unchanged) unchanged (\(folder))")
+        pick(
+            "已写入 \(written) 个文件，\(unchanged) 个未变（\(folder)）", "Wrote \(English.count(written, "file")), \(unchanged) unchanged (\(folder))")
     }
 
     /// Why an export stopped: "无法写入 /srv/site：Permission denied".

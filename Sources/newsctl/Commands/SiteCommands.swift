@@ -74,7 +74,7 @@ struct Export: AsyncParsableCommand {
 struct Feed: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "feed",
-        abstract: "Write the Atom feed of the newest stories, in full, to stdout.",
+        abstract: "Write the Atom feed of the newest stories to stdout, in full where the archive keeps their text.",
         discussion:
             "The feed a served or exported site has at /feed.atom, from the archive only (`sync` fetches). With --site-url, entries link to that site and its pictures; without, to the source."
     )
