@@ -17,7 +17,12 @@ public struct ErrorPresenter: Sendable {
 
     /// A `file://` copy's missing file has no HTTP status; anything else not found is a 404.
     private static func httpStatus(of error: SyncError) -> Int? {
-        error.remoteError?.transportError?.code == .notFound ? nil : error.remoteError?.status ?? 404
+        isLocalCopyAnswer(error) ? nil : error.remoteError?.status ?? 404
+    }
+
+    /// Whether the answer came from a `file://` copy that lacks the file, not from the source.
+    static func isLocalCopyAnswer(_ error: SyncError) -> Bool {
+        error.remoteError?.transportError?.code == .notFound
     }
 
     /// The line for an archive that cannot be opened at `path`: what is wrong, where, and what
