@@ -77,6 +77,7 @@ public struct ErrorPresenter: Sendable {
                 strings.transportUnavailableMessage(subject: subject)
             case .notFound where error.isLatestPageMissing: strings.latestPageMissingMessage(httpStatus: Self.httpStatus(of: error))
             case .notFound: strings.notFoundMessage(subject: subject, httpStatus: Self.httpStatus(of: error))
+            case .noSections: strings.noSectionsMessage(baseURL: error.baseURL)
             case .unavailable where Self.answeredStatus(error) != nil:
                 strings.sourceFailedMessage(status: Self.answeredStatus(error) ?? 0, subject: subject)
             case .unavailable where error.remoteError?.code == .unreachable:
