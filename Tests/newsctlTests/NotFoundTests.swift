@@ -101,10 +101,10 @@ extension ProcessTests {
             let first = try await newsctl.run(["sync", "--days", "1", "--details", "--base-url", base])
             #expect(first.status == 0, "the sync did all it could: \(first.stderr)")
             #expect(first.stderr.isEmpty, "nothing to resume: \(first.stderr)")
-            #expect(first.stdout.contains("；失败 4；"), "\(first.stdout)")
+            #expect(first.stdout.contains("；失败 0；4 项知乎日报没有（再次同步也取不到）；"), "\(first.stdout)")
             #expect(
                 first.stdout.contains(
-                    "。失败的有：文章 9759302：知乎日报没有（HTTP 404），文章 9759303：知乎日报没有（HTTP 404），文章 9759304：知乎日报没有（HTTP 404），另有 1 项（--json 列出全部）"),
+                    "。未取到的有：文章 9759302：知乎日报没有（HTTP 404），文章 9759303：知乎日报没有（HTTP 404），文章 9759304：知乎日报没有（HTTP 404），另有 1 项（--json 列出全部）"),
                 "\(first.stdout)")
             let missing = "/api/4/news/9759302"
             #expect(server.requestCount(missing) == 1)
@@ -121,7 +121,7 @@ extension ProcessTests {
             // The next sync does not ask again, and says why.
             let second = try await newsctl.run(["sync", "--days", "1", "--details", "--base-url", base])
             #expect(second.status == 0, "\(second.stderr)")
-            #expect(second.stdout.contains("；4 篇文章知乎日报没有，一个月内不再取"), "\(second.stdout)")
+            #expect(second.stdout.contains("；4 篇文章来源没有，一个月内不再取"), "\(second.stdout)")
             let secondJSON = try await newsctl.run(["sync", "--days", "1", "--details", "--json", "--base-url", base])
             #expect(try secondJSON.stdout.jsonObject()["details_not_at_source"] as? Int == 4, "\(secondJSON.stdout)")
             #expect(server.requestCount(missing) == 1, "not asked for again")

@@ -77,16 +77,55 @@ extension ProcessTests {
         @Test func aSourceWithoutSectionsSaysSoOnceAndIsNotAskedAgain() async throws {
             let server = LoopbackServer()
             try await server.start()  // 404 for every section path.
+            let base = await server.baseURL
+            let host = try #require(URL(string: base).flatMap { url in url.host.map { "\($0):\(url.port ?? 80)" } })
             let newsctl = try NewsctlProcess()
-            let list = try await newsctl.run(["sections", "--base-url", await server.baseURL])
+            let list = try await newsctl.run(["sections", "--base-url", base])
             #expect(list.status == 69)
             #expect(list.stdout.isEmpty)
-            #expect(list.stderr == "newsctl: 这个来源没有栏目（知乎日报对 sections 的回答是 404 或 401）\n")
-            let column = try await newsctl.run(["section", "2", "--lang", "en", "--base-url", await server.baseURL])
+            #expect(list.stderr == "newsctl: \(host) 没有栏目（它对 sections 的回答是 404 或 401）\n")
+            let column = try await newsctl.run(["section", "2", "--lang", "en", "--base-url", base])
             #expect(column.status == 69)
-            #expect(column.stderr == "newsctl: This source has no sections (Zhihu Daily answered sections with 404 or 401)\n")
+            #expect(column.stderr == "newsctl: \(host) has no sections (it answered sections with 404 or 401)\n")
             #expect(server.requestedPaths == ["/api/4/sections"], "remembered: asked once")
             await server.stop()
+        }
+
+        /// The verdict is the source's, not the archive's: a source that has sections is asked
+        /// after another said it has none, and a verdict stored without its source (as archives
+        /// kept it before) blocks none.
+        @Test func aVerdictOfNoSectionsIsRememberedForTheSourceThatGaveIt() async throws {
+            let without = LoopbackServer()
+            try await without.start()
+            let newsctl = try NewsctlProcess()
+            #expect(try await newsctl.run(["sections", "--base-url", await without.baseURL]).status == 69)
+
+            let with = LoopbackServer()
+            try await with.start()
+            with.setReply(.body(status: 200, text: try Fixtures.section("sections.json")), for: "/api/4/sections")
+            let listed = try await newsctl.run(["sections", "--base-url", await with.baseURL])
+            #expect(listed.status == 0, "\(listed.stderr)")
+            #expect(listed.stdout.contains("瞎扯"), "\(listed.stdout)")
+            #expect(with.requestedPaths == ["/api/4/sections"])
+            #expect(without.requestedPaths == ["/api/4/sections"])
+            await without.stop()
+            await with.stop()
+
+            // An archive that kept the verdict under the bare key, with no source.
+            let old = try NewsctlProcess()
+            let oldVerdict = try await old.run(["sections", "--base-url", "file://" + Fixtures.apiRoot])
+            #expect(oldVerdict.stderr == "newsctl: 本地副本（--base-url file://…）没有栏目（其中没有 sections）\n", "\(oldVerdict.stderr)")
+            let database = try Database(path: old.databasePath)
+            try database.run("DELETE FROM sync_meta WHERE key LIKE 'no_sections_at%'")
+            let now = String(Date().timeIntervalSince1970)
+            try database.run("INSERT INTO sync_meta (key, value) VALUES ('no_sections_at', ?)", [.text(now)])
+            let again = LoopbackServer()
+            try await again.start()
+            again.setReply(.body(status: 200, text: try Fixtures.section("sections.json")), for: "/api/4/sections")
+            let asked = try await old.run(["sections", "--base-url", await again.baseURL])
+            #expect(asked.status == 0, "\(asked.stderr)")
+            #expect(again.requestedPaths == ["/api/4/sections"])
+            await again.stop()
         }
 
         @Test func aMalformedPageIsBadDataAndWritesNothing() async throws {

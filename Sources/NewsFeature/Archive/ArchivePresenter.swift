@@ -81,20 +81,27 @@ public final class ArchivePresenter {
     }
 
     func summaryViewData(_ summary: SyncSummary, request: SyncRequest) -> SyncSummaryViewData {
-        let failures = summary.failures.count
-        // What the source said it does not have is not resumable: syncing again asks nothing new.
-        // A picture's failure is named, never the sync's: a refused picture stays refused.
-        let resumable = summary.failures.filter {
-            guard case .picture = $0.item else { return $0.error.code != .notFound }
-            return false
-        }
+        // One account of the run, shared by the summary, the line on stderr and the exit status:
+        // what failed and a new sync asks again; what the source answered it does not have (a new
+        // sync would not bring it); what was not tried because the network went away; and, apart,
+        // the pictures not fetched, which are extras: they never make a sync incomplete.
+        let core = summary.failures.filter { !$0.isPicture }
+        let retried = core.filter { $0.error.code != .notFound }
+        let notAtSource = core.filter { $0.error.code == .notFound }
+        let pictureFailures = summary.failures.count - core.count
+        let picturesNotFetched = pictureFailures + summary.picturesSkipped
         var problem: ErrorViewData?
-        if !resumable.isEmpty || summary.skipped > 0 {
+        var notice: String?
+        if !retried.isEmpty || summary.skipped > 0 {
             // The first failure says what kind of trouble it was (and so the exit status).
-            let kind = resumable.first.map { ErrorKind($0.error.code) } ?? .unavailable
+            let kind = retried.first.map { ErrorKind($0.error.code) } ?? .unavailable
             problem = ErrorViewData(
-                kind: kind, message: strings.incomplete(failures: resumable.count, skipped: summary.skipped),
-                detail: resumable.first?.error.message ?? "", retryTitle: "")
+                kind: kind,
+                message: strings.incomplete(failures: retried.count, skipped: summary.skipped)
+                    + strings.picturesAlsoNotFetched(picturesNotFetched),
+                detail: retried.first?.error.message ?? "", retryTitle: "")
+        } else if picturesNotFetched > 0 {
+            notice = strings.picturesNotFetched(failed: pictureFailures, skipped: summary.picturesSkipped)
         }
         // Days, then stories, then comment threads, each in order: the same run lists the same way.
         func order(_ item: SyncFailure.Item) -> (Int, Int64) {
@@ -113,7 +120,7 @@ public final class ArchivePresenter {
         let failedItems = summary.failures.enumerated().sorted { rank($0) < rank($1) }.map(\.element).map { failure in
             strings.failedItem(
                 failure.item, ErrorKind(failure.error.code), httpStatus: ErrorPresenter.answeredStatus(failure.error),
-                pictureReason: failure.pictureReason)
+                pictureReason: failure.pictureReason, localCopy: ErrorPresenter.isLocalCopyAnswer(failure.error))
         }
         let seconds = summary.duration / .seconds(1)
         let comments =
@@ -122,30 +129,33 @@ public final class ArchivePresenter {
                 storiesFetched: summary.commentStoriesFetched, storiesPresent: summary.commentStoriesPresent,
                 comments: summary.commentsFetched)
             : nil
-        let pictureFailures = summary.failures.filter { if case .picture = $0.item { return true } else { return false } }.count
         let pictures =
             request.includeImages
             ? PicturesSyncViewData(
                 fetched: summary.picturesFetched, present: summary.picturesPresent, deferred: summary.picturesDeferred,
-                failed: pictureFailures, evicted: summary.picturesEvicted)
+                failed: pictureFailures, evicted: summary.picturesEvicted, skipped: summary.picturesSkipped)
             : nil
         return SyncSummaryViewData(
             from: summary.days.lowerBound.description, to: summary.days.upperBound.description,
             daysFetched: summary.daysFetched, daysPresent: summary.daysPresent,
             detailsFetched: summary.detailsFetched, detailsPresent: summary.detailsPresent,
-            failures: failures, failedItems: failedItems, skipped: summary.skipped, seconds: seconds,
+            failures: retried.count, failedItems: failedItems, skipped: summary.skipped, seconds: seconds,
             message: strings.syncSummary(
                 from: context.dates.fullDate(summary.days.lowerBound), to: context.dates.fullDate(summary.days.upperBound),
                 daysFetched: summary.daysFetched, daysPresent: summary.daysPresent,
                 details: request.includeDetails || request.includeImages || request.retryFailed
                     ? (summary.detailsFetched, summary.detailsPresent) : nil,
-                failures: failures - pictureFailures, seconds: seconds)
+                failures: retried.count,
+                notAtSource: notAtSource.isEmpty
+                    ? nil : (notAtSource.count, notAtSource.contains { ErrorPresenter.isLocalCopyAnswer($0.error) }),
+                seconds: seconds)
                 + strings.summaryNotes(
                     deferred: summary.detailsDeferred, notAtSource: summary.detailsNotAtSource, slowedDown: summary.slowedDown,
                     comments: comments)
                 + (pictures.map(strings.picturesNote) ?? "")
                 + strings.failedList(failedItems),
-            problem: problem, detailsDeferred: summary.detailsDeferred, detailsNotAtSource: summary.detailsNotAtSource,
+            problem: problem, notice: notice, notAtSource: notAtSource.count, detailsDeferred: summary.detailsDeferred,
+            detailsNotAtSource: summary.detailsNotAtSource,
             slowedDown: summary.slowedDown.map { SlowDownViewData(from: $0.from, to: $0.to, requests: $0.requests) },
             comments: comments, pictures: pictures)
     }
@@ -248,5 +258,13 @@ public final class ArchivePresenter {
         } catch {
             view?.showError(context.errors.viewData(for: error, subject: ""))
         }
+    }
+}
+
+extension SyncFailure {
+    /// Whether a picture failed: an extra, counted apart from the days and stories.
+    var isPicture: Bool {
+        if case .picture = item { return true }
+        return false
     }
 }

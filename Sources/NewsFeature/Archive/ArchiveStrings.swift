@@ -32,19 +32,26 @@ struct ArchiveStrings: Sendable {
         return language == .zh ? "剩余 \(clock)" : "\(clock) left"
     }
 
+    /// The summary's first part. `failures` counts what a new sync asks again; `notAtSource`
+    /// what the source (or the local copy) answered it does not have.
     func syncSummary(
         from: String, to: String, daysFetched: Int, daysPresent: Int, details: (fetched: Int, present: Int)?,
-        failures: Int, seconds: Double
+        failures: Int, notAtSource: (count: Int, localCopy: Bool)? = nil, seconds: Double
     ) -> String {
         let time = String(Double(Int(seconds * 10)) / 10)
         switch language {
         case .zh:
             let stories = details.map { "；文章新取 \($0.fetched) 篇，已有 \($0.present) 篇" } ?? ""
-            return "已同步 \(from) 至 \(to)：新取 \(daysFetched) 天，已有 \(daysPresent) 天\(stories)；失败 \(failures)；用时 \(time) 秒"
+            let absent = notAtSource.map { "；\($0.count) 项\($0.localCopy ? "本地副本中没有" : "知乎日报没有")（再次同步也取不到）" } ?? ""
+            return "已同步 \(from) 至 \(to)：新取 \(daysFetched) 天，已有 \(daysPresent) 天\(stories)；失败 \(failures)\(absent)；用时 \(time) 秒"
         case .en:
             let stories = details.map { "; stories: \($0.fetched) fetched, \($0.present) already present" } ?? ""
+            let absent =
+                notAtSource.map { "; \($0.count) \($0.localCopy ? "not in the local copy" : "not at Zhihu Daily") (no use syncing again)" }
+                ?? ""
             return
-                "Synced \(from) to \(to): \(daysFetched) days fetched, \(daysPresent) already present\(stories); \(failures) failed; \(time) s"
+                "Synced \(from) to \(to): \(daysFetched) \(daysFetched == 1 ? "day" : "days") fetched, \(daysPresent) already present"
+                + "\(stories); \(failures) failed\(absent); \(time) s"
         }
     }
 
@@ -56,6 +63,30 @@ struct ArchiveStrings: Sendable {
         case .en:
             let skippedText = skipped > 0 ? ", \(skipped) not tried because the network went away" : ""
             return "Sync incomplete: \(failures) failed\(skippedText); sync again to resume where it stopped"
+        }
+    }
+
+    /// What an incomplete sync's line adds about its pictures: "" when every one was fetched.
+    func picturesAlsoNotFetched(_ count: Int) -> String {
+        guard count > 0 else { return "" }
+        return language == .zh
+            ? "；另有 \(count) 张图片未取到"
+            : "; \(count) \(count == 1 ? "picture was" : "pictures were") not fetched either"
+    }
+
+    /// The line of a sync that did all it could of its days and stories but not of its pictures:
+    /// `failed` failed or were refused, `skipped` were not tried once their hosts could not be reached.
+    func picturesNotFetched(failed: Int, skipped: Int) -> String {
+        let count = failed + skipped
+        switch language {
+        case .zh:
+            let why = skipped > 0 ? "（\(failed) 张失败，\(skipped) 张因图片服务器无法连接未尝试）" : ""
+            return "同步已完成；\(count) 张图片未取到\(why)，之后的同步会再试"
+        case .en:
+            let why = skipped > 0 ? " (\(failed) failed, \(skipped) not tried because their hosts could not be reached)" : ""
+            return
+                "Sync complete; \(count) \(count == 1 ? "picture was" : "pictures were") not fetched\(why)"
+                + "; a later sync tries again"
         }
     }
 
@@ -85,8 +116,8 @@ struct ArchiveStrings: Sendable {
         if notAtSource > 0 {
             notes +=
                 language == .zh
-                ? "；\(notAtSource) 篇文章知乎日报没有，一个月内不再取"
-                : "; \(notAtSource) \(notAtSource == 1 ? "story" : "stories") not at Zhihu Daily, left alone for a month"
+                ? "；\(notAtSource) 篇文章来源没有，一个月内不再取"
+                : "; \(notAtSource) \(notAtSource == 1 ? "story" : "stories") not at the source, left alone for a month"
         }
         if let slowedDown {
             notes +=
@@ -104,6 +135,12 @@ struct ArchiveStrings: Sendable {
             ? "；图片新取 \(pictures.fetched) 张，已有 \(pictures.present) 张"
             : "; pictures: \(pictures.fetched) fetched, \(pictures.present) already kept"
         if pictures.failed > 0 { note += language == .zh ? "，\(pictures.failed) 张失败" : ", \(pictures.failed) failed" }
+        if pictures.skipped > 0 {
+            note +=
+                language == .zh
+                ? "，\(pictures.skipped) 张因图片服务器无法连接未尝试"
+                : ", \(pictures.skipped) not tried because their hosts could not be reached"
+        }
         if pictures.deferred > 0 {
             note += language == .zh ? "，\(pictures.deferred) 张最近失败，暂不重试" : ", \(pictures.deferred) left alone after failing recently"
         }
@@ -137,14 +174,15 @@ struct ArchiveStrings: Sendable {
         }
     }
 
-    /// What failed, after the summary: the first three with their reason, then how many more.
+    /// What was not fetched, after the summary (failed, not at the source, pictures): the first
+    /// three with their reason, then how many more.
     func failedList(_ items: [String]) -> String {
         guard !items.isEmpty else { return "" }
         let shown = items.prefix(3).joined(separator: language == .zh ? "，" : ", ")
         let more = items.count - 3
         switch language {
-        case .zh: return "。失败的有：" + shown + (more > 0 ? "，另有 \(more) 项（--json 列出全部）" : "")
-        case .en: return ". Failed: " + shown + (more > 0 ? ", and \(more) more (--json lists all)" : "")
+        case .zh: return "。未取到的有：" + shown + (more > 0 ? "，另有 \(more) 项（--json 列出全部）" : "")
+        case .en: return ". Not fetched: " + shown + (more > 0 ? ", and \(more) more (--json lists all)" : "")
         }
     }
 
@@ -159,10 +197,16 @@ struct ArchiveStrings: Sendable {
     }
 
     /// One failed item; a picture's says why it could not be kept (`pictureReason`).
-    /// - Parameter httpStatus: the source's answer; nil for a `file://` copy's missing file.
-    func failedItem(_ item: SyncFailure.Item, _ kind: ErrorKind, httpStatus: Int?, pictureReason: PictureFailureReason? = nil) -> String {
+    /// - Parameters:
+    ///   - httpStatus: the source's answer; nil for a `file://` copy's missing file.
+    ///   - localCopy: the answer is a `file://` copy's missing file: the copy lacks it, not the source.
+    func failedItem(
+        _ item: SyncFailure.Item, _ kind: ErrorKind, httpStatus: Int?, pictureReason: PictureFailureReason? = nil, localCopy: Bool = false
+    ) -> String {
         var message: String
         switch (language, kind) {
+        case (.zh, .notFound) where localCopy: message = "本地副本中没有"
+        case (.en, .notFound) where localCopy: message = "not in the local copy"
         case (.zh, .notFound): message = "知乎日报没有" + Strings.statusInParentheses(httpStatus, .zh)
         case (.en, .notFound): message = "not at Zhihu Daily" + Strings.statusInParentheses(httpStatus, .en)
         case (.zh, .badData): message = "数据有误"

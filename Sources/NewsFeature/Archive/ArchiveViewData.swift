@@ -47,11 +47,15 @@ public struct SyncSummaryViewData: Equatable, Sendable {
     public let detailsFetched: Int
     /// Stories whose detail and counters the archive already had.
     public let detailsPresent: Int
-    /// Days and stories that failed.
+    /// Days, stories and comment threads that failed and a new sync asks again.
     public let failures: Int
-    /// "文章 9759302：知乎日报没有（HTTP 404）" for each failure, all of them.
+    /// Days, stories and comment threads the source (or the local copy) answered it does not
+    /// have: a new sync would not bring them.
+    public let notAtSource: Int
+    /// "文章 9759302：知乎日报没有（HTTP 404）" for each item not fetched (failed, not at the
+    /// source, pictures), all of them.
     public let failedItems: [String]
-    /// Items not tried because the network went away.
+    /// Days, stories and comment threads not tried because the network went away.
     public let skipped: Int
     /// How long the sync took.
     public let seconds: Double
@@ -59,6 +63,9 @@ public struct SyncSummaryViewData: Equatable, Sendable {
     public let message: String
     /// Why the sync is not complete, when it is not; the kind sets the exit status.
     public let problem: ErrorViewData?
+    /// A complete sync's word about what it could not bring (pictures not fetched); nil when
+    /// there is nothing to say or there is a `problem`. It does not change the exit status.
+    public let notice: String?
     /// Stories left alone because their detail answered 5xx recently.
     public let detailsDeferred: Int
     /// Stories left alone because the source answered 404 for their detail within the month.
@@ -74,7 +81,8 @@ public struct SyncSummaryViewData: Equatable, Sendable {
     public init(
         from: String, to: String, daysFetched: Int, daysPresent: Int, detailsFetched: Int, detailsPresent: Int,
         failures: Int, failedItems: [String], skipped: Int, seconds: Double, message: String, problem: ErrorViewData?,
-        detailsDeferred: Int = 0, detailsNotAtSource: Int = 0, slowedDown: SlowDownViewData? = nil,
+        notice: String? = nil, notAtSource: Int = 0, detailsDeferred: Int = 0, detailsNotAtSource: Int = 0,
+        slowedDown: SlowDownViewData? = nil,
         comments: CommentsSyncViewData? = nil, pictures: PicturesSyncViewData? = nil
     ) {
         self.comments = comments
@@ -94,6 +102,8 @@ public struct SyncSummaryViewData: Equatable, Sendable {
         self.seconds = seconds
         self.message = message
         self.problem = problem
+        self.notice = notice
+        self.notAtSource = notAtSource
     }
 }
 
@@ -204,9 +214,12 @@ public struct PicturesSyncViewData: Equatable, Sendable {
     public let failed: Int
     /// Pictures evicted to keep within the picture budget.
     public let evicted: Int
+    /// Pictures not tried because their hosts could not be reached.
+    public let skipped: Int
 
     /// Creates the view data; the presenter makes these, tests may too.
-    public init(fetched: Int, present: Int, deferred: Int, failed: Int, evicted: Int = 0) {
+    public init(fetched: Int, present: Int, deferred: Int, failed: Int, evicted: Int = 0, skipped: Int = 0) {
+        self.skipped = skipped
         self.fetched = fetched
         self.present = present
         self.deferred = deferred

@@ -17,7 +17,12 @@ public struct ErrorPresenter: Sendable {
 
     /// A `file://` copy's missing file has no HTTP status; anything else not found is a 404.
     private static func httpStatus(of error: SyncError) -> Int? {
-        error.remoteError?.transportError?.code == .notFound ? nil : error.remoteError?.status ?? 404
+        isLocalCopyAnswer(error) ? nil : error.remoteError?.status ?? 404
+    }
+
+    /// Whether the answer came from a `file://` copy that lacks the file, not from the source.
+    static func isLocalCopyAnswer(_ error: SyncError) -> Bool {
+        error.remoteError?.transportError?.code == .notFound
     }
 
     /// The line for an archive that cannot be opened at `path`: what is wrong, where, and what
@@ -72,6 +77,7 @@ public struct ErrorPresenter: Sendable {
                 strings.transportUnavailableMessage(subject: subject)
             case .notFound where error.isLatestPageMissing: strings.latestPageMissingMessage(httpStatus: Self.httpStatus(of: error))
             case .notFound: strings.notFoundMessage(subject: subject, httpStatus: Self.httpStatus(of: error))
+            case .noSections: strings.noSectionsMessage(baseURL: error.baseURL)
             case .unavailable where Self.answeredStatus(error) != nil:
                 strings.sourceFailedMessage(status: Self.answeredStatus(error) ?? 0, subject: subject)
             case .unavailable where error.remoteError?.code == .unreachable:

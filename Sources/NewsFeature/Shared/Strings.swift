@@ -212,9 +212,38 @@ struct Strings: Sendable {
         case (.en, .cancelled): return "Cancelled"
         case (.zh, .invalidInput): return "搜索词需要含有文字或数字，且不超过 \(SyncEngine.maxQueryLength) 个字符"
         case (.en, .invalidInput): return "A search needs letters or digits, at most \(SyncEngine.maxQueryLength) characters"
-        case (.zh, .noSections): return "这个来源没有栏目（知乎日报对 sections 的回答是 404 或 401）"
-        case (.en, .noSections): return "This source has no sections (Zhihu Daily answered sections with 404 or 401)"
+        case (_, .noSections): return noSectionsMessage(baseURL: nil)
         }
+    }
+
+    /// The source has no sections, named by what was asked: "127.0.0.1:8080 没有栏目（它对
+    /// sections 的回答是 404 或 401）", or the local copy for a `file://` base URL.
+    func noSectionsMessage(baseURL: String?) -> String {
+        guard let baseURL else {
+            return language == .zh
+                ? "这个来源没有栏目（它对 sections 的回答是 404 或 401）"
+                : "This source has no sections (it answered sections with 404 or 401)"
+        }
+        guard let host = Self.host(of: baseURL) else {
+            return language == .zh
+                ? "本地副本（--base-url file://…）没有栏目（其中没有 sections）"
+                : "The local copy (--base-url file://…) has no sections (it holds no sections file)"
+        }
+        return language == .zh
+            ? "\(host) 没有栏目（它对 sections 的回答是 404 或 401）"
+            : "\(host) has no sections (it answered sections with 404 or 401)"
+    }
+
+    /// "daily.zhihu.com" of "https://daily.zhihu.com/api/4" (with its port, if any); nil for a
+    /// `file://` URL, which names a local copy rather than a host.
+    static func host(of baseURL: String) -> String? {
+        guard let schemeEnd = baseURL.firstRange(of: "://") else { return baseURL }
+        guard baseURL[..<schemeEnd.lowerBound].lowercased() != "file" else { return nil }
+        let rest = baseURL[schemeEnd.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        // Credentials in the URL are never shown.
+        let host = authority.split(separator: "@", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+        return host.isEmpty ? baseURL : host
     }
 
     /// The source answered that it has no such thing: "知乎日报没有文章 123（HTTP 404）"; a

@@ -115,8 +115,10 @@ public struct SectionSyncSummary: Sendable {
     public let picturesPresent: Int
     /// Stories, comment threads and pictures that failed (a later run retries them).
     public let failures: [SyncFailure]
-    /// Items not tried because the network went away.
+    /// Stories and comment threads not tried because the network went away.
     public let skipped: Int
     /// How long the sync took.
     public let duration: Duration
+    /// Pictures not tried because their hosts could not be reached (see `SyncSummary.picturesSkipped`).
+    public internal(set) var picturesSkipped = 0
 }

@@ -124,7 +124,8 @@ public struct SyncSummary: Sendable {
     /// Every day and story that failed; running the sync again retries them, except those the
     /// source does not have (`.notFound`: a story's is left alone for a month).
     public let failures: [SyncFailure]
-    /// Items not tried because the network went away (the sync gave up early); a later run does them.
+    /// Days, stories and comment threads not tried because the network went away (the sync gave
+    /// up early); a later run does them. Pictures not tried are `picturesSkipped`.
     public let skipped: Int
     /// How long the sync took.
     public let duration: Duration
@@ -154,6 +155,10 @@ public struct SyncSummary: Sendable {
     /// Pictures evicted to keep within the picture budget, least recently read first. Later
     /// syncs do not fetch them again; `SyncEngine.picture(url:policy:)` does.
     public internal(set) var picturesEvicted = 0
+    /// Pictures not tried because their hosts could not be reached (the picture phase gave up
+    /// early after a run of failures to connect); a later sync asks for them again. Pictures
+    /// are extras: the days and stories are synced whatever these count.
+    public internal(set) var picturesSkipped = 0
 }
 
 /// A sync that lowered its concurrency because the source asked it to.

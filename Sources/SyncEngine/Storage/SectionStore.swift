@@ -51,22 +51,28 @@ struct SectionStore {
     }
 
     private static let emptyListKey = "sections_empty_at"
+    /// The verdict "no sections" is kept per source, under this prefix and the source's base
+    /// URLs: another source is asked. (A verdict under the bare prefix, with no source, is never
+    /// read: it cannot say which source it was about.)
     private static let noSectionsKey = "no_sections_at"
 
-    /// Notes that the source answered `sections` with "no such thing" (404, 401) at `time`.
-    func setNoSections(at time: Double?) throws {
+    private static func noSectionsKey(_ source: String) -> String { noSectionsKey + " " + source }
+
+    /// Notes that `source` answered `sections` with "no such thing" (404, 401) at `time`, or
+    /// with a list (nil).
+    func setNoSections(at time: Double?, source: String) throws {
         try database.transaction {
             if let time {
-                try setMeta(Self.noSectionsKey, String(time))
+                try setMeta(Self.noSectionsKey(source), String(time))
             } else {
-                try database.run("DELETE FROM sync_meta WHERE key = ?", [.text(Self.noSectionsKey)])
+                try database.run("DELETE FROM sync_meta WHERE key = ?", [.text(Self.noSectionsKey(source))])
             }
         }
     }
 
-    /// When the source last said it has no sections; nil if it never did (or has since listed some).
-    func noSectionsSince() throws -> Double? {
-        try meta(Self.noSectionsKey).flatMap(Double.init)
+    /// When `source` last said it has no sections; nil if it never did (or has since listed some).
+    func noSectionsSince(source: String) throws -> Double? {
+        try meta(Self.noSectionsKey(source)).flatMap(Double.init)
     }
 
     /// Remembers that the list was fetched empty (no rows say when).

@@ -40,11 +40,13 @@ extension SyncEngine {
             let held = try ids.reduce(into: Set<Int64>()) { $0.formUnion(try sections.read($1)?.stories.map(\.story.id) ?? []) }
             // A sync of columns is a sync: `status` says when the last one ran.
             try store.setLastSync(clock.now().timeIntervalSince1970, interrupted: false)
-            return SectionSyncSummary(
+            var summary = SectionSyncSummary(
                 sections: ids, stories: held.count, pagesFetched: pages, sectionFailures: sectionFailures,
                 detailsFetched: phases.details.done, detailsPresent: phases.detailsPresent, commentStoriesFetched: phases.comments.done,
                 commentsFetched: phases.commentsFetched, picturesFetched: phases.pictures.done, picturesPresent: phases.picturesPresent,
                 failures: phases.failures, skipped: phases.skipped, duration: ContinuousClock.now - started)
+            summary.picturesSkipped = phases.pictures.skipped
+            return summary
         } catch {
             throw SyncError.wrapping(error)
         }

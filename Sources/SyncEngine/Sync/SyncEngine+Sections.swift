@@ -31,7 +31,7 @@ extension SyncEngine {
             }
             if policy == .cacheFirst, try remembersNoSections() {
                 if let cached { return sectionList(cached, origin: .cache, staleReason: .notFound) }
-                throw Self.noSectionsError(url: nil)
+                throw noSectionsError(url: nil)
             }
             let fetched: [Section]
             do {
@@ -39,8 +39,8 @@ extension SyncEngine {
                     do { return try await client.sections() } catch { throw SyncError.wrapping(error) }
                 }
             } catch  where Self.saysNoSections(error) {
-                try? sections.setNoSections(at: clock.now().timeIntervalSince1970)
-                guard policy != .networkOnly, let cached else { throw Self.noSectionsError(url: error.remoteError?.url) }
+                try? sections.setNoSections(at: clock.now().timeIntervalSince1970, source: sectionsSource)
+                guard policy != .networkOnly, let cached else { throw noSectionsError(url: error.remoteError?.url) }
                 return sectionList(cached, origin: .cache, staleReason: .notFound)
             } catch {
                 guard policy != .networkOnly, error.code != .cancelled, let cached, let remote = error.remoteError else { throw error }
@@ -49,7 +49,7 @@ extension SyncEngine {
             let now = clock.now().timeIntervalSince1970
             try sections.writeSections(fetched, fetchedAt: now)
             if fetched.isEmpty { try sections.markEmptyList(at: now) }
-            try sections.setNoSections(at: nil)
+            try sections.setNoSections(at: nil, source: sectionsSource)
             return sectionList((fetched, now), origin: .network, staleReason: nil)
         } catch {
             throw SyncError.wrapping(error)
@@ -83,7 +83,7 @@ extension SyncEngine {
             if policy == .cacheFirst, let cached, isHeadFresh(cached), holds(cached, reach) {
                 return sectionPage(cached, fetched: 0, staleReason: nil)
             }
-            if policy == .cacheFirst, cached == nil, try remembersNoSections() { throw Self.noSectionsError(url: nil) }
+            if policy == .cacheFirst, cached == nil, try remembersNoSections() { throw noSectionsError(url: nil) }
             do {
                 if cached == nil || policy != .cacheFirst || !isHeadFresh(cached) {
                     fetched += try await readNewest(id, held: cached, sections: sections)
@@ -174,7 +174,7 @@ extension SyncEngine {
         } catch {
             // The list cannot settle it: the column's own answer stands.
         }
-        return error.remoteError?.status == 401 ? Self.noSectionsError(url: error.remoteError?.url) : error
+        return error.remoteError?.status == 401 ? noSectionsError(url: error.remoteError?.url) : error
     }
 
     private func holds(_ stored: StoredSection, _ reach: SectionReach) -> Bool {
@@ -194,10 +194,14 @@ extension SyncEngine {
         age(since: fetchedAt) < Self.sectionListFreshness
     }
 
+    /// Whether the source configured now said it has no sections within `noSectionsMemory`.
     private func remembersNoSections() throws -> Bool {
-        guard let since = try SectionStore(database: store.database).noSectionsSince() else { return false }
+        guard let since = try SectionStore(database: store.database).noSectionsSince(source: sectionsSource) else { return false }
         return age(since: since) < Self.noSectionsMemory
     }
+
+    /// The source a verdict on sections is about: the base URLs configured, in order.
+    private var sectionsSource: String { configuration.baseURLs.joined(separator: " ") }
 
     /// 404 or 401 (or a `file://` copy's missing file): the source has no such thing.
     static func saysNoSections(_ error: SyncError) -> Bool {
@@ -205,10 +209,13 @@ extension SyncEngine {
         return remote.isNotFound || (remote.code == .httpStatus && remote.status == 401)
     }
 
-    static func noSectionsError(url: String?) -> SyncError {
-        SyncError(
+    /// `.noSections` about the source configured now (`SyncError.baseURL`: its first base URL).
+    func noSectionsError(url: String?) -> SyncError {
+        var error = SyncError(
             code: .noSections,
             message: "the source has no sections" + (url.map { " (\($0) answered 404 or 401)" } ?? " (it said so within the last day)"))
+        error.baseURL = configuration.baseURLs.first
+        return error
     }
 
     private func sectionList(

@@ -19,7 +19,9 @@ extension SyncEngine {
             pictures = PoolResult(width: width, slowDownsSeen: slowDownsSeen)
         }
 
-        var skipped: Int { details.skipped + comments.skipped + pictures.skipped }
+        /// Stories and comment threads not tried because the network went away; pictures not
+        /// tried are counted apart (`pictures.skipped`): their hosts are not the source.
+        var skipped: Int { details.skipped + comments.skipped }
 
         var failures: [SyncFailure] {
             details.failures.map { SyncFailure(item: .story($0.item), error: $0.error) }

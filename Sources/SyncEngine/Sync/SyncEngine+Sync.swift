@@ -88,6 +88,7 @@ extension SyncEngine {
             summary.picturesPresent = phases.picturesPresent
             summary.picturesDeferred = phases.picturesDeferred
             summary.picturesEvicted = phases.picturesEvicted
+            summary.picturesSkipped = phases.pictures.skipped
             return summary
         } catch {
             let failure = SyncError.wrapping(error)

@@ -36,6 +36,9 @@ public struct SyncError: Error, Sendable, CustomStringConvertible {
     /// For a refused `ArchiveMaintenance.rebuild`: the user tables that could not be read from the
     /// old file (`force` rebuilds without them; their rows stay in the backup). Empty otherwise.
     public internal(set) var unreadableTables: [String] = []
+    /// For `.noSections`: the base URL of the source that has none (the first configured), so
+    /// a front names what was asked rather than the service it copies. Nil otherwise.
+    public internal(set) var baseURL: String?
 
     init(code: Code, remoteError: RemoteError? = nil, databaseError: DatabaseError? = nil, message: String) {
         self.code = code

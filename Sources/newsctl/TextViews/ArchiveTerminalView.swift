@@ -54,7 +54,8 @@ final class ArchiveTerminalView: ArchiveView, CommandView {
                     ("from", .string(summary.from)), ("to", .string(summary.to)),
                     ("days_fetched", .int(Int64(summary.daysFetched))), ("days_present", .int(Int64(summary.daysPresent))),
                     ("details_fetched", .int(Int64(summary.detailsFetched))), ("details_present", .int(Int64(summary.detailsPresent))),
-                    ("failures", .int(Int64(summary.failures))), ("skipped", .int(Int64(summary.skipped))),
+                    ("failures", .int(Int64(summary.failures))), ("not_at_source", .int(Int64(summary.notAtSource))),
+                    ("skipped", .int(Int64(summary.skipped))),
                     ("failed", .array(summary.failedItems.map(JSONValue.string))),
                     ("details_deferred", .int(Int64(summary.detailsDeferred))),
                     ("details_not_at_source", .int(Int64(summary.detailsNotAtSource))),
@@ -81,7 +82,7 @@ final class ArchiveTerminalView: ArchiveView, CommandView {
                             .object([
                                 ("fetched", .int(Int64($0.fetched))), ("present", .int(Int64($0.present))),
                                 ("deferred", .int(Int64($0.deferred))), ("failed", .int(Int64($0.failed))),
-                                ("evicted", .int(Int64($0.evicted))),
+                                ("evicted", .int(Int64($0.evicted))), ("skipped", .int(Int64($0.skipped))),
                             ])
                         } ?? .null
                     ),
@@ -94,6 +95,7 @@ final class ArchiveTerminalView: ArchiveView, CommandView {
             errorLine.write(problem)
             exitStatus = ExitStatus.forError(problem.kind)
         } else {
+            if let notice = summary.notice { errorLine.note(notice) }
             exitStatus = ExitStatus.ok
         }
     }

@@ -34,4 +34,9 @@ struct ErrorLine {
         if verbose { line += " (" + TerminalText.sanitize(error.detail) + ")" }
         output.err(line + "\n")
     }
+
+    /// A line about a command that succeeded, on stderr as an error's would be.
+    func note(_ message: String) {
+        output.err("newsctl: " + TerminalText.sanitize(message) + "\n")
+    }
 }

@@ -112,7 +112,7 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         #expect(
             summary.message
                 == "Synced Mar 12, 2023 to Mar 14, 2023: 2 days fetched, 0 already present; stories: 3 fetched, 1 already present; 2 failed; 2.0 s"
-                + ". Failed: 20230313: bad data, story 42: could not be fetched"
+                + ". Not fetched: 20230313: bad data, story 42: could not be fetched"
         )
         #expect(summary.problem?.kind == .badData)
         #expect(
@@ -148,6 +148,7 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
             SyncRequest(span: .lastDays(1), includeDetails: true, includeImages: true))
         guard case .summary(let shown)? = view.events.last else { Issue.record("no summary"); return }
         #expect(shown.problem == nil, "a picture's failure is not the sync's")
+        #expect(shown.notice == "同步已完成；2 张图片未取到，之后的同步会再试")
         #expect(shown.pictures == PicturesSyncViewData(fetched: 3, present: 1, deferred: 2, failed: 2))
         #expect(
             shown.failedItems == [
@@ -156,8 +157,8 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
             ])
         #expect(
             shown.message
-                == "已同步 2023年3月14日 至 2023年3月14日：新取 1 天，已有 0 天；文章新取 2 篇，已有 0 篇；失败 1；用时 1.0 秒"
-                + "；图片新取 3 张，已有 1 张，2 张失败，2 张最近失败，暂不重试。失败的有：" + shown.failedItems.joined(separator: "，"))
+                == "已同步 2023年3月14日 至 2023年3月14日：新取 1 天，已有 0 天；文章新取 2 篇，已有 0 篇；失败 0；1 项知乎日报没有（再次同步也取不到）；用时 1.0 秒"
+                + "；图片新取 3 张，已有 1 张，2 张失败，2 张最近失败，暂不重试。未取到的有：" + shown.failedItems.joined(separator: "，"))
     }
 
     @Test func eachPictureReasonIsWordedInTheChosenLanguage_notInTheEnginesWords() async {
@@ -253,14 +254,16 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         await ArchivePresenter(view: view, interactor: interactor).didRequestSync(SyncRequest(span: .lastDays(1), includeDetails: true))
         guard case .summary(let shown)? = view.events.last else { Issue.record("no summary"); return }
         #expect(shown.problem == nil, "the sync did all it could: asking again changes nothing")
-        #expect(shown.failures == 5)
+        #expect(shown.notice == nil)
+        #expect(shown.failures == 0, "nothing a new sync would ask again")
+        #expect(shown.notAtSource == 5)
         #expect(shown.failedItems.count == 5, "--json lists all")
         #expect(shown.failedItems.first == "文章 101：知乎日报没有（HTTP 404）")
         #expect(
             shown.message
-                == "已同步 2023年3月14日 至 2023年3月14日：新取 1 天，已有 0 天；文章新取 2 篇，已有 0 篇；失败 5；用时 1.0 秒"
-                + "；7 篇文章知乎日报没有，一个月内不再取"
-                + "。失败的有：文章 101：知乎日报没有（HTTP 404），文章 102：知乎日报没有（HTTP 404），文章 103：知乎日报没有（HTTP 404），另有 2 项（--json 列出全部）")
+                == "已同步 2023年3月14日 至 2023年3月14日：新取 1 天，已有 0 天；文章新取 2 篇，已有 0 篇；失败 0；5 项知乎日报没有（再次同步也取不到）；用时 1.0 秒"
+                + "；7 篇文章来源没有，一个月内不再取"
+                + "。未取到的有：文章 101：知乎日报没有（HTTP 404），文章 102：知乎日报没有（HTTP 404），文章 103：知乎日报没有（HTTP 404），另有 2 项（--json 列出全部）")
 
         // With a failure that can be resumed, only that one is counted as to be resumed.
         let mixed = SyncSummary(
@@ -272,6 +275,93 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         guard case .summary(let incomplete)? = view.events.last else { Issue.record("no summary"); return }
         #expect(incomplete.problem?.kind == .unavailable)
         #expect(incomplete.problem?.message == "同步未完成：1 项失败；再次同步即可从中断处继续")
+        #expect(incomplete.failures == 1, "the summary counts what the line on stderr does")
+        #expect(incomplete.message.contains("；失败 1；5 项知乎日报没有（再次同步也取不到）；"), "\(incomplete.message)")
+    }
+
+    /// A `file://` copy's missing file, as the engine reports it.
+    private func notInCopy(_ path: String) -> SyncError {
+        let url = "file:///tmp/api/api/4/" + path
+        return SyncError.wrapping(
+            RemoteError(
+                code: .unreachable, url: url, transportError: TransportError(code: .notFound, url: url, message: "no file"),
+                message: "no file"))
+    }
+
+    /// A picture whose host could not be reached.
+    private func unreachablePicture(_ name: String) -> SyncFailure {
+        let url = "https://pic1.zhimg.com/\(name)"
+        return SyncFailure(
+            item: .picture(url), error: SyncError.wrapping(RemoteError(code: .unreachable, url: url, message: "connect refused")))
+    }
+
+    /// The shape of a sync of the real captures laid out as a `file://` copy, offline: the copy
+    /// lacks most stories' text and every comment thread, and the picture hosts cannot be reached.
+    private func copyOfflineSummary() -> SyncSummary {
+        var summary = SyncSummary(
+            days: march14.adding(days: -4)...march14, daysFetched: 5, daysPresent: 0, detailsFetched: 0, detailsPresent: 0,
+            failures: [
+                SyncFailure(item: .story(9_759_059), error: notInCopy("news/9759059")),
+                SyncFailure(item: .comments(9_759_059), error: notInCopy("story/9759059/long-comments")),
+                unreachablePicture("a.jpg"), unreachablePicture("b.jpg"),
+            ], skipped: 0, duration: .seconds(1))
+        summary.picturesSkipped = 24
+        return summary
+    }
+
+    @Test func whatTheCopyLacksAndUnreachablePicturesMakeOneAccount_andNoProblem() async {
+        let summary = copyOfflineSummary()
+        interactor.summary.withLock { $0 = .success(summary) }
+        let request = SyncRequest(span: .since(march14.adding(days: -4)), includeDetails: true, includeComments: true, includeImages: true)
+        await ArchivePresenter(view: view, interactor: interactor).didRequestSync(request)
+        guard case .summary(let chinese)? = view.events.last else { Issue.record("no summary"); return }
+        #expect(chinese.problem == nil, "the days and stories did all they could; pictures are extras")
+        #expect(chinese.failures == 0)
+        #expect(chinese.notAtSource == 2)
+        #expect(chinese.skipped == 0)
+        #expect(chinese.pictures == PicturesSyncViewData(fetched: 0, present: 0, deferred: 0, failed: 2, skipped: 24))
+        #expect(chinese.notice == "同步已完成；26 张图片未取到（2 张失败，24 张因图片服务器无法连接未尝试），之后的同步会再试")
+        #expect(
+            chinese.message
+                == "已同步 2023年3月10日 至 2023年3月14日：新取 5 天，已有 0 天；文章新取 0 篇，已有 0 篇；失败 0；2 项本地副本中没有（再次同步也取不到）；用时 1.0 秒"
+                + "；评论新取 0 篇文章共 0 条，已有 0 篇；图片新取 0 张，已有 0 张，2 张失败，24 张因图片服务器无法连接未尝试"
+                + "。未取到的有：文章 9759059：本地副本中没有，文章 9759059 的评论：本地副本中没有，图片 https://pic1.zhimg.com/a.jpg：无法获取，另有 1 项（--json 列出全部）")
+
+        await ArchivePresenter(view: view, interactor: interactor, language: .en).didRequestSync(request)
+        guard case .summary(let english)? = view.events.last else { Issue.record("no summary"); return }
+        #expect(english.problem == nil)
+        #expect(
+            english.notice
+                == "Sync complete; 26 pictures were not fetched (2 failed, 24 not tried because their hosts could not be reached); "
+                + "a later sync tries again")
+        #expect(
+            english.message
+                == "Synced Mar 10, 2023 to Mar 14, 2023: 5 days fetched, 0 already present; stories: 0 fetched, 0 already present; 0 failed; "
+                + "2 not in the local copy (no use syncing again); 1.0 s; comments: 0 from 0 stories, 0 stories already read to the end; "
+                + "pictures: 0 fetched, 0 already kept, 2 failed, 24 not tried because their hosts could not be reached. Not fetched: "
+                + "story 9759059: not in the local copy, comments of story 9759059: not in the local copy, "
+                + "picture https://pic1.zhimg.com/a.jpg: could not be fetched, and 1 more (--json lists all)")
+    }
+
+    @Test func anIncompleteSyncSaysItsPicturesToo_inOneLine() async {
+        var summary = copyOfflineSummary()
+        summary = SyncSummary(
+            days: summary.days, daysFetched: 5, daysPresent: 0, detailsFetched: 0, detailsPresent: 0,
+            failures: summary.failures + [SyncFailure(item: .story(7), error: SyncError(code: .unavailable, message: "HTTP 503"))],
+            skipped: 3, duration: .seconds(1))
+        summary.picturesSkipped = 1
+        let done = summary
+        interactor.summary.withLock { $0 = .success(done) }
+        await ArchivePresenter(view: view, interactor: interactor, language: .en).didRequestSync(
+            SyncRequest(span: .lastDays(5), includeDetails: true, includeImages: true))
+        guard case .summary(let shown)? = view.events.last else { Issue.record("no summary"); return }
+        #expect(shown.notice == nil, "the problem line says it all")
+        #expect(shown.failures == 1 && shown.skipped == 3 && shown.notAtSource == 2)
+        #expect(
+            shown.problem?.message
+                == "Sync incomplete: 1 failed, 3 not tried because the network went away; sync again to resume where it stopped; "
+                + "3 pictures were not fetched either")
+        #expect(shown.message.contains("; 1 failed; 2 not in the local copy (no use syncing again); "), "\(shown.message)")
     }
 
     private func notFound(_ id: Int64) -> SyncError {
@@ -328,10 +418,10 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         let done = summary
         interactor.summary.withLock { $0 = .success(done) }
         for (language, text, failed) in [
-            (Language.zh, "；评论新取 4 篇文章共 87 条，已有 2 篇。失败的有：文章 9759306 的评论：无法获取", "文章 9759306 的评论：无法获取"),
+            (Language.zh, "；评论新取 4 篇文章共 87 条，已有 2 篇。未取到的有：文章 9759306 的评论：无法获取", "文章 9759306 的评论：无法获取"),
             (
                 .en,
-                "; comments: 87 from 4 stories, 2 stories already read to the end. Failed: comments of story 9759306: could not be fetched",
+                "; comments: 87 from 4 stories, 2 stories already read to the end. Not fetched: comments of story 9759306: could not be fetched",
                 "comments of story 9759306: could not be fetched"
             ),
         ] {

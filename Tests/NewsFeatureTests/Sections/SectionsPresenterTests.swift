@@ -84,9 +84,30 @@ final class StubSectionsInteractor: SectionsInteractor {
             view.events == [
                 .error(
                     ErrorViewData(
-                        kind: .noSections, message: "This source has no sections (Zhihu Daily answered sections with 404 or 401)",
+                        kind: .noSections, message: "This source has no sections (it answered sections with 404 or 401)",
                         detail: "the source has no sections", retryTitle: "Retry"))
             ])
+    }
+
+    /// What was asked is named: the base URL's host, or the local copy, never the service it copies.
+    @Test func aSourceWithoutSections_isNamedByWhatWasAsked() async {
+        let cases: [(String, Language, String)] = [
+            ("http://127.0.0.1:8080/api/4", .zh, "127.0.0.1:8080 没有栏目（它对 sections 的回答是 404 或 401）"),
+            ("https://user:secret@news.example/api/4", .en, "news.example has no sections (it answered sections with 404 or 401)"),
+            ("file:///tmp/api/api/4", .zh, "本地副本（--base-url file://…）没有栏目（其中没有 sections）"),
+            ("file:///tmp/api/api/4", .en, "The local copy (--base-url file://…) has no sections (it holds no sections file)"),
+        ]
+        for (baseURL, language, message) in cases {
+            let view = SpySectionsView()
+            let interactor = StubSectionsInteractor()
+            var error = SyncError(code: .noSections, message: "the source has no sections")
+            error.baseURL = baseURL
+            interactor.failure.withLock { [error] in $0 = error }
+            await SectionsPresenter(view: view, interactor: interactor, language: language).viewDidLoad()
+            guard case .error(let shown)? = view.events.last else { Issue.record("no error: \(view.events)"); continue }
+            #expect(shown.kind == .noSections)
+            #expect(shown.message == message)
+        }
     }
 
     @Test func aColumn_groupsItsStoriesByMonthNewestFirstWithTheirDates() async {
