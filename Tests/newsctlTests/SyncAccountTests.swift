@@ -50,17 +50,25 @@ extension ProcessTests {
                     == "newsctl: 同步已完成；\(picturesFailed + picturesSkipped) 张图片未取到（\(picturesFailed) 张失败，"
                     + "\(picturesSkipped) 张因图片服务器无法连接未尝试），之后的同步会再试\n")
 
-            // The text says the same, in either language, and so does a second run.
+            // The text says the same, in either language, and so does a second run, which asks
+            // the source nothing for the stories it lacks: neither their text nor their comments.
+            let firstRun = server.requestedPaths.count
             for run in 1...2 {
                 let text = try await newsctl.run(arguments)
                 #expect(text.status == 0, "run \(run): \(text.stderr)")
                 #expect(text.stderr == json.stderr, "run \(run)")
                 #expect(number(after: "；失败 ", in: text.stdout) == 0, "run \(run): \(text.stdout)")
                 #expect(text.stdout.contains("项知乎日报没有（再次同步也取不到）"), "run \(run): \(text.stdout)")
+                #expect(text.stdout.contains("篇文章来源没有，一个月内不再取"), "run \(run): \(text.stdout)")
                 #expect(
                     text.stdout.contains("，\(picturesFailed) 张失败，\(picturesSkipped) 张因图片服务器无法连接未尝试。未取到的有："),
                     "run \(run): \(text.stdout)")
             }
+            let served = ["9759301", "9759306", "9787903"]
+            let asked = server.requestedPaths.dropFirst(firstRun).filter { path in
+                (path.contains("/news/9") || path.contains("/story/")) && !served.contains { path.contains("/\($0)") }
+            }
+            #expect(asked.isEmpty, "\(asked)")
             let english = try await newsctl.run(arguments + ["--lang", "en"])
             #expect(english.status == 0, "\(english.stderr)")
             #expect(
@@ -68,7 +76,7 @@ extension ProcessTests {
                     == "newsctl: Sync complete; \(picturesFailed + picturesSkipped) pictures were not fetched (\(picturesFailed) failed, "
                     + "\(picturesSkipped) not tried because their hosts could not be reached); a later sync tries again\n")
             #expect(english.stdout.contains("; 0 failed; "), "\(english.stdout)")
-            #expect(english.stdout.contains(" not at Zhihu Daily (no use syncing again); "), "\(english.stdout)")
+            #expect(english.stdout.contains(" stories not at the source, left alone for a month"), "\(english.stdout)")
             await server.stop()
         }
 

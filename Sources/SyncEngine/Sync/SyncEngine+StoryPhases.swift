@@ -62,8 +62,14 @@ extension SyncEngine {
         }
         phases.comments = PoolResult(width: phases.details.width, slowDownsSeen: phases.details.slowDownsSeen)
         if request.includeComments && !blocked && phases.details.skipped == 0 {
-            let unread: [CommentStore.Unread]
+            var unread: [CommentStore.Unread]
             (unread, phases.commentStoriesPresent) = try CommentStore(database: store.database).unread(in: listing)
+            // A story the source does not have (404, this run or within the month it is left
+            // alone) has no comments there either: asking would only hear 404 again.
+            if !request.retryFailed {
+                let absent = try notAtSource()
+                if !absent.isEmpty { unread.removeAll { absent.contains($0.id) } }
+            }
             let byID = Dictionary(unread.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             let added = Locked(0)
             phases.comments = try await runPool(

@@ -136,6 +136,12 @@ extension SyncEngine {
         return (kept, missing.count - kept.count - absent, absent)
     }
 
+    /// The stories the source answered 404 for and that are left alone until their next try.
+    func notAtSource() throws -> Set<Int64> {
+        let now = clock.now().timeIntervalSince1970
+        return Set(try FailedStoryStore(database: store.database).all().filter { $0.lastStatus == 404 && $0.nextTry > now }.map(\.id))
+    }
+
     /// Fetches and decodes one past day, off the engine. Every day synced is before the source's
     /// `latest`, so it is published: an earlier answer for it is bad data, never "not published yet".
     private nonisolated func fetchSyncedDay(_ day: Day, latest: Day) async throws -> RemoteDay {
