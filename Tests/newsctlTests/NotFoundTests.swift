@@ -112,7 +112,7 @@ extension ProcessTests {
             let status = try await newsctl.run(["status"])
             #expect(status.stdout.contains("取不到正文的文章：4 篇"), "\(status.stdout)")
             #expect(status.stdout.contains("  9759302 "), "\(status.stdout)")
-            #expect(status.stdout.contains("：知乎日报没有（HTTP 404），下次 "), "\(status.stdout)")
+            #expect(status.stdout.contains("：来源没有（HTTP 404），下次 "), "\(status.stdout)")
             let statusJSON = try await newsctl.run(["status", "--json"]).stdout.jsonObject()
             let failing = try #require(statusJSON["failing_stories"] as? [[String: Any]])
             #expect(failing.count == 4)

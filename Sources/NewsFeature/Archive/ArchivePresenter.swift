@@ -220,12 +220,14 @@ public final class ArchivePresenter {
         }
         if !failing.isEmpty {
             lines.append(strings.failingStories(failing.count, commands: wordsCommands))
-            for (story, source) in zip(failing, status.failingStories).prefix(20) {
+            let listed = 20
+            for (story, source) in zip(failing, status.failingStories).prefix(listed) {
                 let nextTry = context.dates.beijingDateTime(unixTime: Int64(source.nextTry.timeIntervalSince1970.rounded(.down)))
                 lines.append(
                     strings.failingStory(
                         id: story.id, title: story.title, status: story.lastStatus, failures: story.failures, nextTry: nextTry))
             }
+            if failing.count > listed { lines.append(strings.moreFailingStories(failing.count - listed)) }
         }
         return ArchiveStatusViewData(
             first: coverage.first?.description, last: coverage.last?.description, days: coverage.dayCount, gaps: gaps,

@@ -167,11 +167,16 @@ struct ArchiveStrings: Sendable {
     func failingStory(id: Int64, title: String?, status: Int, failures: Int, nextTry: String) -> String {
         let name = title.map { " \($0)" } ?? ""
         switch (language, status) {
-        case (.zh, 404): return "  \(id)\(name)：知乎日报没有（HTTP 404），下次 \(nextTry)（北京时间）"
-        case (.en, 404): return "  \(id)\(name): not at Zhihu Daily (HTTP 404), next try \(nextTry) Beijing time"
+        case (.zh, 404): return "  \(id)\(name)：来源没有（HTTP 404），下次 \(nextTry)（北京时间）"
+        case (.en, 404): return "  \(id)\(name): not at the source (HTTP 404), next try \(nextTry) Beijing time"
         case (.zh, _): return "  \(id)\(name)：HTTP \(status)，连续 \(failures) 次，下次 \(nextTry)（北京时间）"
         case (.en, _): return "  \(id)\(name): HTTP \(status), \(failures) in a row, next try \(nextTry) Beijing time"
         }
+    }
+
+    /// Under the failing stories a status lists, how many more it left out: "  ……另有 9 篇（--json 列出全部）".
+    func moreFailingStories(_ count: Int) -> String {
+        language == .zh ? "  ……另有 \(count) 篇（--json 列出全部）" : "  … and \(count) more (--json lists all)"
     }
 
     /// What was not fetched, after the summary (failed, not at the source, pictures): the first

@@ -382,7 +382,26 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         }
         await ArchivePresenter(view: view, interactor: interactor, language: .en).didRequestStatus()
         guard case .status(let status)? = view.events.last else { Issue.record("no status"); return }
-        #expect(status.lines.last == "  9787342: not at Zhihu Daily (HTTP 404), next try Apr 13, 2023, 16:00 Beijing time")
+        #expect(status.lines.last == "  9787342: not at the source (HTTP 404), next try Apr 13, 2023, 16:00 Beijing time")
+    }
+
+    /// A status lists the first 20 failing stories and says how many more it left out.
+    @Test func statusSaysHowManyFailingStoriesItLeftOut() async {
+        interactor.archiveStatus.withLock {
+            $0 = ArchiveStatus(
+                coverage: Coverage(days: [march14], partialDays: [], latestKnownDay: march14), stories: 29, details: 0,
+                favorites: 0, databaseBytes: 4_096, lastSync: nil,
+                failingStories: (1...29).map { id in
+                    FailingStory(
+                        id: Int64(id), title: nil, failures: 1, lastStatus: 404,
+                        lastFailure: Date(timeIntervalSince1970: 1_678_780_800), nextTry: Date(timeIntervalSince1970: 1_681_372_800))
+                })
+        }
+        await ArchivePresenter(view: view, interactor: interactor, language: .zh).didRequestStatus()
+        guard case .status(let status)? = view.events.last else { Issue.record("no status"); return }
+        #expect(status.lines.filter { $0.contains("：来源没有（HTTP 404）") }.count == 20)
+        #expect(status.lines.last == "  ……另有 9 篇（--json 列出全部）")
+        #expect(status.failingStories.count == 29, "--json lists all")
     }
 
     @Test func theSummarySaysWhatWasLeftAloneAndThatTheSourceAskedToSlowDown() async {
