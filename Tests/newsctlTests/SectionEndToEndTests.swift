@@ -157,6 +157,39 @@ extension ProcessTests {
     /// `newsctl sync --sections` through the built binary: the columns to their ends, then their
     /// stories' details, counters and comments through the day sync's own fetching.
     @Suite struct SectionSyncEndToEndTests {
+        /// A column's sync keeps the days' account: what the source lacks is counted apart from
+        /// the failures, and pictures whose host cannot be reached are a line on stderr, not a
+        /// failed sync (exit 0), as for days (`SyncAccountTests`).
+        @Test func aColumnsSyncCountsWhatTheSourceLacksAndUnreachablePicturesAsADaysSyncDoes() async throws {
+            let server = LoopbackServer()
+            try await server.start()
+            let column = SectionPages(count: 3)
+            column.serve(on: server)
+            let refused = try await LoopbackServer.refusedBaseURL().dropLast("/api/4".count)
+            var detail = try Fixtures.text("news/9759301")
+            for host in ["pic1", "pic2", "pic3", "pic4"] {
+                detail = detail.replacingOccurrences(
+                    of: "https:\\/\\/\(host).zhimg.com", with: refused.replacingOccurrences(of: "/", with: "\\/"))
+            }
+            let extra = try Fixtures.text("story-extra/9759301")
+            let missing = column.storyID(1)
+            for index in 0..<3 where column.storyID(index) != missing {
+                let id = column.storyID(index)
+                server.setReply(
+                    .body(status: 200, text: detail.replacingOccurrences(of: "9759301", with: String(id))), for: "/api/4/news/\(id)")
+                server.setReply(.body(status: 200, text: extra), for: "/api/4/story-extra/\(id)")
+            }
+            let newsctl = try NewsctlProcess()
+            let result = try await newsctl.run([
+                "sync", "--sections", "2", "--images", "--concurrency", "1", "--base-url", await server.baseURL,
+            ])
+            #expect(result.status == 0, "the stories are in; pictures are extras: \(result.stderr)")
+            #expect(result.stdout.contains("；失败 0；1 项知乎日报没有（再次同步也取不到）；"), "\(result.stdout)")
+            #expect(result.stdout.contains(" 张图片未取到；"), "\(result.stdout)")
+            #expect(result.stderr.hasPrefix("newsctl: 同步已完成；") && result.stderr.hasSuffix("之后的同步会再试\n"), "\(result.stderr)")
+            await server.stop()
+        }
+
         @Test func aSyncOfAColumnBringsItsStoriesDetailsAndComments() async throws {
             let server = LoopbackServer()
             try await server.start()
@@ -182,7 +215,9 @@ extension ProcessTests {
             let summary = try first.stdout.jsonObject()
             #expect(summary["stories"] as? Int == 25 && summary["pages_fetched"] as? Int == 3)
             #expect(summary["details_fetched"] as? Int == 24, "\(summary)")
-            #expect(summary["comments_fetched"] as? Int == 50)
+            // The story the source lacks has no comments asked for: 24 stories' long and short ones.
+            #expect(summary["comments_fetched"] as? Int == 48)
+            #expect(server.requestCount("/api/4/story/\(missing)/long-comments") == 0)
             #expect((summary["failed"] as? [String])?.count == 1)
             #expect(server.requestCount("/api/4/news/\(column.storyID(0))") == 1)
 

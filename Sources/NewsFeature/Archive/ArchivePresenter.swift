@@ -81,28 +81,8 @@ public final class ArchivePresenter {
     }
 
     func summaryViewData(_ summary: SyncSummary, request: SyncRequest) -> SyncSummaryViewData {
-        // One account of the run, shared by the summary, the line on stderr and the exit status:
-        // what failed and a new sync asks again; what the source answered it does not have (a new
-        // sync would not bring it); what was not tried because the network went away; and, apart,
-        // the pictures not fetched, which are extras: they never make a sync incomplete.
-        let core = summary.failures.filter { !$0.isPicture }
-        let retried = core.filter { $0.error.code != .notFound }
-        let notAtSource = core.filter { $0.error.code == .notFound }
-        let pictureFailures = summary.failures.count - core.count
-        let picturesNotFetched = pictureFailures + summary.picturesSkipped
-        var problem: ErrorViewData?
-        var notice: String?
-        if !retried.isEmpty || summary.skipped > 0 {
-            // The first failure says what kind of trouble it was (and so the exit status).
-            let kind = retried.first.map { ErrorKind($0.error.code) } ?? .unavailable
-            problem = ErrorViewData(
-                kind: kind,
-                message: strings.incomplete(failures: retried.count, skipped: summary.skipped)
-                    + strings.picturesAlsoNotFetched(picturesNotFetched),
-                detail: retried.first?.error.message ?? "", retryTitle: "")
-        } else if picturesNotFetched > 0 {
-            notice = strings.picturesNotFetched(failed: pictureFailures, skipped: summary.picturesSkipped)
-        }
+        let account = SyncAccount(
+            failures: summary.failures, skipped: summary.skipped, picturesSkipped: summary.picturesSkipped, strings: strings)
         // Days, then stories, then comment threads, each in order: the same run lists the same way.
         func order(_ item: SyncFailure.Item) -> (Int, Int64) {
             switch item {
@@ -133,28 +113,26 @@ public final class ArchivePresenter {
             request.includeImages
             ? PicturesSyncViewData(
                 fetched: summary.picturesFetched, present: summary.picturesPresent, deferred: summary.picturesDeferred,
-                failed: pictureFailures, evicted: summary.picturesEvicted, skipped: summary.picturesSkipped)
+                failed: account.picturesFailed, evicted: summary.picturesEvicted, skipped: summary.picturesSkipped)
             : nil
         return SyncSummaryViewData(
             from: summary.days.lowerBound.description, to: summary.days.upperBound.description,
             daysFetched: summary.daysFetched, daysPresent: summary.daysPresent,
             detailsFetched: summary.detailsFetched, detailsPresent: summary.detailsPresent,
-            failures: retried.count, failedItems: failedItems, skipped: summary.skipped, seconds: seconds,
+            failures: account.retried.count, failedItems: failedItems, skipped: summary.skipped, seconds: seconds,
             message: strings.syncSummary(
                 from: context.dates.fullDate(summary.days.lowerBound), to: context.dates.fullDate(summary.days.upperBound),
                 daysFetched: summary.daysFetched, daysPresent: summary.daysPresent,
                 details: request.includeDetails || request.includeImages || request.retryFailed
                     ? (summary.detailsFetched, summary.detailsPresent) : nil,
-                failures: retried.count,
-                notAtSource: notAtSource.isEmpty
-                    ? nil : (notAtSource.count, notAtSource.contains { ErrorPresenter.isLocalCopyAnswer($0.error) }),
-                seconds: seconds)
+                failures: account.retried.count, notAtSource: account.notAtSourceNote, seconds: seconds)
                 + strings.summaryNotes(
                     deferred: summary.detailsDeferred, notAtSource: summary.detailsNotAtSource, slowedDown: summary.slowedDown,
                     comments: comments)
                 + (pictures.map(strings.picturesNote) ?? "")
                 + strings.failedList(failedItems),
-            problem: problem, notice: notice, notAtSource: notAtSource.count, detailsDeferred: summary.detailsDeferred,
+            problem: account.problem, notice: account.notice, notAtSource: account.notAtSource.count,
+            detailsDeferred: summary.detailsDeferred,
             detailsNotAtSource: summary.detailsNotAtSource,
             slowedDown: summary.slowedDown.map { SlowDownViewData(from: $0.from, to: $0.to, requests: $0.requests) },
             comments: comments, pictures: pictures)
@@ -260,13 +238,5 @@ public final class ArchivePresenter {
         } catch {
             view?.showError(context.errors.viewData(for: error, subject: ""))
         }
-    }
-}
-
-extension SyncFailure {
-    /// Whether a picture failed: an extra, counted apart from the days and stories.
-    var isPicture: Bool {
-        if case .picture = item { return true }
-        return false
     }
 }

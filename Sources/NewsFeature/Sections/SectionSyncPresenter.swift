@@ -58,11 +58,13 @@ public struct SectionSyncSummaryViewData: Equatable, Sendable {
     public let message: String
     /// Why the sync is not complete, when it is not; the kind sets the exit status.
     public let problem: ErrorViewData?
+    /// What a complete sync left out of its pictures, on a line of its own (stderr).
+    public let notice: String?
 
     /// Creates the view data; the presenter makes these, tests may too.
     public init(
         sections: [Int64], stories: Int, pagesFetched: Int, detailsFetched: Int, detailsPresent: Int, commentsFetched: Int,
-        picturesFetched: Int, failedItems: [String], message: String, problem: ErrorViewData?
+        picturesFetched: Int, failedItems: [String], message: String, problem: ErrorViewData?, notice: String? = nil
     ) {
         self.sections = sections
         self.stories = stories
@@ -74,6 +76,7 @@ public struct SectionSyncSummaryViewData: Equatable, Sendable {
         self.failedItems = failedItems
         self.message = message
         self.problem = problem
+        self.notice = notice
     }
 }
 
@@ -143,23 +146,27 @@ public final class SectionSyncPresenter {
                 pictureReason: failure.pictureReason)
         }
         let failed = sectionLines + itemLines
-        // As for days: what the source said it does not have (404) is not resumable, nor a
-        // refused picture; a column asked for by id that it lacks is the sync's problem.
+        // The days' account (`SyncAccount`), with the columns' own failures beside it: a column
+        // that failed is asked for again; one asked for by id that the source lacks is the sync's
+        // problem (exit 66) when nothing else is.
+        let account = SyncAccount(
+            failures: summary.failures, skipped: summary.skipped, picturesSkipped: summary.picturesSkipped, strings: archiveStrings)
+        let sectionsRetried = summary.sectionFailures.map(\.error).filter { $0.code != .notFound }
         let missing = summary.sectionFailures.filter { $0.error.code == .notFound }
-        let resumable =
-            summary.sectionFailures.map(\.error).filter { $0.code != .notFound }
-            + summary.failures.filter {
-                guard case .picture = $0.item else { return $0.error.code != .notFound }
-                return false
-            }.map(\.error)
+        let retried = sectionsRetried + account.retried
+        let absent = missing.map(\.error) + account.notAtSource
+        let notAtSource = absent.isEmpty ? nil : (count: absent.count, localCopy: absent.contains(where: ErrorPresenter.isLocalCopyAnswer))
         var problem: ErrorViewData?
-        if !resumable.isEmpty || summary.skipped > 0 {
-            let kind = resumable.first.map { ErrorKind($0.code) } ?? .unavailable
+        var notice = account.notice
+        if !retried.isEmpty || summary.skipped > 0 {
             problem = ErrorViewData(
-                kind: kind, message: archiveStrings.incomplete(failures: resumable.count, skipped: summary.skipped),
-                detail: resumable.first?.message ?? "", retryTitle: "")
+                kind: retried.first.map { ErrorKind($0.code) } ?? .unavailable,
+                message: archiveStrings.incomplete(failures: retried.count, skipped: summary.skipped)
+                    + archiveStrings.picturesAlsoNotFetched(account.picturesFailed + account.picturesSkipped),
+                detail: retried.first?.message ?? "", retryTitle: "")
+            notice = nil
         } else if let first = missing.first {
-            // Nothing to resume: the line says which column the source lacks (exit 66), not "sync again".
+            // Nothing to resume: the line says which column the source lacks, not "sync again".
             problem = errors.viewData(for: first.error, subject: strings.sectionSubject(first.id))
         }
         let seconds = summary.duration / .seconds(1)
@@ -170,8 +177,9 @@ public final class SectionSyncPresenter {
             message: strings.sectionSyncSummary(
                 sections: summary.sections, stories: summary.stories, pages: summary.pagesFetched,
                 details: (summary.detailsFetched, summary.detailsPresent), comments: summary.commentsFetched,
-                pictures: summary.picturesFetched, failures: failed.count, seconds: seconds)
+                pictures: (summary.picturesFetched, account.picturesFailed + account.picturesSkipped),
+                failures: retried.count, notAtSource: notAtSource, seconds: seconds)
                 + archiveStrings.failedList(failed),
-            problem: problem)
+            problem: problem, notice: notice)
     }
 }

@@ -35,10 +35,13 @@ extension Strings {
     /// Under a column's stories while older pages are not read (the reader's load-more row).
     var sectionMore: String { language == .zh ? "到底后加载更早的文章…" : "Older stories load at the end…" }
 
-    /// "已同步栏目 2、1：共 312 篇，读取 32 页；文章新取 300 篇，已有 12 篇；失败 0；用时 41.2 秒".
+    /// "已同步栏目 2、1：共 312 篇，读取 32 页；文章新取 300 篇，已有 12 篇；失败 0；用时 41.2 秒", with what
+    /// the source lacks and the pictures not fetched counted apart from the failures, as a days'
+    /// sync counts them (`SyncAccount`).
     func sectionSyncSummary(
-        sections: [Int64], stories: Int, pages: Int, details: (fetched: Int, present: Int), comments: Int, pictures: Int,
-        failures: Int, seconds: Double
+        sections: [Int64], stories: Int, pages: Int, details: (fetched: Int, present: Int), comments: Int,
+        pictures: (fetched: Int, notFetched: Int), failures: Int, notAtSource: (count: Int, localCopy: Bool)? = nil,
+        seconds: Double
     ) -> String {
         let time = String(Double(Int(seconds * 10)) / 10)
         let ids = sections.map(String.init)
@@ -47,15 +50,25 @@ extension Strings {
             var text = "已同步栏目 \(ids.joined(separator: "、"))：共 \(stories) 篇，读取 \(pages) 页"
             if details.fetched + details.present > 0 { text += "；文章新取 \(details.fetched) 篇，已有 \(details.present) 篇" }
             if comments > 0 { text += "；评论新取 \(comments) 条" }
-            if pictures > 0 { text += "；图片新取 \(pictures) 张" }
-            return text + "；失败 \(failures)；用时 \(time) 秒"
+            if pictures.fetched > 0 { text += "；图片新取 \(pictures.fetched) 张" }
+            if pictures.notFetched > 0 { text += "；\(pictures.notFetched) 张图片未取到" }
+            text += "；失败 \(failures)"
+            if let absent = notAtSource {
+                text += "；\(absent.count) 项\(absent.localCopy ? "本地副本中没有" : "知乎日报没有")（再次同步也取不到）"
+            }
+            return text + "；用时 \(time) 秒"
         case .en:
             var text =
                 "Synced section\(ids.count == 1 ? "" : "s") \(ids.joined(separator: ", ")): \(English.count(stories, "story")), \(English.count(pages, "page")) read"
             if details.fetched + details.present > 0 { text += "; stories: \(details.fetched) fetched, \(details.present) already present" }
             if comments > 0 { text += "; \(English.count(comments, "comment")) fetched" }
-            if pictures > 0 { text += "; \(English.count(pictures, "picture")) fetched" }
-            return text + "; \(failures) failed; \(time) s"
+            if pictures.fetched > 0 { text += "; \(English.count(pictures.fetched, "picture")) fetched" }
+            if pictures.notFetched > 0 { text += "; \(English.count(pictures.notFetched, "picture")) not fetched" }
+            text += "; \(failures) failed"
+            if let absent = notAtSource {
+                text += "; \(absent.count) \(absent.localCopy ? "not in the local copy" : "not at Zhihu Daily") (no use syncing again)"
+            }
+            return text + "; \(time) s"
         }
     }
 }

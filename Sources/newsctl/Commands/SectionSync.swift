@@ -78,6 +78,7 @@ final class SectionSyncTerminalView: SectionSyncView, CommandView {
             output.out(TerminalText.sanitize(summary.message) + "\n")
         }
         if let problem = summary.problem { errorLine.write(problem) }
+        if let notice = summary.notice { errorLine.note(notice) }
     }
 
     func showError(_ error: ErrorViewData) {

@@ -20,7 +20,7 @@ struct EnglishCountTests {
         #expect(english.sectionExtent(count: 1, isComplete: true) == "1 story · back to the first")
         #expect(
             english.sectionSyncSummary(
-                sections: [2], stories: 1, pages: 1, details: (0, 0), comments: 1, pictures: 1, failures: 0, seconds: 1)
+                sections: [2], stories: 1, pages: 1, details: (0, 0), comments: 1, pictures: (1, 0), failures: 0, seconds: 1)
                 == "Synced section 2: 1 story, 1 page read; 1 comment fetched; 1 picture fetched; 0 failed; 1.0 s")
     }
 }
