@@ -39,9 +39,9 @@ struct ServeStrings: Sendable {
 
     /// An interval as `--sync-every` takes it, in words: 30 分钟, 30 minutes.
     func interval(seconds: Int) -> String {
-        if seconds % 3600 == 0 { return say("\(seconds / 3600) 小时", seconds == 3600 ? "1 hour" : "\(seconds / 3600) hours") }
-        if seconds % 60 == 0 { return say("\(seconds / 60) 分钟", seconds == 60 ? "1 minute" : "\(seconds / 60) minutes") }
-        return say("\(seconds) 秒", seconds == 1 ? "1 second" : "\(seconds) seconds")
+        if seconds % 3600 == 0 { return say("\(seconds / 3600) 小时", English.count(seconds / 3600, "hour")) }
+        if seconds % 60 == 0 { return say("\(seconds / 60) 分钟", English.count(seconds / 60, "minute")) }
+        return say("\(seconds) 秒", English.count(seconds, "second"))
     }
 
     private static func seconds(_ value: Double) -> String {

@@ -189,7 +189,7 @@ struct CommandStrings: Sendable {
 
     func integrity(problems: Int) -> String {
         guard problems > 0 else { return say("完整性：正常", "integrity: ok") }
-        return say("完整性：\(problems) 个问题", "integrity: \(problems) problem\(problems == 1 ? "" : "s")")
+        return say("完整性：\(problems) 个问题", "integrity: \(English.count(problems, "problem"))")
     }
 
     func dayCount(_ days: Int) -> String { say("日期：\(days) 天", "days: \(days)") }

@@ -50,7 +50,7 @@ struct ArchiveStrings: Sendable {
                 notAtSource.map { "; \($0.count) \($0.localCopy ? "not in the local copy" : "not at Zhihu Daily") (no use syncing again)" }
                 ?? ""
             return
-                "Synced \(from) to \(to): \(daysFetched) \(daysFetched == 1 ? "day" : "days") fetched, \(daysPresent) already present"
+                "Synced \(from) to \(to): \(English.count(daysFetched, "day")) fetched, \(daysPresent) already present"
                 + "\(stories); \(failures) failed\(absent); \(time) s"
         }
     }
@@ -104,20 +104,20 @@ struct ArchiveStrings: Sendable {
             notes +=
                 language == .zh
                 ? "；评论新取 \(comments.storiesFetched) 篇文章共 \(comments.comments) 条，已有 \(comments.storiesPresent) 篇"
-                : "; comments: \(comments.comments) from \(comments.storiesFetched) stories, "
-                    + "\(comments.storiesPresent) stories already read to the end"
+                : "; comments: \(comments.comments) fetched from \(English.count(comments.storiesFetched, "story")), "
+                    + "\(English.count(comments.storiesPresent, "story")) already read to the end"
         }
         if deferred > 0 {
             notes +=
                 language == .zh
                 ? "；\(deferred) 篇文章最近返回服务器错误，暂不重试"
-                : "; \(deferred) \(deferred == 1 ? "story" : "stories") left alone after server errors"
+                : "; \(English.count(deferred, "story")) left alone after server errors"
         }
         if notAtSource > 0 {
             notes +=
                 language == .zh
                 ? "；\(notAtSource) 篇文章来源没有，一个月内不再取"
-                : "; \(notAtSource) \(notAtSource == 1 ? "story" : "stories") not at the source, left alone for a month"
+                : "; \(English.count(notAtSource, "story")) not at the source, left alone for a month"
         }
         if let slowedDown {
             notes +=
@@ -295,7 +295,7 @@ struct ArchiveStrings: Sendable {
 
     /// "；另删除 5 张图片".
     func picturesPruned(_ count: Int) -> String {
-        language == .zh ? "；另删除 \(count) 张图片" : "; and \(count) \(count == 1 ? "picture" : "pictures")"
+        language == .zh ? "；另删除 \(count) 张图片" : "; and \(English.count(count, "picture"))"
     }
 
     func size(_ bytes: Int64) -> String {

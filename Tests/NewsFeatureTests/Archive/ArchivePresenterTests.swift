@@ -337,7 +337,7 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         #expect(
             english.message
                 == "Synced Mar 10, 2023 to Mar 14, 2023: 5 days fetched, 0 already present; stories: 0 fetched, 0 already present; 0 failed; "
-                + "2 not in the local copy (no use syncing again); 1.0 s; comments: 0 from 0 stories, 0 stories already read to the end; "
+                + "2 not in the local copy (no use syncing again); 1.0 s; comments: 0 fetched from 0 stories, 0 stories already read to the end; "
                 + "pictures: 0 fetched, 0 already kept, 2 failed, 24 not tried because their hosts could not be reached. Not fetched: "
                 + "story 9759059: not in the local copy, comments of story 9759059: not in the local copy, "
                 + "picture https://pic1.zhimg.com/a.jpg: could not be fetched, and 1 more (--json lists all)")
@@ -440,7 +440,7 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
             (Language.zh, "；评论新取 4 篇文章共 87 条，已有 2 篇。未取到的有：文章 9759306 的评论：无法获取", "文章 9759306 的评论：无法获取"),
             (
                 .en,
-                "; comments: 87 from 4 stories, 2 stories already read to the end. Not fetched: comments of story 9759306: could not be fetched",
+                "; comments: 87 fetched from 4 stories, 2 stories already read to the end. Not fetched: comments of story 9759306: could not be fetched",
                 "comments of story 9759306: could not be fetched"
             ),
         ] {
