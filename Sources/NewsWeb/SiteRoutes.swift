@@ -99,8 +99,11 @@ struct SiteRoutes {
         let dayRoot = start == .latest ? "day/" : ""
         var earlier = shownDay.map { $0.adding(days: -1) }.flatMap { $0 >= first ? $0 : nil }
         // A static copy has no page for a day of its window that the archive lacks (a gap, a
-        // pruned day): the link is left out.
-        if options.isStatic, let day = earlier, await !interactor.holds(day) { earlier = nil }
+        // pruned day): the link steps over it to the newest day before it that the archive holds,
+        // so the copy still reaches every day it has.
+        if options.isStatic, let day = earlier, let shown = shownDay, await !interactor.holds(day) {
+            earlier = await interactor.heldDay(before: shown, notBefore: first)
+        }
         var newer: String?
         if case .day(let day) = start, list.sections.first?.source.isFinal ?? true {
             let next = day.adding(days: 1)
@@ -176,7 +179,14 @@ struct SiteRoutes {
             view: view, interactor: DefaultSectionsInteractor(engine: engine, mode: mode), language: options.language)
         await presenter.viewDidLoad()
         guard let shown = view.list.shown else { return Self.failure(view.list.error, frame: frame) }
-        return Self.html(200, ListPages.sections(shown, frame: frame))
+        // A static copy writes a column's page only when the archive holds it: the others are named, not linked.
+        var linked: Set<Int64>?
+        if options.isStatic {
+            var held = Set<Int64>()
+            for item in shown.items where await holdings.section(item.id) { held.insert(item.id) }
+            linked = held
+        }
+        return Self.html(200, ListPages.sections(shown, linking: linked, frame: frame))
     }
 
     private func section(_ id: Int64, frame: PageFrame) async -> WebResponse {

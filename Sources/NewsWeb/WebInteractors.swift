@@ -46,6 +46,17 @@ struct WebNewsListInteractor: NewsListInteractor {
     /// Whether the archive holds `day`, without asking the source.
     func holds(_ day: Day) async -> Bool { (try? await engine.page(for: day, policy: .cacheOnly)) != nil }
 
+    /// The newest day the archive holds before `day` and not before `first`, without asking the
+    /// source: a static copy's "earlier" link steps over a gap to it.
+    func heldDay(before day: Day, notBefore first: Day) async -> Day? {
+        guard let coverage = try? await engine.coverage() else { return nil }
+        let previous = day.adding(days: -1)
+        let held = coverage.cachedRanges.reversed().lazy.compactMap { range in
+            range.lowerBound <= previous ? min(range.upperBound, previous) : nil
+        }.first
+        return held.flatMap { $0 >= first ? $0 : nil }
+    }
+
     func marks(for ids: [Int64]) async -> [Int64: StoryMarks] { await list.marks(for: ids) }
 
     func setFavorite(id: Int64, _ isFavorite: Bool) async throws(SyncError) { try await list.setFavorite(id: id, isFavorite) }

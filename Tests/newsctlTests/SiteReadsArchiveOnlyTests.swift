@@ -83,6 +83,46 @@ extension ProcessTests {
             }
         }
 
+        /// A gap in the window (a day that failed to sync, say): the day before it links over
+        /// the gap to the newest day the archive holds, so the copy still has every day it can.
+        /// A list of columns that keeps only some of them links only those.
+        @Test func aCopyStepsOverAGapAndLinksOnlyTheColumnsItHolds() async throws {
+            let server = LoopbackServer()
+            try await server.start()
+            let column = SectionPages(count: 3)
+            column.serve(on: server)
+            server.setReply(.body(status: 200, text: try Fixtures.section("sections.json")), for: "/api/4/sections")
+            let newsctl = try NewsctlProcess()
+            let base = await server.baseURL
+            let sync = try await newsctl.run(["sync", "--days", "4", "--base-url", base])
+            #expect(sync.status == 0, "\(sync.stderr)")
+            let sections = try await newsctl.run(["sections", "--base-url", base])
+            #expect(sections.status == 0, "\(sections.stderr)")
+            let kept = try await newsctl.run(["section", "2", "--base-url", base])
+            #expect(kept.status == 0, "\(kept.stderr)")
+            await server.stop()
+            let database = try Database(path: newsctl.databasePath)
+            try database.execute("DELETE FROM day WHERE date = 20230312")
+            let listed = try database.query("SELECT count(*) FROM section") { $0.int64(at: 0) }.first ?? 0
+            #expect(listed > 1, "the list of columns names more than the one kept")
+
+            let folder = try Fixtures.temporaryFolder() + "/site"
+            let export = try await newsctl.run(["export", "--site", folder])
+            #expect(export.status == 0, "\(export.stderr)")
+            let files = Set(FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? [])
+            #expect(files.contains("day/20230313.html") && files.contains("day/20230311.html"), "\(files.sorted())")
+            #expect(!files.contains("day/20230312.html"), "\(files.sorted())")
+            let before = try String(contentsOfFile: folder + "/day/20230313.html", encoding: .utf8)
+            #expect(before.contains("href=\"20230311.html\""), "\(before)")
+            #expect(files.contains("section/2.html"), "\(files.sorted())")
+            for page in files where page.hasSuffix(".html") {
+                let text = try String(contentsOfFile: folder + "/" + page, encoding: .utf8)
+                for link in SiteExport.links(in: Array(text.utf8), from: "/" + page) {
+                    #expect(files.contains(String(link.dropFirst())), "\(page) links \(link), not written")
+                }
+            }
+        }
+
         @Test(
             .enabled(if: FeedTests.hasFeedparser, "python3 cannot import feedparser (pip install feedparser; scripts/setup --tests does)"))
         func aFeedCarriesTheStoriesWithoutText() async throws {

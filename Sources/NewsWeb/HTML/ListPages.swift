@@ -98,8 +98,8 @@ enum ListPages {
         return frame.render(title: frame.wording.searchTitle(query), content)
     }
 
-    /// The columns.
-    static func sections(_ sections: SectionsViewData, frame: PageFrame) -> [UInt8] {
+    /// The columns; with `linking`, only those columns link to their page (the others are named).
+    static func sections(_ sections: SectionsViewData, linking: Set<Int64>? = nil, frame: PageFrame) -> [UInt8] {
         var content: [Markup] = [Tag.element("h1", text: frame.wording.sections)]
         if sections.items.isEmpty {
             content.append(Tag.element("p", ["class": "empty"], text: sections.emptyMessage))
@@ -111,7 +111,9 @@ enum ListPages {
                         Tag.element(
                             "li", [:],
                             [
-                                Tag.link(frame.root + "section/\(item.id).html", item.name, class: "section"),
+                                linking.map { $0.contains(item.id) } ?? true
+                                    ? Tag.link(frame.root + "section/\(item.id).html", item.name, class: "section")
+                                    : Tag.element("span", ["class": "section"], text: item.name),
                                 Tag.element("span", ["class": "hint"], text: item.description),
                             ])
                     }))
