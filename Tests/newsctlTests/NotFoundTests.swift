@@ -101,10 +101,10 @@ extension ProcessTests {
             let first = try await newsctl.run(["sync", "--days", "1", "--details", "--base-url", base])
             #expect(first.status == 0, "the sync did all it could: \(first.stderr)")
             #expect(first.stderr.isEmpty, "nothing to resume: \(first.stderr)")
-            #expect(first.stdout.contains("；失败 0；4 项知乎日报没有（再次同步也取不到）；"), "\(first.stdout)")
+            #expect(first.stdout.contains("；失败 0；4 项来源没有（再次同步也取不到）；"), "\(first.stdout)")
             #expect(
                 first.stdout.contains(
-                    "。未取到的有：文章 9759302：知乎日报没有（HTTP 404），文章 9759303：知乎日报没有（HTTP 404），文章 9759304：知乎日报没有（HTTP 404），另有 1 项（--json 列出全部）"),
+                    "。未取到的有：文章 9759302：来源没有（HTTP 404），文章 9759303：来源没有（HTTP 404），文章 9759304：来源没有（HTTP 404），另有 1 项（--json 列出全部）"),
                 "\(first.stdout)")
             let missing = "/api/4/news/9759302"
             #expect(server.requestCount(missing) == 1)
@@ -132,7 +132,7 @@ extension ProcessTests {
             #expect(server.requestCount(missing) == 2)
             let failed = try #require(try retried.stdout.jsonObject()["failed"] as? [String])
             #expect(failed.count == 4)
-            #expect(failed.contains("文章 9759302：知乎日报没有（HTTP 404）"), "\(failed)")
+            #expect(failed.contains("文章 9759302：来源没有（HTTP 404）"), "\(failed)")
             await server.stop()
         }
     }

@@ -184,7 +184,7 @@ extension ProcessTests {
                 "sync", "--sections", "2", "--images", "--concurrency", "1", "--base-url", await server.baseURL,
             ])
             #expect(result.status == 0, "the stories are in; pictures are extras: \(result.stderr)")
-            #expect(result.stdout.contains("；失败 0；1 项知乎日报没有（再次同步也取不到）；"), "\(result.stdout)")
+            #expect(result.stdout.contains("；失败 0；1 项来源没有（再次同步也取不到）；"), "\(result.stdout)")
             #expect(result.stdout.contains(" 张图片未取到；"), "\(result.stdout)")
             #expect(result.stderr.hasPrefix("newsctl: 同步已完成；") && result.stderr.hasSuffix("之后的同步会再试\n"), "\(result.stderr)")
             await server.stop()

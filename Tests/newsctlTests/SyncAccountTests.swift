@@ -58,7 +58,7 @@ extension ProcessTests {
                 #expect(text.status == 0, "run \(run): \(text.stderr)")
                 #expect(text.stderr == json.stderr, "run \(run)")
                 #expect(number(after: "；失败 ", in: text.stdout) == 0, "run \(run): \(text.stdout)")
-                #expect(text.stdout.contains("项知乎日报没有（再次同步也取不到）"), "run \(run): \(text.stdout)")
+                #expect(text.stdout.contains("项来源没有（再次同步也取不到）"), "run \(run): \(text.stdout)")
                 #expect(text.stdout.contains("篇文章来源没有，一个月内不再取"), "run \(run): \(text.stdout)")
                 #expect(
                     text.stdout.contains("，\(picturesFailed) 张失败，\(picturesSkipped) 张因图片服务器无法连接未尝试。未取到的有："),

@@ -205,7 +205,7 @@ public final class ArchivePresenter {
                     strings.failingStory(
                         id: story.id, title: story.title, status: story.lastStatus, failures: story.failures, nextTry: nextTry))
             }
-            if failing.count > listed { lines.append(strings.moreFailingStories(failing.count - listed)) }
+            if failing.count > listed { lines.append(strings.moreFailingStories(failing.count - listed, commands: wordsCommands)) }
         }
         return ArchiveStatusViewData(
             first: coverage.first?.description, last: coverage.last?.description, days: coverage.dayCount, gaps: gaps,

@@ -42,12 +42,12 @@ struct ArchiveStrings: Sendable {
         switch language {
         case .zh:
             let stories = details.map { "；文章新取 \($0.fetched) 篇，已有 \($0.present) 篇" } ?? ""
-            let absent = notAtSource.map { "；\($0.count) 项\($0.localCopy ? "本地副本中没有" : "知乎日报没有")（再次同步也取不到）" } ?? ""
+            let absent = notAtSource.map { "；\($0.count) 项\($0.localCopy ? "本地副本中没有" : "来源没有")（再次同步也取不到）" } ?? ""
             return "已同步 \(from) 至 \(to)：新取 \(daysFetched) 天，已有 \(daysPresent) 天\(stories)；失败 \(failures)\(absent)；用时 \(time) 秒"
         case .en:
             let stories = details.map { "; stories: \($0.fetched) fetched, \($0.present) already present" } ?? ""
             let absent =
-                notAtSource.map { "; \($0.count) \($0.localCopy ? "not in the local copy" : "not at Zhihu Daily") (no use syncing again)" }
+                notAtSource.map { "; \($0.count) \($0.localCopy ? "not in the local copy" : "not at the source") (no use syncing again)" }
                 ?? ""
             return
                 "Synced \(from) to \(to): \(English.count(daysFetched, "day")) fetched, \(daysPresent) already present"
@@ -175,8 +175,13 @@ struct ArchiveStrings: Sendable {
     }
 
     /// Under the failing stories a status lists, how many more it left out: "  ……另有 9 篇（--json 列出全部）".
-    func moreFailingStories(_ count: Int) -> String {
-        language == .zh ? "  ……另有 \(count) 篇（--json 列出全部）" : "  … and \(count) more (--json lists all)"
+    func moreFailingStories(_ count: Int, commands: Bool = true) -> String {
+        switch (language, commands) {
+        case (.zh, true): return "  ……另有 \(count) 篇（--json 列出全部）"
+        case (.zh, false): return "  ……另有 \(count) 篇"
+        case (.en, true): return "  … and \(count) more (--json lists all)"
+        case (.en, false): return "  … and \(count) more"
+        }
     }
 
     /// What was not fetched, after the summary (failed, not at the source, pictures): the first
@@ -212,8 +217,8 @@ struct ArchiveStrings: Sendable {
         switch (language, kind) {
         case (.zh, .notFound) where localCopy: message = "本地副本中没有"
         case (.en, .notFound) where localCopy: message = "not in the local copy"
-        case (.zh, .notFound): message = "知乎日报没有" + Strings.statusInParentheses(httpStatus, .zh)
-        case (.en, .notFound): message = "not at Zhihu Daily" + Strings.statusInParentheses(httpStatus, .en)
+        case (.zh, .notFound): message = "来源没有" + Strings.statusInParentheses(httpStatus, .zh)
+        case (.en, .notFound): message = "not at the source" + Strings.statusInParentheses(httpStatus, .en)
         case (.zh, .badData): message = "数据有误"
         case (.en, .badData): message = "bad data"
         case (.zh, _): message = "无法获取"
@@ -258,7 +263,8 @@ struct ArchiveStrings: Sendable {
         let shown =
             gaps.prefix(5).map { $0.from == $0.to ? $0.from : "\($0.from)–\($0.to)" }
             .joined(separator: language == .zh ? "、" : "; ") + (gaps.count > 5 ? (language == .zh ? "……" : "; …") : "")
-        return language == .zh ? "缺口：\(gaps.count) 处，共 \(total) 天（\(shown)）" : "Gaps: \(gaps.count), \(total) days (\(shown))"
+        return language == .zh
+            ? "缺口：\(gaps.count) 处，共 \(total) 天（\(shown)）" : "Gaps: \(gaps.count), \(English.count(total, "day")) (\(shown))"
     }
 
     func partial(_ days: [String]) -> String {
@@ -317,7 +323,7 @@ struct ArchiveStrings: Sendable {
         case .en:
             guard days > 0 else { return "No days before \(firstKept); nothing to prune (\(Self.bytes(after)))" }
             return
-                "Removed \(days) days, \(stories) stories, \(details) details; kept days from \(firstKept) and every favourite; \(Self.bytes(before)) → \(Self.bytes(after))"
+                "Removed \(English.count(days, "day")), \(English.count(stories, "story")), \(English.count(details, "detail")); kept days from \(firstKept) and every favourite; \(Self.bytes(before)) → \(Self.bytes(after))"
         }
     }
 

@@ -52,7 +52,7 @@ public struct SyncSummaryViewData: Equatable, Sendable {
     /// Days, stories and comment threads the source (or the local copy) answered it does not
     /// have: a new sync would not bring them.
     public let notAtSource: Int
-    /// "文章 9759302：知乎日报没有（HTTP 404）" for each item not fetched (failed, not at the
+    /// "文章 9759302：来源没有（HTTP 404）" for each item not fetched (failed, not at the
     /// source, pictures), all of them.
     public let failedItems: [String]
     /// Days, stories and comment threads not tried because the network went away.

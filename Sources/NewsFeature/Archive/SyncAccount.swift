@@ -19,8 +19,10 @@ struct SyncAccount {
     /// What a complete run left out of its pictures, on a line of its own.
     let notice: String?
 
-    init(failures: [SyncFailure], skipped: Int, picturesSkipped: Int, strings: ArchiveStrings) {
-        let core = failures.filter { !$0.isPicture }.map(\.error)
+    /// - Parameter others: failures of the run's own kind beside its items (the columns of a
+    ///   columns' sync), sorted as the items' are.
+    init(failures: [SyncFailure], others: [SyncError] = [], skipped: Int, picturesSkipped: Int, strings: ArchiveStrings) {
+        let core = others + failures.filter { !$0.isPicture }.map(\.error)
         retried = core.filter { $0.code != .notFound }
         notAtSource = core.filter { $0.code == .notFound }
         picturesFailed = failures.count - core.count
@@ -39,6 +41,9 @@ struct SyncAccount {
             notice = picturesNotFetched > 0 ? strings.picturesNotFetched(failed: picturesFailed, skipped: picturesSkipped) : nil
         }
     }
+
+    /// All the pictures not fetched.
+    var picturesNotFetched: Int { picturesFailed + picturesSkipped }
 
     /// What the summary says the source lacks: how many, and whether the source is a local copy.
     var notAtSourceNote: (count: Int, localCopy: Bool)? {

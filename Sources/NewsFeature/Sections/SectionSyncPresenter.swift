@@ -143,31 +143,23 @@ public final class SectionSyncPresenter {
         let itemLines = summary.failures.map { failure in
             archiveStrings.failedItem(
                 failure.item, ErrorKind(failure.error.code), httpStatus: ErrorPresenter.answeredStatus(failure.error),
-                pictureReason: failure.pictureReason)
+                pictureReason: failure.pictureReason, localCopy: ErrorPresenter.isLocalCopyAnswer(failure.error))
         }
         let failed = sectionLines + itemLines
-        // The days' account (`SyncAccount`), with the columns' own failures beside it: a column
-        // that failed is asked for again; one asked for by id that the source lacks is the sync's
-        // problem (exit 66) when nothing else is.
+        // The days' account, with the columns' own failures among the rest: a column that failed
+        // is asked for again; one asked for by id that the source lacks is the sync's problem
+        // (exit 66) when nothing else is, and its line then says what pictures were not fetched.
         let account = SyncAccount(
-            failures: summary.failures, skipped: summary.skipped, picturesSkipped: summary.picturesSkipped, strings: archiveStrings)
-        let sectionsRetried = summary.sectionFailures.map(\.error).filter { $0.code != .notFound }
-        let missing = summary.sectionFailures.filter { $0.error.code == .notFound }
-        let retried = sectionsRetried + account.retried
-        let absent = missing.map(\.error) + account.notAtSource
-        let notAtSource = absent.isEmpty ? nil : (count: absent.count, localCopy: absent.contains(where: ErrorPresenter.isLocalCopyAnswer))
-        var problem: ErrorViewData?
+            failures: summary.failures, others: summary.sectionFailures.map(\.error), skipped: summary.skipped,
+            picturesSkipped: summary.picturesSkipped, strings: archiveStrings)
+        var problem = account.problem
         var notice = account.notice
-        if !retried.isEmpty || summary.skipped > 0 {
+        if problem == nil, let first = summary.sectionFailures.first(where: { $0.error.code == .notFound }) {
+            let lacking = errors.viewData(for: first.error, subject: strings.sectionSubject(first.id))
             problem = ErrorViewData(
-                kind: retried.first.map { ErrorKind($0.code) } ?? .unavailable,
-                message: archiveStrings.incomplete(failures: retried.count, skipped: summary.skipped)
-                    + archiveStrings.picturesAlsoNotFetched(account.picturesFailed + account.picturesSkipped),
-                detail: retried.first?.message ?? "", retryTitle: "")
+                kind: lacking.kind, message: lacking.message + archiveStrings.picturesAlsoNotFetched(account.picturesNotFetched),
+                detail: lacking.detail, retryTitle: lacking.retryTitle)
             notice = nil
-        } else if let first = missing.first {
-            // Nothing to resume: the line says which column the source lacks, not "sync again".
-            problem = errors.viewData(for: first.error, subject: strings.sectionSubject(first.id))
         }
         let seconds = summary.duration / .seconds(1)
         return SectionSyncSummaryViewData(
@@ -177,8 +169,8 @@ public final class SectionSyncPresenter {
             message: strings.sectionSyncSummary(
                 sections: summary.sections, stories: summary.stories, pages: summary.pagesFetched,
                 details: (summary.detailsFetched, summary.detailsPresent), comments: summary.commentsFetched,
-                pictures: (summary.picturesFetched, account.picturesFailed + account.picturesSkipped),
-                failures: retried.count, notAtSource: notAtSource, seconds: seconds)
+                pictures: (summary.picturesFetched, account.picturesNotFetched),
+                failures: account.retried.count, notAtSource: account.notAtSourceNote, seconds: seconds)
                 + archiveStrings.failedList(failed),
             problem: problem, notice: notice)
     }

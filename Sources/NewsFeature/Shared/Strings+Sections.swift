@@ -54,7 +54,7 @@ extension Strings {
             if pictures.notFetched > 0 { text += "；\(pictures.notFetched) 张图片未取到" }
             text += "；失败 \(failures)"
             if let absent = notAtSource {
-                text += "；\(absent.count) 项\(absent.localCopy ? "本地副本中没有" : "知乎日报没有")（再次同步也取不到）"
+                text += "；\(absent.count) 项\(absent.localCopy ? "本地副本中没有" : "来源没有")（再次同步也取不到）"
             }
             return text + "；用时 \(time) 秒"
         case .en:
@@ -66,7 +66,7 @@ extension Strings {
             if pictures.notFetched > 0 { text += "; \(English.count(pictures.notFetched, "picture")) not fetched" }
             text += "; \(failures) failed"
             if let absent = notAtSource {
-                text += "; \(absent.count) \(absent.localCopy ? "not in the local copy" : "not at Zhihu Daily") (no use syncing again)"
+                text += "; \(absent.count) \(absent.localCopy ? "not in the local copy" : "not at the source") (no use syncing again)"
             }
             return text + "; \(time) s"
         }

@@ -31,36 +31,20 @@ public struct MarkedText: Equatable, Sendable {
 
     /// Reads the marks in `markup`.
     public init(markup: String) {
-        var characters: [(character: Character, isStrong: Bool)] = []
-        for run in EmphasizedText(markup: markup).runs {
-            characters += run.text.map { ($0, run.isEmphasis) }
-        }
-        var isMark = Array(repeating: false, count: characters.count)
-        var isEmphasis = Array(repeating: false, count: characters.count)
-        func isAsterisk(_ index: Int) -> Bool { characters.indices.contains(index) && characters[index].character == "*" }
-        func isText(_ index: Int) -> Bool { characters.indices.contains(index) && !characters[index].character.isWhitespace }
-        var opening: Int?
-        for index in characters.indices where isAsterisk(index) && !isAsterisk(index - 1) && !isAsterisk(index + 1) {
-            if let start = opening, isText(index - 1) {
-                isMark[start] = true
-                isMark[index] = true
-                for inside in (start + 1)..<index { isEmphasis[inside] = true }
-                opening = nil
-            } else if isText(index + 1) {
-                opening = index
-            }
-        }
+        let characters = Array(markup)
+        let strong = EmphasizedText.marks(in: characters)
+        let emphasis = Self.loneMarks(in: characters, besides: strong.isMark)
         var runs: [Run] = []
         var text = ""
         var marks = (isStrong: false, isEmphasis: false)
-        for (index, item) in characters.enumerated() where !isMark[index] {
-            let here = (isStrong: item.isStrong, isEmphasis: isEmphasis[index])
+        for (index, character) in characters.enumerated() where !strong.isMark[index] && !emphasis.isMark[index] {
+            let here = (isStrong: strong.isEmphasis[index], isEmphasis: emphasis.isEmphasis[index])
             if here != marks, !text.isEmpty {
                 runs.append(Run(text: text, isStrong: marks.isStrong, isEmphasis: marks.isEmphasis))
                 text = ""
             }
             marks = here
-            text.append(item.character)
+            text.append(character)
         }
         if !text.isEmpty { runs.append(Run(text: text, isStrong: marks.isStrong, isEmphasis: marks.isEmphasis)) }
         self.runs = runs
@@ -70,9 +54,17 @@ public struct MarkedText: Equatable, Sendable {
     /// `EmphasizedText` reads them) or a lone `*` (as this type reads them), for a front that
     /// leaves both out (a search snippet). `isExcerpt` as in `EmphasizedText.marks(in:isExcerpt:)`.
     static func marks(in characters: [Character], isExcerpt: Bool) -> [Bool] {
-        var isMark = EmphasizedText.marks(in: characters, isExcerpt: isExcerpt).isMark
-        // The text without its `**` marks, by index into `characters`, as `init` reads it.
-        let kept = characters.indices.filter { !isMark[$0] }
+        let strong = EmphasizedText.marks(in: characters, isExcerpt: isExcerpt).isMark
+        let lone = loneMarks(in: characters, besides: strong).isMark
+        return zip(strong, lone).map { $0 || $1 }
+    }
+
+    /// The lone `*` marks that pair, and what lies between them, in the text left once the
+    /// characters `besides` marks (the `**` marks) are taken out.
+    private static func loneMarks(in characters: [Character], besides other: [Bool]) -> (isMark: [Bool], isEmphasis: [Bool]) {
+        var isMark = Array(repeating: false, count: characters.count)
+        var isEmphasis = Array(repeating: false, count: characters.count)
+        let kept = characters.indices.filter { !other[$0] }
         func isAsterisk(_ position: Int) -> Bool { kept.indices.contains(position) && characters[kept[position]] == "*" }
         func isText(_ position: Int) -> Bool { kept.indices.contains(position) && !characters[kept[position]].isWhitespace }
         var opening: Int?
@@ -80,11 +72,12 @@ public struct MarkedText: Equatable, Sendable {
             if let start = opening, isText(position - 1) {
                 isMark[kept[start]] = true
                 isMark[kept[position]] = true
+                for inside in kept[(start + 1)..<position] { isEmphasis[inside] = true }
                 opening = nil
             } else if isText(position + 1) {
                 opening = position
             }
         }
-        return isMark
+        return (isMark, isEmphasis)
     }
 }

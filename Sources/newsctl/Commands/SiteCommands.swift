@@ -8,7 +8,7 @@ struct Export: AsyncParsableCommand {
         commandName: "export",
         abstract: "Write the archive as a static web site: pages, pictures, feed.atom, style.css.",
         discussion:
-            "It reads the archive only and asks the source nothing (`sync` fetches). Any web server serves the folder (nginx, `python3 -m http.server`, a static host). Only files whose bytes changed are written again; each by rename, so an interrupted export leaves no half file. With --site-url (the address the folder is served at), the feeds link to the copy's pages and pictures, and carry only stories the copy has; without, to the source."
+            "It reads the archive only and asks the source nothing (`sync` fetches). Any web server serves the folder (nginx, `python3 -m http.server`, a static host). Only files whose bytes changed are written again; each by rename, so an interrupted export leaves no half file. With --site-url (the address the folder is served at), the feeds link to the copy's pages and pictures (a story whose text the archive lacks to the source); without, to the source."
     )
 
     @Option(name: .customLong("site"), help: ArgumentHelp("The folder to write the site into.", valueName: "dir"))

@@ -152,12 +152,12 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         #expect(shown.pictures == PicturesSyncViewData(fetched: 3, present: 1, deferred: 2, failed: 2))
         #expect(
             shown.failedItems == [
-                "文章 42：知乎日报没有（HTTP 404）", "图片 https://pic1.zhimg.com/b.jpg：收到的不是图片（可能是防盗链页面）",
+                "文章 42：来源没有（HTTP 404）", "图片 https://pic1.zhimg.com/b.jpg：收到的不是图片（可能是防盗链页面）",
                 "图片 https://pic1.zhimg.com/a.jpg：图片不存在（HTTP 404）",
             ])
         #expect(
             shown.message
-                == "已同步 2023年3月14日 至 2023年3月14日：新取 1 天，已有 0 天；文章新取 2 篇，已有 0 篇；失败 0；1 项知乎日报没有（再次同步也取不到）；用时 1.0 秒"
+                == "已同步 2023年3月14日 至 2023年3月14日：新取 1 天，已有 0 天；文章新取 2 篇，已有 0 篇；失败 0；1 项来源没有（再次同步也取不到）；用时 1.0 秒"
                 + "；图片新取 3 张，已有 1 张，2 张失败，2 张最近失败，暂不重试。未取到的有：" + shown.failedItems.joined(separator: "，"))
     }
 
@@ -258,12 +258,12 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         #expect(shown.failures == 0, "nothing a new sync would ask again")
         #expect(shown.notAtSource == 5)
         #expect(shown.failedItems.count == 5, "--json lists all")
-        #expect(shown.failedItems.first == "文章 101：知乎日报没有（HTTP 404）")
+        #expect(shown.failedItems.first == "文章 101：来源没有（HTTP 404）")
         #expect(
             shown.message
-                == "已同步 2023年3月14日 至 2023年3月14日：新取 1 天，已有 0 天；文章新取 2 篇，已有 0 篇；失败 0；5 项知乎日报没有（再次同步也取不到）；用时 1.0 秒"
+                == "已同步 2023年3月14日 至 2023年3月14日：新取 1 天，已有 0 天；文章新取 2 篇，已有 0 篇；失败 0；5 项来源没有（再次同步也取不到）；用时 1.0 秒"
                 + "；7 篇文章来源没有，一个月内不再取"
-                + "。未取到的有：文章 101：知乎日报没有（HTTP 404），文章 102：知乎日报没有（HTTP 404），文章 103：知乎日报没有（HTTP 404），另有 2 项（--json 列出全部）")
+                + "。未取到的有：文章 101：来源没有（HTTP 404），文章 102：来源没有（HTTP 404），文章 103：来源没有（HTTP 404），另有 2 项（--json 列出全部）")
 
         // With a failure that can be resumed, only that one is counted as to be resumed.
         let mixed = SyncSummary(
@@ -276,7 +276,7 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         #expect(incomplete.problem?.kind == .unavailable)
         #expect(incomplete.problem?.message == "同步未完成：1 项失败；再次同步即可从中断处继续")
         #expect(incomplete.failures == 1, "the summary counts what the line on stderr does")
-        #expect(incomplete.message.contains("；失败 1；5 项知乎日报没有（再次同步也取不到）；"), "\(incomplete.message)")
+        #expect(incomplete.message.contains("；失败 1；5 项来源没有（再次同步也取不到）；"), "\(incomplete.message)")
     }
 
     /// A `file://` copy's missing file, as the engine reports it.
