@@ -60,7 +60,7 @@ let package = Package(
             swiftSettings: urlSessionSettings
         ),
         .target(name: "NewsFeature", dependencies: ["SyncEngine"]),
-        // The web front's pages and feeds (issue 32), for `newsctl-serve` and `newsctl export`.
+        // The web front's pages and feeds, for `newsctl-serve` and `newsctl export`.
         .target(
             name: "NewsWeb",
             dependencies: ["NewsFeature", "SyncEngine", .product(name: "Plot", package: "Plot")]),

@@ -8,9 +8,8 @@
 /// GnuTLS runs its global set-up (its configuration, random generator, algorithm tables) although
 /// newsctl never uses it: curl speaks only HTTP and HTTPS here, with OpenSSL. With
 /// `GNUTLS_NO_IMPLICIT_INIT=1` that set-up is skipped; librtmp and libldap call
-/// `gnutls_global_init` themselves before using GnuTLS. A 10-year details sync's peak RSS,
-/// medians of two sets of interleaved rounds: 37.1 and 38.7 MB → 36.8 and 37.0 MB; GnuTLS's
-/// resident code 556 → 128 KB.
+/// `gnutls_global_init` themselves before using GnuTLS. Skipping it keeps most of GnuTLS's code
+/// out of memory and lowers a sync's peak a little (bench/RESULTS.md).
 /// Only for `sync`, which starts no other program (a child would inherit the variable), and
 /// only when the user has not set it.
 enum TLSLibraryTuning {

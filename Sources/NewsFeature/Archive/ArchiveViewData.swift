@@ -17,7 +17,8 @@ public struct SyncProgressViewData: Equatable, Sendable {
     /// True once every item of the phase is done.
     public let isFinished: Bool
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// A snapshot of a running sync, each value as given: `fraction` is not worked out from `done`
+    /// and `total`.
     public init(
         phase: String, done: Int, total: Int, fraction: Double, rate: String, remaining: String,
         failed: Int, isFinished: Bool
@@ -77,7 +78,9 @@ public struct SyncSummaryViewData: Equatable, Sendable {
     /// What a sync with comments brought in; nil when it was not asked for them.
     public let comments: CommentsSyncViewData?
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// Each value as given; what a sync may not have to report (`notice`, `notAtSource`,
+    /// `detailsDeferred`, `detailsNotAtSource`, `slowedDown`, `comments`, `pictures`) defaults to
+    /// nil or 0.
     public init(
         from: String, to: String, daysFetched: Int, daysPresent: Int, detailsFetched: Int, detailsPresent: Int,
         failures: Int, failedItems: [String], skipped: Int, seconds: Double, message: String, problem: ErrorViewData?,
@@ -158,7 +161,8 @@ public struct SlowDownViewData: Equatable, Sendable {
     /// How many answers asked to slow down.
     public let requests: Int
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// The concurrency before (`from`) and after (`to`) the slow-down, and how many answers asked
+    /// for it.
     public init(from: Int, to: Int, requests: Int) {
         self.from = from
         self.to = to
@@ -217,7 +221,7 @@ public struct PicturesSyncViewData: Equatable, Sendable {
     /// Pictures not tried because their hosts could not be reached.
     public let skipped: Int
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// Each count as given; `evicted` and `skipped` default to 0.
     public init(fetched: Int, present: Int, deferred: Int, failed: Int, evicted: Int = 0, skipped: Int = 0) {
         self.skipped = skipped
         self.fetched = fetched
@@ -246,7 +250,8 @@ public struct PicturesStatusViewData: Equatable, Sendable {
     /// The budget in force, in bytes; nil when the archive did not say.
     public var budget: Int64?
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// Every count defaults to 0 and `failingReasons` to none, so `PicturesStatusViewData()` is an
+    /// archive without pictures; `budget` is set apart.
     public init(kept: Int = 0, bytes: Int64 = 0, missing: Int = 0, failing: Int = 0, failingReasons: [PictureReasonViewData] = []) {
         self.kept = kept
         self.bytes = bytes
@@ -265,7 +270,7 @@ public struct CommentsSyncViewData: Equatable, Sendable {
     /// Comments brought in.
     public let comments: Int
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// The stories read to the end by this sync and before it, and the comments brought in.
     public init(storiesFetched: Int, storiesPresent: Int, comments: Int) {
         self.storiesFetched = storiesFetched
         self.storiesPresent = storiesPresent
@@ -282,7 +287,7 @@ public struct PictureReasonViewData: Equatable, Sendable {
     /// Failing pictures whose last fetch failed for it.
     public let count: Int
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// One reason as its stable `code` and its worded `text`, with how many pictures failed for it.
     public init(code: String, text: String, count: Int) {
         self.code = code
         self.text = text

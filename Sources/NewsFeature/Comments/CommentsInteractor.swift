@@ -12,7 +12,8 @@ public struct CommentsContent: Sendable, Equatable {
     /// place); nil when every thread asked for was read.
     public let missing: MissingThread?
 
-    /// Creates the content; the interactor makes these, tests may too.
+    /// Both threads as read, with the counters; `missing` defaults to nil, every thread asked for
+    /// read.
     public init(long: CommentThread, short: CommentThread, counters: StoryExtra?, missing: MissingThread? = nil) {
         self.long = long
         self.short = short
@@ -28,7 +29,7 @@ public struct MissingThread: Sendable, Equatable {
     /// Why it could not be read.
     public let error: SyncError
 
-    /// Creates it; the interactor makes these, tests may too.
+    /// The thread's kind and the error its reading gave.
     public init(kind: CommentKind, error: SyncError) {
         self.kind = kind
         self.error = error

@@ -21,7 +21,7 @@ public struct CommentsViewData: Equatable, Sendable {
     /// What the missing thread's absence is worded as: "长评未能加载：无法连接知乎日报".
     public let missingText: String?
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// Each part as given; `missing` and `missingText` default to nil, both threads shown.
     public init(
         storyID: Int64, title: String, sections: [CommentSectionViewData], emptyText: String?,
         footer: CommentsFooterViewData, status: StatusViewData, source: SourceViewData,
@@ -50,7 +50,7 @@ public struct CommentSectionViewData: Equatable, Sendable {
     /// Newest first.
     public let comments: [CommentViewData]
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// One thread's section as given; `count` nil when the counters are not known.
     public init(kind: CommentKind, title: String, count: Int?, comments: [CommentViewData]) {
         self.kind = kind
         self.title = title
@@ -83,7 +83,8 @@ public struct CommentViewData: Equatable, Sendable {
     /// ("原评论已被删除"); nil when it answers none.
     public let reply: String?
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// Each field as given: `timeText` and `iso8601` word the moment `unixTime` is, nil where it
+    /// is.
     public init(
         id: Int64, author: String, content: String, likes: Int, likesText: String, timeText: String,
         unixTime: Int64?, iso8601: String?, reply: String?

@@ -27,7 +27,7 @@ public struct SectionItemLinkViewData: Equatable, Sendable {
     /// "瞎扯", or "栏目 2" when the source gave no name.
     public let name: String
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// The column's id and its name as shown.
     public init(id: Int64, name: String) {
         self.id = id
         self.name = name

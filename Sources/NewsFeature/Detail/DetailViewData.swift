@@ -48,7 +48,8 @@ public struct DetailViewData: Equatable, Sendable {
     /// Right after the favourite mark was set or cleared: "已收藏：标题" / "已取消收藏：标题".
     public let favoriteChange: String?
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// Each part as given; what a story may lack (`published`, `images`, `body`, `section`,
+    /// `referenceURLs`) and `favoriteChange` default to none.
     public init(
         id: Int64, title: String, image: String?, imageSource: String?, imageCredit: String?, blocks: [DetailBlockViewData],
         references: [String],
@@ -92,7 +93,7 @@ public struct PublishedViewData: Equatable, Sendable {
     /// "发布于 2026年2月28日 07:01（北京时间）".
     public let text: String
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// One moment three ways: `unixTime`, the same in RFC 3339 (`iso8601`), and worded (`text`).
     public init(unixTime: Int64, iso8601: String, text: String) {
         self.unixTime = unixTime
         self.iso8601 = iso8601
@@ -135,7 +136,7 @@ public struct CountsViewData: Equatable, Sendable {
     /// The counters are older than their freshness and could not be refreshed.
     public let isStale: Bool
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// The four counters, `text` worded from them, and whether they are stale.
     public init(popularity: Int, comments: Int, longComments: Int, shortComments: Int, text: String, isStale: Bool) {
         self.popularity = popularity
         self.comments = comments

@@ -5,7 +5,7 @@ public struct FavoritesViewData: Equatable, Sendable {
     /// "还没有收藏", shown when `items` is empty.
     public let emptyMessage: String
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// The favourites in the order shown; `emptyMessage` shows when there are none.
     public init(items: [FavoriteItemViewData], emptyMessage: String) {
         self.items = items
         self.emptyMessage = emptyMessage
@@ -25,7 +25,7 @@ public struct FavoriteItemViewData: Equatable, Sendable {
     /// The detail is in the archive, readable offline.
     public let isAvailableOffline: Bool
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// One favourite row as given; `addedAt` is RFC 3339 in UTC.
     public init(id: Int64, title: String, addedAt: String, isRead: Bool, isAvailableOffline: Bool) {
         self.id = id
         self.title = title
@@ -48,7 +48,8 @@ public struct FavoriteChangeViewData: Equatable, Sendable {
     /// "已收藏：标题（可离线阅读）".
     public let message: String
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// What adding or removing did: `changed` is false when the story already was as asked;
+    /// `message` words the rest.
     public init(id: Int64, isFavorite: Bool, changed: Bool, isAvailableOffline: Bool, message: String) {
         self.id = id
         self.isFavorite = isFavorite

@@ -11,7 +11,7 @@ public struct ImageViewData: Equatable, Sendable {
     /// "[图片 3] https://…" or "[题图] https://…": its line after the text's links.
     public let reference: String
 
-    /// Creates the view data; the presenters make these, tests may too.
+    /// Each field as given; `number` nil for the headline image.
     public init(number: Int?, url: String, caption: String?, label: String, reference: String) {
         self.number = number
         self.url = url
@@ -28,7 +28,7 @@ public struct ImageListViewData: Equatable, Sendable {
     /// What an empty list says: "这篇文章没有图片".
     public let emptyMessage: String
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// The images in order, the headline's first; `emptyMessage` for a story without images.
     public init(items: [ImageViewData], emptyMessage: String) {
         self.items = items
         self.emptyMessage = emptyMessage
@@ -46,7 +46,7 @@ public struct ImageOpenedViewData: Equatable, Sendable {
     /// "无法打开（打开程序出错），图片地址：https://…".
     public let message: String
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// The image's address, whether an opener took it, and the line that says so.
     public init(url: String, isOpened: Bool, message: String) {
         self.url = url
         self.isOpened = isOpened

@@ -268,13 +268,12 @@ public final class NewsListPresenter {
 
     /// Titles may carry `\r\n` (a two-line joke); a list row shows them on one line.
     static func oneLine(_ text: String) -> String {
-        // Most titles are one line already; splitting and joining them cost a cold list read
-        // half a million instructions.
+        // Most titles are one line already and are returned as they are: splitting and joining
+        // them is a large part of a cold list read.
         if isOneLine(text) { return text }
         // The words between runs of line breaks, tabs and spaces, one space apart (what
         // `split(whereSeparator:)` and `joined(separator: " ")` give), built in one pass: the
-        // generic `joined` looks up a conformance at run time, a fifth of a million
-        // instructions the first time in a process.
+        // generic `joined` looks up a conformance at run time the first time in a process.
         var line = ""
         var gap = false
         for character in text {

@@ -13,7 +13,8 @@ public struct NewsListViewData: Equatable, Sendable {
     /// Right after a story's favourite mark was set or cleared: "已收藏：标题" / "已取消收藏：标题".
     public let favoriteChange: String?
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// The list as given; `warning` and `favoriteChange` default to nil, nothing to report beside
+    /// it.
     public init(
         topStories: [StoryItemViewData], topStoriesTitle: String, sections: [NewsSectionViewData],
         status: StatusViewData, warning: ErrorViewData? = nil, favoriteChange: String? = nil
@@ -43,7 +44,7 @@ public struct NewsSectionViewData: Equatable, Sendable {
     /// Where the day came from, in machine form.
     public let source: SourceViewData
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// One day's rows as given; `dayTitle` nil: the same as `title`.
     public init(
         title: String, date: String, items: [StoryItemViewData], source: SourceViewData, dayTitle: String? = nil
     ) {
@@ -72,7 +73,7 @@ public struct StoryItemViewData: Equatable, Sendable {
     /// The user keeps it (收藏).
     public let isFavorite: Bool
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// One row as given; `isRead` and `isFavorite` default to false.
     public init(id: Int64, title: String, hint: String, image: String?, url: String, isRead: Bool = false, isFavorite: Bool = false) {
         self.id = id
         self.title = title
@@ -91,7 +92,7 @@ public struct StatusViewData: Equatable, Sendable {
     /// True when the data shown may be out of date; views may highlight it.
     public let isStale: Bool
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// The status line's text, and whether it speaks of a page that could not be refreshed.
     public init(text: String, isStale: Bool) {
         self.text = text
         self.isStale = isStale
@@ -111,7 +112,7 @@ public struct SourceViewData: Equatable, Sendable {
     /// "offline", "server_error", "not_found", "bad_response", "storage_error", or nil.
     public let staleReason: String?
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// Provenance as given; `staleReason` nil for a page that is not stale.
     public init(origin: String, fetchedAt: String, isFinal: Bool, isStale: Bool, staleReason: String?) {
         self.origin = origin
         self.fetchedAt = fetchedAt
@@ -128,7 +129,7 @@ public struct EmptyViewData: Equatable, Sendable {
     /// The list as it stands (its sections have no items).
     public let list: NewsListViewData
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// A day without stories: its message, and the list as it stands.
     public init(message: String, list: NewsListViewData) {
         self.message = message
         self.list = list

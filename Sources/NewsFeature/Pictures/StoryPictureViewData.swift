@@ -28,7 +28,8 @@ public struct StoryPictureViewData: Equatable, Sendable {
     /// it (`StoryPicturesPresenter.load(_:firstWithin:givingUpAfter:)`).
     public let isPending: Bool
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// Each field as given; `bytes` nil when they could not be had, `unavailable` saying why;
+    /// `isPending` defaults to false.
     public init(
         place: Place, url: String, placeholder: String, caption: String, bytes: [UInt8]?, unavailable: String?, notDrawn: String,
         isPending: Bool = false

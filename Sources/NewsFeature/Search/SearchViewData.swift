@@ -7,7 +7,7 @@ public struct SearchViewData: Equatable, Sendable {
     /// "没有找到与“魔兽”有关的文章", shown when `items` is empty.
     public let emptyMessage: String
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// The results for `query`, best first; `emptyMessage` shows when there are none.
     public init(query: String, items: [SearchItemViewData], emptyMessage: String) {
         self.query = query
         self.items = items
@@ -42,7 +42,7 @@ public struct SearchItemViewData: Equatable, Sendable {
     /// On one line, with "…" where it was cut.
     public let snippet: [Part]
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// One result as given; `date` nil for a story known only by its detail.
     public init(id: Int64, title: String, dateText: String, date: String?, snippet: [Part]) {
         self.id = id
         self.title = title

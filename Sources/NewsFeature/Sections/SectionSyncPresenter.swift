@@ -61,7 +61,8 @@ public struct SectionSyncSummaryViewData: Equatable, Sendable {
     /// What a complete sync left out of its pictures, on a line of its own (stderr).
     public let notice: String?
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// Each count as given; `problem` nil for a complete sync, `notice` (defaulting to nil) what it
+    /// left out.
     public init(
         sections: [Int64], stories: Int, pagesFetched: Int, detailsFetched: Int, detailsPresent: Int, commentsFetched: Int,
         picturesFetched: Int, failedItems: [String], message: String, problem: ErrorViewData?, notice: String? = nil

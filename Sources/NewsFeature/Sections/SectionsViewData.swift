@@ -13,7 +13,7 @@ public struct SectionsViewData: Equatable, Sendable {
     /// Why the list may be out of date ("offline", "not_found", …); nil when current.
     public let staleReason: String?
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// The columns as given, with the provenance of the list they come from.
     public init(
         items: [SectionItemViewData], emptyMessage: String, status: String, origin: String, fetchedAt: String, staleReason: String?
     ) {
@@ -35,7 +35,7 @@ public struct SectionItemViewData: Equatable, Sendable {
     /// On one line; often empty.
     public let description: String
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// One column's id, name and description, as the source gives them.
     public init(id: Int64, name: String, description: String) {
         self.id = id
         self.name = name
@@ -73,7 +73,7 @@ public struct SectionStoriesViewData: Equatable, Sendable {
     /// "到底后加载更早的文章…": under the list while older pages are not read.
     public let moreTitle: String
 
-    /// Creates the view data; the presenter makes these, tests may too. `name` nil: `title`.
+    /// One column's stories by month, as given; `name` nil: the same as `title`.
     public init(
         id: Int64, title: String, name: String? = nil, months: [SectionMonthViewData], emptyMessage: String, extent: String,
         status: String, isComplete: Bool, pagesFetched: Int, origin: String, fetchedAt: String, staleReason: String?,
@@ -102,7 +102,7 @@ public struct SectionMonthViewData: Equatable, Sendable {
     /// Newest first.
     public let stories: [SectionStoryItemViewData]
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// One month's heading and its stories, newest first.
     public init(title: String, stories: [SectionStoryItemViewData]) {
         self.title = title
         self.stories = stories
@@ -124,7 +124,7 @@ public struct SectionStoryItemViewData: Equatable, Sendable {
     /// The story's web page.
     public let url: String
 
-    /// Creates the view data; the presenter makes these, tests may too.
+    /// One story as given: `date` worded for people, `dateKey` the same day for machines.
     public init(id: Int64, title: String, date: String, dateKey: String, imageURL: String?, url: String) {
         self.id = id
         self.title = title

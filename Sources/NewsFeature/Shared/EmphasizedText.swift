@@ -13,7 +13,7 @@ public struct EmphasizedText: Equatable, Sendable {
         /// Shown with emphasis (bold on a terminal).
         public let isEmphasis: Bool
 
-        /// Creates a run; the parser makes these, tests may too.
+        /// A stretch of `text`, emphasized or not.
         public init(text: String, isEmphasis: Bool) {
             self.text = text
             self.isEmphasis = isEmphasis

@@ -50,7 +50,7 @@ public struct ErrorViewData: Equatable, Sendable {
     /// "重试" or "Retry".
     public let retryTitle: String
 
-    /// Creates the view data; presenters make these, tests may too.
+    /// Each part as given; `kind` is what fronts map to their exit codes.
     public init(kind: ErrorKind, message: String, detail: String, retryTitle: String) {
         self.kind = kind
         self.message = message

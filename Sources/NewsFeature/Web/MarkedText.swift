@@ -15,7 +15,7 @@ public struct MarkedText: Equatable, Sendable {
         /// Inside `*…*` (`<em>`).
         public let isEmphasis: Bool
 
-        /// Creates a run; the parser makes these, tests may too.
+        /// A stretch of `text`, plain unless marked strong or emphasized.
         public init(text: String, isStrong: Bool = false, isEmphasis: Bool = false) {
             self.text = text
             self.isStrong = isStrong

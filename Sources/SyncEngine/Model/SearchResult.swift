@@ -25,7 +25,7 @@ public struct SearchResult: Sendable, Equatable, Identifiable {
     /// left out. Empty when the story has neither hint nor text.
     public let snippet: [SnippetPart]
 
-    /// Creates a result; the engine makes these, tests may too.
+    /// One result as given; `day` nil for a story known only by its detail.
     public init(id: Int64, title: String, day: Day?, snippet: [SnippetPart]) {
         self.id = id
         self.title = title

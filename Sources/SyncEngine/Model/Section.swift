@@ -10,7 +10,7 @@ public struct Section: Hashable, Sendable, Identifiable {
     /// The column's picture, when the source gave one.
     public let thumbnailURL: String?
 
-    /// Creates a section; the engine makes these from the source's list, tests may too.
+    /// A column as the source's list gives it; `thumbnailURL` nil when it gives none.
     public init(id: Int64, name: String, description: String, thumbnailURL: String?) {
         self.id = id
         self.name = name
@@ -26,7 +26,7 @@ public struct SectionList: Equatable, Sendable {
     /// Origin, age and staleness of the list.
     public let provenance: Provenance
 
-    /// Creates a list; the engine makes these, tests may too.
+    /// The columns, with where the list came from.
     public init(sections: [Section], provenance: Provenance) {
         self.sections = sections
         self.provenance = provenance
@@ -40,7 +40,7 @@ public struct SectionStory: Hashable, Sendable {
     /// The day it ran (the source's `date`).
     public let day: Day
 
-    /// Creates an entry; the engine makes these, tests may too.
+    /// A column's story with the day that lists it.
     public init(story: Story, day: Day) {
         self.story = story
         self.day = day

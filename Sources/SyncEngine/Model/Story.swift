@@ -17,7 +17,7 @@ public struct Story: Hashable, Sendable, Identifiable {
     /// 0 for ordinary stories.
     public let type: Int
 
-    /// Creates a story; the engine makes these from the source's lists, tests may too.
+    /// Each field as the source's lists give it: nothing is trimmed or checked.
     public init(
         id: Int64, title: String, hint: String, imageURL: String?, url: String,
         gaPrefix: String, imageHue: String, type: Int

@@ -24,7 +24,7 @@ public struct StoryComment: Sendable, Equatable {
     /// The comment it answers, when it answers one.
     public let replyTo: CommentReply?
 
-    /// Creates a comment; the engine makes these from the source, tests may too.
+    /// Each field as the source gives it; `avatar` and `replyTo` default to nil.
     public init(
         id: Int64, author: String?, content: String, avatar: String? = nil, time: Int64?, likes: Int?,
         replyTo: CommentReply? = nil
@@ -53,7 +53,8 @@ public struct CommentReply: Sendable, Equatable {
     /// The source's words for a deleted original ("抱歉，原点评已经被删除"), from `error_msg` or `err_msg`.
     public let errorMessage: String?
 
-    /// Creates a reply; the engine makes these from the source, tests may too.
+    /// The original as the source describes it; once deleted, only `status` and `errorMessage` may
+    /// be set.
     public init(id: Int64?, author: String?, content: String?, status: Int?, errorMessage: String?) {
         self.id = id
         self.author = author
@@ -80,7 +81,7 @@ public struct CommentThread: Sendable, Equatable {
     /// Origin, age and staleness of the first page; a thread is never final.
     public let provenance: Provenance
 
-    /// Creates a thread; the engine makes these, tests may too.
+    /// One thread's comments as read so far; `isComplete` once no older page is left.
     public init(storyID: Int64, kind: CommentKind, comments: [StoryComment], isComplete: Bool, provenance: Provenance) {
         self.storyID = storyID
         self.kind = kind
@@ -97,7 +98,7 @@ public struct CountersPage: Sendable, Equatable {
     /// Origin, age and staleness; counters are never final.
     public let provenance: Provenance
 
-    /// Creates a counters page; the engine makes these, tests may too.
+    /// The counters with where they came from.
     public init(extra: StoryExtra, provenance: Provenance) {
         self.extra = extra
         self.provenance = provenance

@@ -10,7 +10,7 @@ public struct StoryDetail: Sendable, Equatable {
     public let image: String?
     /// The header image's credit ("Yestone.com 版权图片库").
     public let imageSource: String?
-    /// `share_url` (the source sends `http://` even in 2023).
+    /// `share_url` (the source may send `http://`).
     public let shareURL: String?
     /// The story's web page.
     public let url: String
@@ -23,7 +23,7 @@ public struct StoryDetail: Sendable, Equatable {
     /// The id of the column it belongs to (`section.id`), when there is one: `SyncEngine.section(_:)`.
     public let sectionID: Int64?
 
-    /// Creates a detail; the engine makes these from `news/ID`, tests may too.
+    /// Each field as `news/ID` gives it; `sectionID` defaults to nil, a story outside any column.
     public init(
         id: Int64, title: String, bodyHTML: String?, image: String?, imageSource: String?, shareURL: String?,
         url: String, type: Int, sectionName: String?, publishTime: Int64?, sectionID: Int64? = nil
@@ -59,7 +59,8 @@ public struct StoryExtra: Sendable, Equatable {
     /// Short comments.
     public let shortComments: Int
 
-    /// Creates counters; the engine makes these from `story-extra/ID`, tests may too.
+    /// The four counters as `story-extra/ID` gives them; `comments` is not worked out from the
+    /// other two.
     public init(popularity: Int, comments: Int, longComments: Int, shortComments: Int) {
         self.popularity = popularity
         self.comments = comments
@@ -98,7 +99,8 @@ public struct DetailPage: Sendable {
     /// The user's marks on the story.
     public let marks: StoryMarks
 
-    /// Creates a detail page; the engine makes these, tests may too.
+    /// The detail and, when known, its counters, each with its own provenance; `extraProvenance`
+    /// goes with `extra`.
     public init(detail: StoryDetail, provenance: Provenance, extra: StoryExtra?, extraProvenance: Provenance?, marks: StoryMarks) {
         self.detail = detail
         self.provenance = provenance
@@ -121,7 +123,7 @@ public struct Favorite: Sendable, Equatable {
     /// Whether the detail is in the archive, readable offline.
     public let isDetailCached: Bool
 
-    /// Creates a favourite; the engine makes these from the user's table, tests may too.
+    /// A favourite as the user's table keeps it; `addedAt` in Unix seconds.
     public init(id: Int64, title: String, addedAt: Double, isRead: Bool, isDetailCached: Bool) {
         self.id = id
         self.title = title

@@ -77,7 +77,7 @@ public struct SyncProgress: Sendable, Equatable {
     /// Items of this phase that failed so far.
     public let failed: Int
 
-    /// Creates a progress report; the engine sends these, tests may make them too.
+    /// How far a phase has got: `done` of its `total` items, the `failed` ones included.
     public init(phase: Phase, done: Int, total: Int, failed: Int) {
         self.phase = phase
         self.done = done

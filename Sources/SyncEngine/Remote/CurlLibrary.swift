@@ -6,7 +6,7 @@
     /// libcurl, loaded with `dlopen` on the first transfer rather than linked.
     ///
     /// Linking libcurl maps it and the ~45 libraries behind it (TLS, Kerberos, LDAP, …) into every
-    /// process at start-up, more than half the time of a cold offline read that never touches the
+    /// process at start-up, most of the time of a cold offline read that never touches the
     /// network. So nothing links it: `CCurl` provides only the headers, and the few functions the
     /// transport calls are resolved here once, into typed function pointers.
     ///

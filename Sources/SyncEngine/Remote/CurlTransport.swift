@@ -10,8 +10,8 @@
     /// Every transfer of a transport runs on one thread of its own (`CurlLoop`), through one libcurl
     /// multi handle, never on the cooperative pool: one thread waits on all the sockets at once,
     /// as `curl --parallel` does, and the connections are shared by all transfers. (One blocking
-    /// `curl_easy_perform` per transfer, each on a thread of its own, cost a sync of 3650 days
-    /// several thread switches per request.) Easy handles are pooled and reused.
+    /// `curl_easy_perform` per transfer, each on a thread of its own, would cost several thread
+    /// switches per request.) Easy handles are pooled and reused.
     ///
     /// libcurl is loaded on the first `get` (`CurlLibrary`), not at start-up: making a transport costs
     /// nothing, and a process that stays offline never maps libcurl (nor starts the thread). When it

@@ -59,7 +59,7 @@ public struct HostCheck: Sendable {
     /// How many stories the latest page holds, when it decoded.
     public let storyCount: Int?
     /// After a TLS failure, the names the server's certificate covers (a certificate for other
-    /// names, as news-at.zhihu.com has shown many networks since 2022).
+    /// names, as news-at.zhihu.com shows many networks).
     public let certificateNames: [String]?
 
     /// Whether the source answered with its latest page here.

@@ -11,15 +11,14 @@
 struct BodyDictionary: @unchecked Sendable {
     /// The format byte of the rows this dictionary packs.
     let format: UInt8
-    /// The zstd level bodies are packed at. On captured bodies the dictionary was not trained on,
-    /// level 4 packs 0.91 of zlib 9's bytes for about zlib 9's CPU (level 3: 0.96 for 0.4 of it;
-    /// 5 and up: a percent less for a third more CPU; the details sync is bound by CPU); on the
-    /// bench's bodies 0.57 of the bytes for 0.56 of zlib's instructions. Reading takes 0.35.
+    /// The zstd level bodies are packed at: fewer bytes than zlib 9 for no more CPU, where level 3
+    /// packs larger and levels 5 and up cost much more CPU for little (the details sync is bound
+    /// by CPU). Figures in bench/RESULTS.md.
     static let level: Int32 = 4
     /// Log2 of the entries in the hash table of the dictionary's digest. For a 15 KiB dictionary
     /// level 4 picks 14, its table for inputs of up to 16 KB; 15, the most its 16 KiB window
-    /// allows, finds the same matches with fewer false candidates: on the 365-day bench's 2,889
-    /// bodies 9% less CPU packing them, and 482 bytes fewer (of 7.0 MB). Frames decode as before.
+    /// allows, finds the same matches with fewer false candidates, so packing takes less CPU for
+    /// the same bytes (bench/RESULTS.md). Frames decode the same with either.
     static let hashLog: Int32 = 15
 
     private let decompression: OpaquePointer

@@ -182,8 +182,8 @@ final class DetailStore {
     func marks(_ ids: [Int64]) throws -> [Int64: StoryMarks] {
         guard !ids.isEmpty else { return [:] }
         // One statement stepped once per story, in one snapshot: a query per table with an `IN`
-        // list of every id (each compiled anew for its count, each making a temporary index),
-        // and two sets, cost a cold list read 0.17 million instructions. 1: kept, 2: read.
+        // list of every id would be compiled anew for each count and make a temporary index, and
+        // two sets, a large part of a cold list read. 1: kept, 2: read.
         let statement = try database.statement(
             "SELECT EXISTS (SELECT 1 FROM favorite WHERE story_id = ?1) + 2 * EXISTS (SELECT 1 FROM read_mark WHERE story_id = ?1)")
         return try database.readTransaction {

@@ -1,7 +1,7 @@
 /// Schema step 11: details keyed by a number that grows with each insert, the story id kept
 /// unique in an index. Days are synced newest first, so story ids arrive in falling order, and a
-/// table keyed by them splits pages at the left end and leaves them half full (a quarter of the
-/// table on a 10-year archive); rows that append fill each page.
+/// table keyed by them splits pages at the left end and leaves them half full; rows that append
+/// fill each page.
 enum DetailOrder {
     static let columns =
         "id, title, body, image, image_source, share_url, url, type, section_name, publish_time, fetched_at, section_id"

@@ -147,7 +147,7 @@ enum Migrations {
                 try SearchIndex(database: database).fill { meter.advance(by: CompactTextWork.indexedStory) }
             },
             work: CompactTextWork.estimate, compactsAfter: true),
-        // Stories whose detail answered 5xx (some always do, 2026): a sync leaves each alone for
+        // Stories whose detail answered 5xx (some always do): a sync leaves each alone for
         // a while after its last failure, longer after each (`FailedStoryStore`). Cache, not user data.
         Step(
             name: "failed stories",

@@ -38,7 +38,7 @@ final class PageStore {
     ///
     /// Without foreign key checks: a batch writes its stories, then each day's row, then its list,
     /// so every list row's story and day are there by construction, and the checks (two look-ups
-    /// per list row) were 13% of a batch's instructions. The tests check the archive with
+    /// per list row) would be a large share of a batch's work. The tests check the archive with
     /// `PRAGMA foreign_key_check` after syncs.
     /// `deferringMerges`: a batch with more to follow leaves its index segment unmerged
     /// (`SearchIndex.withDeferredMerging`).

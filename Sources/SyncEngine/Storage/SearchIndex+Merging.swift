@@ -1,17 +1,16 @@
 /// How often the index's segments are merged while a sync writes.
 ///
 /// FTS5 writes a new segment at each commit and, with `automerge` at 4 (its default), goes on
-/// merging segments level by level at each commit, four at a time: a sync of many batches wrote
-/// each body's tokens again at about three levels before it ended, and that merging was 90% of
-/// the index's work at COMMIT. A sync's full batches turn it off (`withDeferredMerging`): their
-/// segments are merged only by FTS5's `crisismerge`, 16 at a time, so each token is written again
-/// less often, and a long sync leaves about as many segments as before (the same 15 for ten years
-/// synced at once). Merging every segment once at the end of the sync was measured too: it saved
-/// a quarter of what this saves, and its merge ran alone after the transfers had ended.
+/// merging segments level by level at each commit, four at a time: a sync of many batches writes
+/// each body's tokens again at several levels, most of the index's work at COMMIT. A sync's full
+/// batches turn it off (`withDeferredMerging`): their segments are merged only by FTS5's
+/// `crisismerge`, 16 at a time, so each token is written again less often, and a long sync leaves
+/// about as many segments as with `automerge`. Not one merge of every segment at the end of the
+/// sync: that saves less, and runs alone after the transfers have ended (bench/RESULTS.md).
 ///
 /// Merging is off only inside a batch's own transaction, and on again before its COMMIT: every
 /// committed state of the archive has it on, so a sync killed half-way leaves nothing to undo,
-/// and every later write merges as before.
+/// and every later write merges with `automerge` again.
 extension SearchIndex {
     /// FTS5's `automerge` when nothing defers it: merge a level once it holds this many segments.
     static let automerge = 4

@@ -1,6 +1,6 @@
 extension SearchIndex {
     /// A result's title as it reads: `SearchText.display`, which rebuilds the string scalar by
-    /// scalar (about 13 K instructions a title, 0.27 M a search), only for a title that holds a
+    /// scalar (costly for every title of a search), only for a title that holds a
     /// snippet marker or the old separator; any other title is itself. Found in UTF-8 as
     /// `parts(of:)` finds them: each is one three-byte sequence.
     static func displayed(_ title: String) -> String {

@@ -94,11 +94,10 @@ struct SearchIndex {
     /// The best `limit` matches of `expression` (from `SearchText.matchExpression`), best first,
     /// with their snippets (`SearchSnippets`: FTS5's, made from one reading of each result).
     ///
-    /// The connection keeps up to `cacheKiB` of pages from then on: a search of the 10-year
-    /// archive touches about 2.5 MB of index and text pages (its segments' b-trees and its
-    /// characters' lists, 15 segments deep), more than SQLite's default 2 MB, so each search read
-    /// them all from the file again (about 120 reads of 16 KB for a search of 琥珀, none once they
-    /// fit). A connection that never searches keeps the default.
+    /// The connection keeps up to `cacheKiB` of pages from then on: a search of a large archive
+    /// touches more index and text pages (its segments' b-trees and its characters' lists) than
+    /// SQLite's default 2 MB holds, so each search would read them all from the file again (none
+    /// once they fit; bench/RESULTS.md). A connection that never searches keeps the default.
     func search(_ expression: String, limit: Int) throws(DatabaseError) -> [SearchResult] {
         try database.execute("PRAGMA cache_size = -\(Self.cacheKiB)")
         return try database.query(Self.searchSQL, [.text(expression), .integer(Int64(limit))]) { row in

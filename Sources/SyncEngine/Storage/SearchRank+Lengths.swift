@@ -4,12 +4,12 @@ extension SearchRank {
     /// Rows' lengths in tokens, all columns together, as FTS5's `xColumnSize(fts, -1)` gives them,
     /// read from the index's `story_search_docsize` through one incremental-BLOB handle per query.
     ///
-    /// `xColumnSize` steps and resets a lookup statement per row, about 4,500 instructions, and a
-    /// search ranks every matching row (900 for DJ): a quarter of such a search. Moving a BLOB
+    /// `xColumnSize` steps and resets a lookup statement per row, and a search ranks every matching
+    /// row: a large share of a search with many matches (bench/RESULTS.md). Moving a BLOB
     /// handle to the next row is a b-tree seek (FTS5 reads its own segments that way). The blob
     /// is FTS5's: a varint per column (`fts5StorageDecodeSizeArray`); anything else, a row that is
     /// not there or a handle that a write expired, goes back to `xColumnSize` for the rest of the
-    /// query, which answers for it as it always did.
+    /// query, which answers for it.
     final class RowLengths {
         static let table = "story_search_docsize"
         private let connection: OpaquePointer?

@@ -130,7 +130,7 @@ enum SearchTokenizer {
             while index < count {
                 // Most of a body: a CJK unified ideograph of U+4E00...U+9FCC, three bytes led by
                 // E4...E9, a letter and so a token of its own, read here without the general
-                // decoding and look-ups below (a third of a sync's tokenizing).
+                // decoding and look-ups below, which would be much of a sync's tokenizing.
                 let lead = bytes[index]
                 if lead &- 0xE4 <= 5, index &+ 2 < count {
                     let second = bytes[index &+ 1]
@@ -159,7 +159,7 @@ enum SearchTokenizer {
                     runIsSeparators = true
                     // A letter is its own token, as unicode61 gives it; anything else in these
                     // blocks (punctuation such as ・, marks, unassigned points) goes to unicode61
-                    // alone, which keeps or drops it exactly as the old index did.
+                    // alone, which keeps or drops it exactly as a plain unicode61 index does.
                     let code =
                         isLetter(scalar.value)
                         ? emit(context, 0, text + index, Int32(width), Int32(index), Int32(index + width))

@@ -10,8 +10,8 @@ import CSQLite
 /// 120 or 100 more for a window at a sentence start), and a tie goes to the hint, as `snippet`
 /// gives it to the earlier column: so `snippet(story_search, snippet_column(story_search, n), …, n)`
 /// is the snippet `snippet` would take from a table of the hint and the body alone. (The index
-/// puts the body first, which saves about a fifth of it: FTS5 marks every position list outside
-/// column 0 with the column's number, and nearly all positions are the body's.)
+/// puts the body first, which makes it smaller: FTS5 marks every position list outside column 0
+/// with the column's number, and nearly all positions are the body's.)
 enum SnippetColumn {
     static let name = "snippet_column"
     /// `story_search`'s columns a snippet may come from, in the order a tie goes: hint, body.

@@ -1,7 +1,7 @@
 /// `SnippetLines`' comparisons by character done on UTF-8 bytes, where that gives the same answer.
 ///
 /// Comparing `String`s by character costs grapheme breaking and canonical equivalence at every
-/// step (`title.contains(line)` was half of a result's Swift work). When every scalar of both
+/// step (`title.contains(line)` would be most of a result's work in Swift). When every scalar of both
 /// texts is one of `isPlain`'s, each scalar is a character of its own and no two of them are
 /// canonically equivalent, so characters compare as scalars, and scalars as UTF-8 bytes (which
 /// never match inside another scalar's bytes). Any other text takes the general way.

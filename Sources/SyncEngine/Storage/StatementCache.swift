@@ -2,7 +2,7 @@
 ///
 /// Not a `Dictionary`: the first one of a process with `String` keys makes its storage type at
 /// run time, and checking `String: Hashable` for it reads every conformance record of the
-/// program (0.24 M instructions, a thirtieth of a cold `latest --offline`). An open-addressed
+/// program, a cost a cold `latest --offline` shows (bench/RESULTS.md). An open-addressed
 /// table of the statements themselves, keyed by their `sql`, hashed as a dictionary would.
 struct StatementCache {
     /// A power of two, at most half full; each statement sits at its SQL's slot or after it.

@@ -69,7 +69,7 @@ enum StoredBody {
     /// The first `count` bytes in an array of their own size. The compressor writes into room for
     /// the worst case (about the size of text and HTML together, four to five times what it
     /// writes), and removing the unused end would keep that room allocated while a synced detail
-    /// waits for its batch: 1.4 MB of a 10-year details sync's peak.
+    /// waits for its batch, and waiting details are what a sync's peak memory is made of.
     private static func exactly(_ bytes: [UInt8], count: Int) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: count) { destination, initialized in
             initialized = destination.initialize(fromContentsOf: bytes[..<count])

@@ -7,24 +7,22 @@ import CSQLite
     /// while a sync writes, so the writer does not.
     ///
     /// SQLite's automatic checkpoint runs inside the commit that passes 1000 log pages: the writer
-    /// itself copies the pages and waits for both `fsync`s (a 10-year sync: 14 MB of pages, 23
-    /// `fsync`s, about a tenth of the writer's time). Here the writer only calls `request()` after a
+    /// itself copies the pages and waits for both `fsync`s, a share of the writer's time that a
+    /// long sync notices. Here the writer only calls `request()` after a
     /// commit; a `PASSIVE` checkpoint on this connection, which never blocks a writer or a reader,
     /// copies what the log holds while the next batch is written.
     ///
     /// Each checkpoint leaves the log whole: SQLite starts it over only when a write begins after
     /// every page was copied, which a writer that is always busy rarely sees. So the writer keeps
     /// an automatic checkpoint of its own at `writerLimit` pages: past that it checkpoints the few
-    /// pages left, and the next batch starts the log over (a 10-year sync with details stays
-    /// within about 64 MB of log instead of growing it to the archive's size).
+    /// pages left, and the next batch starts the log over (so a long sync's log stays bounded
+    /// instead of growing to the archive's size).
     ///
     /// At most one checkpoint per `interval`, and one more when the sync stops: a checkpoint copies
     /// every page the log holds, and the pages a sync writes at every commit (the index's
-    /// structure, the tables' last leaves and their parents) were copied again at every batch's
-    /// checkpoint: a 365-day sync with details copied about 4,400 pages (70 MB) into a 23 MB file,
-    /// with 250 `fdatasync`s (under strace). Once per `interval`: 3,100 pages and 31 `fdatasync`s
-    /// under strace's slower run, fewer at full speed; the checkpoint thread's share of the sync's
-    /// CPU samples went from 3.3% to 2.1%.
+    /// structure, the tables' last leaves and their parents) would be copied again at every
+    /// batch's checkpoint. Fewer checkpoints copy fewer pages and call `fdatasync` less often
+    /// (bench/RESULTS.md).
     ///
     /// `@unchecked Sendable`: other threads only reach `pending` (behind its lock) and the
     /// semaphore, which is made for that; the connection is used on the checkpoint thread only,

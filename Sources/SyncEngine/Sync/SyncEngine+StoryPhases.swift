@@ -49,7 +49,7 @@ extension SyncEngine {
             (missing, phases.detailsDeferred, phases.detailsNotAtSource) = try withFailedStories(
                 missing, retryingThem: request.retryFailed)
             // The items themselves go through the pool, not their ids and a map from id back to
-            // item: for ten years (29,242 stories) that map was 2 MB of the sync's peak memory.
+            // item: that map would add every story synced to the sync's peak memory.
             phases.details = try await runPool(
                 missing, phase: .details, width: width, slowDownsSeen: slowDownsSeen, batch: batches.details,
                 progress: progress,
@@ -114,7 +114,7 @@ extension SyncEngine.PoolResult {
     }
 }
 
-/// A story as the pool's log names a failed item: by its id, as before.
+/// A story as the pool's log names a failed item: by its id.
 extension ArchiveStore.MissingDetail: CustomStringConvertible {
     var description: String { "\(id)" }
 }

@@ -14,8 +14,8 @@ extension SyncEngine {
 
     /// How a sync groups what it fetched into transactions: a batch is written once it holds
     /// `size` items, once its oldest item has waited `interval`, or when nothing else is being
-    /// fetched. Every commit flushes a new segment of the search index (a commit per day made a
-    /// 10-year sync seven times slower), and a batch is all or nothing, so an interrupted sync
+    /// fetched. Every commit flushes a new segment of the search index (a commit per day would
+    /// make a long sync many times slower), and a batch is all or nothing, so an interrupted sync
     /// refetches at most one batch. At most `size` more items wait while a batch is written;
     /// transfers pause beyond that, so memory stays bounded when writing is the slower side.
     struct SyncBatch: Sendable {
@@ -24,8 +24,8 @@ extension SyncEngine {
     }
 
     /// The batches of the two phases: day lists are small; a detail holds its HTML and its text,
-    /// and waiting details are what a sync's memory grows with (10 years with 6-17 KB bodies:
-    /// peak RSS 53-58 MB with batches of 64, 45-47 MB with 32, as fast).
+    /// and waiting details are what a sync's memory grows with (smaller detail batches keep the
+    /// peak lower and sync as fast; bench/RESULTS.md).
     struct SyncBatches: Sendable {
         var days = SyncBatch(size: 256)
         var details = SyncBatch(size: 32)

@@ -81,7 +81,7 @@ public actor SyncEngine {
         public var runsOnMainActor = false
         /// Called once while the engine opens an archive that an earlier version wrote, just before
         /// it is upgraded in place, with the schema versions from and to. The upgrade runs inside
-        /// `init`, once, and can take a while (about 20 s for ten years with details), so a front
+        /// `init`, once, and can take a while on a large archive with details, so a front
         /// end can say so first (`onMigrationProgress` says how far it has got). Not called for a
         /// new archive or one that is up to date.
         public var willUpgradeArchive: (@Sendable (_ fromVersion: Int, _ toVersion: Int) -> Void)?
@@ -105,10 +105,9 @@ public actor SyncEngine {
 
     /// `daily.zhihu.com` first, then `news-at.zhihu.com`.
     ///
-    /// `daily.zhihu.com/api/4` answers anonymously (reported February to September 2026).
-    /// `news-at.zhihu.com` has shown many networks outside mainland China a certificate for other
-    /// names since 2022, and since October 2024 has been reported not answering at all; it stays
-    /// as a fallback for the networks where it still does.
+    /// `daily.zhihu.com/api/4` answers anonymously. `news-at.zhihu.com` shows many networks outside
+    /// mainland China a certificate for other names, or does not answer them at all; it stays as a
+    /// fallback for the networks where it still does.
     public static let defaultBaseURLs = ["https://daily.zhihu.com/api/4", "https://news-at.zhihu.com/api/4"]
 
     /// This library's version, as its default User-Agent gives it.
@@ -178,7 +177,7 @@ public actor SyncEngine {
 
     /// Turns off SQLite's memory statistics for the whole process, for a program that owns its
     /// process, as `newsctl` does. With them on (SQLite's default), every allocation SQLite makes
-    /// takes one process-wide lock to count itself: about 4% of a sync's CPU time.
+    /// takes one process-wide lock to count itself, a share of a sync's CPU (bench/RESULTS.md).
     ///
     /// Call it before anything in the process uses SQLite, on one thread; later it changes
     /// nothing and returns false. It is process-wide: `sqlite3_memory_used`, the soft and hard

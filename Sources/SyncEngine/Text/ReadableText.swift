@@ -45,7 +45,7 @@ public struct ReadableText: Sendable, Equatable {
         /// Its `<figcaption>` or else its alt text, as in its block.
         public let caption: String?
 
-        /// Creates an image; the reader makes these, tests may too.
+        /// An image's URL and its caption, nil when it has none.
         public init(url: String, caption: String?) {
             self.url = url
             self.caption = caption

@@ -94,7 +94,7 @@ extension ReadableTextBuilder {
 
     /// `comparable`'s part of an ASCII string without `\r`, as byte offsets: there each byte is
     /// a Character and lowercasing is ASCII's, so it is found without making strings (a link's
-    /// URL and often its text; 7 µs a link the general way). nil for any other string.
+    /// URL and often its text, which the general way makes slowly). nil for any other string.
     private static func asciiComparableBounds(_ string: String) -> Range<Int>? {
         string.utf8.withContiguousStorageIfAvailable { bytes -> Range<Int>? in
             guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }

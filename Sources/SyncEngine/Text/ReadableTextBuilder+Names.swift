@@ -50,7 +50,7 @@ extension ReadableTextBuilder {
     /// The number of a name already numbered, if it is.
     func numbered(_ name: String) -> Int? {
         // The dictionary when a name was not packed: a string key finds a canonically equivalent
-        // spelling (`x\u{037E}` for `x;`), as the dictionary alone always did.
+        // spelling (`x\u{037E}` for `x;`), as a dictionary of every name would.
         guard !hasUnpackedNames, packedNames.count <= Self.packedNamesScanned, let packed = PackedName(name) else {
             return names[name]
         }

@@ -2,7 +2,7 @@ extension String {
     /// The text of `scalars`, encoded as UTF-8 in one pass.
     ///
     /// Appending to a `String` (or its `unicodeScalars`) a scalar at a time makes and appends a
-    /// small string for each one: that was half of what turning a story's HTML into text cost.
+    /// small string for each one, which would be most of what turning a story's HTML into text costs.
     /// The text code collects scalars in arrays and makes each string once, here.
     init<Scalars: Collection<Unicode.Scalar>>(scalars: Scalars) {
         let scalarCount = scalars.count
@@ -11,7 +11,7 @@ extension String {
             if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
                 // Bytes encoded from scalars are valid UTF-8 by construction: copied into the
                 // string without the validation `String(unsafeUninitializedCapacity:)` runs
-                // (a tenth of a story's readable text, for Chinese text byte by byte).
+                // (costly for Chinese text, which it checks byte by byte).
                 func string(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> String {
                     let count = Self.encode(scalars, into: buffer)
                     let bytes = UnsafeBufferPointer(rebasing: buffer[..<count])

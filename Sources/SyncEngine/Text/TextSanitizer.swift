@@ -114,7 +114,7 @@ struct TextSanitizer {
         case 0x200C, 0x200D: return true
         // Blocks without a single format character, most of the rest (Latin, Greek, Cyrillic,
         // punctuation, Hangul, fullwidth forms): decided without looking up Unicode properties,
-        // which cost a tenth of turning a detail's HTML into text.
+        // which would be a noticeable part of turning a detail's HTML into text.
         case 0xAE...0x05FF, 0x2010...0x2029, 0x202F...0x205F, 0xFF00...0xFFEF: return true
         default: return isNotFormat(scalar)
         }

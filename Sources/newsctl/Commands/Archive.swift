@@ -76,8 +76,8 @@ enum Archive {
     }
 
     static func engine(_ settings: Settings, databasePath: String? = nil, onlyReads: Bool = false) throws(SyncError) -> SyncEngine {
-        // Up to the last "/", found in the bytes: going through the characters backwards cost
-        // a tenth of a cold `latest --offline` (generic types made at run time, grapheme breaking).
+        // Up to the last "/", found in the bytes: going through the characters backwards makes
+        // generic types at run time and breaks graphemes, a cost a cold `latest --offline` shows.
         let path = settings.databasePath
         let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(decoding: path.utf8[...$0], as: UTF8.self) } ?? ""
         // An archive opened only to read is there already (`open` made sure), and so is its folder.

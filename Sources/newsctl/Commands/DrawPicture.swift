@@ -1,8 +1,8 @@
 import ArgumentParser
 import Glibc
 
-// FoundationEssentials, not Foundation: linking full Foundation (ICU) into newsctl cost every
-// cold `latest --offline` about 2.6 ms (7.2-7.9 ms against 9.9-10.4, bench/latest-offline.py).
+// FoundationEssentials, not Foundation: linking full Foundation (ICU) into newsctl slows every
+// cold `latest --offline` (bench/latest-offline.py; bench/RESULTS.md).
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -35,7 +35,7 @@ enum NewsListCommand {
         // The process ends once the list is printed. An archive opened read-only has nothing to
         // write back or checkpoint, so the exit may close it with everything else: tearing the
         // screen and its engine down first (statements finalized, SQLite closed, every page and
-        // row freed) was a twentieth of a cold `latest --offline`.
+        // row freed) would be a noticeable part of a cold `latest --offline`.
         if engine.isReadOnly { ReleasedByExit.keep(presenter) }
         return view.exitStatus
     }

@@ -50,7 +50,7 @@ enum ReaderCommand {
 
     /// The reader on `engine` until it quits. A function of its own so that the app, which
     /// holds the engine, is gone when it returns: `windDown` waits for the engine's other holders
-    /// to let go, and an app kept to the end of `run` made every quit wait its whole 2 s.
+    /// to let go, and an app kept to the end of `run` would make every quit wait its whole 2 s.
     private static func runApp(engine: SyncEngine, settings: Settings, graphics: GraphicsMode) async -> Int32 {
         let app = ReaderApp(engine: engine, settings: settings)
         // Asked before the reader takes the terminal: a sixel query reads the terminal's answer.
@@ -61,9 +61,9 @@ enum ReaderCommand {
     /// Waits (at most `limit`) until nothing but this command holds the engine. The reader's
     /// screens are closed when it returns, but what they started ends a few turns later: each
     /// presenter goes and cancels its tasks, the engine's page streams end and it stops watching
-    /// the archive. Exiting before that cut it all off with the reader, its screens, presenters
-    /// and the engine still in memory, and LeakSanitizer reported parts of them as leaks when
-    /// `newsctl read` quit (the side tables of their weak references, whose pointers Swift keeps
+    /// the archive. Exiting before that would cut it all off with the reader, its screens,
+    /// presenters and the engine still in memory, parts of which LeakSanitizer reports as leaks
+    /// (the side tables of their weak references, whose pointers Swift keeps
     /// where it does not look, and row arrays inside enum payloads). Typically a few
     /// milliseconds; a transfer that does not stop is not waited for. The engine, released last
     /// on return, then closes the archive. Returns whether the engine was let go within `limit`

@@ -7,7 +7,7 @@ import SyncEngine
 
 /// `newsctl export` and `newsctl feed` run in `newsctl-site`, installed beside newsctl: the web
 /// front's HTML builder links Foundation and ICU, which newsctl itself does without (its cold
-/// `latest --offline` was 36% slower with them linked). newsctl checks the arguments and the
+/// `latest --offline` is slower with them linked). newsctl checks the arguments and the
 /// archive, then replaces itself with the program, its options resolved.
 @MainActor
 enum SiteHandOver {

@@ -3,7 +3,7 @@ import NewsFeature
 /// Lays a story's pictures out as rows: each picture scaled to the width with its caption under
 /// it, or its placeholder with why it is not drawn. Decodes each picture once, whatever the
 /// widths it is drawn at, and draws it once per width: the reader lays a story out again after a
-/// resize and at each `p`, and chafa costs about 12 ms a picture.
+/// resize and at each `p`, and drawing with chafa is the costly step.
 @MainActor
 final class StoryPictureDrawer {
     /// The widest a picture is drawn, in columns. Scaled to a wide terminal's whole width, a
@@ -28,9 +28,9 @@ final class StoryPictureDrawer {
     }
 
     /// Decodes and draws every picture of `pictures` not yet drawn at `width`, several at once
-    /// (on the cooperative pool: one a core), so that `layout` finds them drawn. A picture takes
-    /// chafa about 12 ms of one core at 72 columns; a story's ten, drawn one after the other,
-    /// left the second core idle.
+    /// (on the cooperative pool: one a core), so that `layout` finds them drawn. chafa draws a
+    /// picture on one core; drawn one after the other, a story's pictures would leave the others
+    /// idle.
     func prepare(_ pictures: [StoryPictureViewData], width: Int) async {
         guard missingLibrary == nil else { return }
         let columns = min(width, Self.maximumColumns)
@@ -139,7 +139,7 @@ final class StoryPictureDrawer {
             return rendered.text.filter { !$0.isEmpty }.map { Row.picture($0, columns: rendered.columns) }
         }
         var top = Row(placeholder, .dim)
-        // The one string as it is: joined, a kitty picture's 1.9 MB were copied again.
+        // The one string as it is: joined, a kitty picture's megabytes would be copied again.
         let sequence = rendered.text.count == 1 ? rendered.text[0] : rendered.text.joined()
         top.graphic = .top(sequence: sequence, rows: rendered.rows, isKitty: renderer.pictureProtocol == .kitty)
         return [top]

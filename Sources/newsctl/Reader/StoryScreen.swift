@@ -90,10 +90,10 @@ final class StoryScreen: ReaderScreen, DetailView, StoryPicturesView {
         }
     }
 
-    /// The pictures are drawn first, several at once off the main actor (chafa takes about
-    /// 12 ms a picture), and shown once drawn: the story's text stays on screen, with its
-    /// placeholders, and keys are read meanwhile, where laying them out drew them one after the
-    /// other on the main actor.
+    /// The pictures are drawn first, several at once off the main actor (drawing with chafa takes
+    /// a while), and shown once drawn: the story's text stays on screen, with its placeholders,
+    /// and keys are read meanwhile, rather than the layout drawing them one after the other on
+    /// the main actor.
     func showPictures(_ pictures: [StoryPictureViewData]) {
         afterDrawing(pictures) { $0 = pictures }
     }

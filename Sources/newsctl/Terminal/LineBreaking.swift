@@ -114,8 +114,8 @@ enum LineBreaking {
     /// The character's scalar when it has one only: a mark with a combining mark on it is no
     /// longer that mark. The lists hold each mark's canonical equivalents too (U+037E for `;`,
     /// U+2329/U+232A for `〈〉`), so this is `Character` equality; comparing scalars costs far
-    /// less than hashing a `Character` for a `Set` (a list read's line breaks took a tenth of
-    /// its instructions that way).
+    /// less than hashing a `Character` for a `Set`, which a list read would do for every
+    /// character it breaks.
     private static func singleScalar(_ character: Character) -> Unicode.Scalar? {
         let scalars = character.unicodeScalars
         guard let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex else { return nil }

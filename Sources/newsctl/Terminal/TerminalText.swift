@@ -97,8 +97,8 @@ enum TerminalText {
             }
             if !line.isEmpty { lines.append(trimTrailingSpaces(line)) }
             // What fits a line begins the next one whole, as the cut below would leave it, without
-            // making it again from its characters (a generic String(_:) whose first use costs
-            // 0.2 million instructions).
+            // making it again from its characters (a generic String(_:) whose first use in a
+            // process is costly).
             if clusterWidth <= width {
                 line = cluster.text
                 lineWidth = clusterWidth

@@ -114,8 +114,8 @@ final class TextDetailView: DetailView, StoryPicturesView, CommandView {
     }
 
     private func write(_ rows: [Row]) {
-        // A picture's sequence (1.9 MB of kitty's base64 at 72 columns) is written as it is:
-        // joined into the text, each was copied twice more into fresh memory.
+        // A picture's sequence (megabytes of kitty's base64) is written as it is: joined into
+        // the text, each would be copied twice more into fresh memory.
         var text = ""
         for row in rows {
             switch row.graphic {

@@ -93,8 +93,8 @@ final class TextNewsListView: NewsListView {
         Self.lines(StoryRows.item(item, marker: marker, width: terminal.width).map { $0.text(color: style.enabled) })
     }
 
-    /// Each of `lines` ended by a line break, appended: the first `joined()` of a process costs
-    /// 0.2 million instructions looking up its generic witnesses, a tenth of a printed list's.
+    /// Each of `lines` ended by a line break, appended: the first `joined()` of a process looks up
+    /// its generic witnesses at run time, a noticeable part of printing a list.
     private static func lines(_ lines: [String]) -> String {
         var text = ""
         for line in lines { text += line + "\n" }

@@ -1,7 +1,7 @@
 /// A direct reader of day pages in the shape the source sends, for the sync's hot path.
 ///
-/// `JSONDecoder` through `Codable` took about a sixth of a 10-year sync's CPU (about 50 µs a
-/// page). This reads the bytes once into the DTO, and answers only when it is sure of giving
+/// `JSONDecoder` through `Codable` is a large share of a long sync's CPU (bench/RESULTS.md).
+/// This reads the bytes once into the DTO, and answers only when it is sure of giving
 /// exactly what `DayPageDTO(from:)` would: any surprise (a story that would be skipped, a value
 /// of another type, a duplicate key, a number with a fraction, malformed JSON, deep nesting)
 /// gives nil, and the caller decodes with `JSONDecoder`, whose answer (or error) stands.

@@ -176,9 +176,9 @@ extension JSONByteScanner {
     }
 
     /// The text of `utf8`, or nil when it is not valid UTF-8. `String(validating:as:)` is
-    /// generic and not specialized: it looked its type metadata up on every call, a twentieth of
-    /// a 10-year sync's CPU. Decoding repairs what is not valid, so the text is the input exactly
-    /// when its bytes are the input's.
+    /// generic and not specialized: it looks its type metadata up on every call, and a sync makes
+    /// a string of every value it reads. Decoding repairs what is not valid, so the text is the
+    /// input exactly when its bytes are the input's.
     static func validUTF8(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
         var text = String(decoding: utf8, as: UTF8.self)
         let same = text.withUTF8 { decoded in
@@ -191,7 +191,7 @@ extension JSONByteScanner {
     mutating func escapedString() -> String? {
         // Made once with room for the rest of the response, which the text never exceeds: a story
         // body is one allocation, not a dozen of growing copies, and its bytes are searched once
-        // (finding its end first cost a second search of a body that is most of the response).
+        // (finding its end first would search the body, most of the response, twice).
         var utf8: [UInt8] = []
         utf8.reserveCapacity(bytes.count - offset)
         while offset < bytes.count {

@@ -1,6 +1,6 @@
 /// A direct reader of `news/ID` in the shape the source sends, for the details sync.
 ///
-/// `JSONDecoder` took about 7% of a details sync's CPU, most of it on the body's escaped string.
+/// `JSONDecoder` is a share of a details sync's CPU, most of it spent on the body's escaped string.
 /// Like `DayPageScanner`, this answers only when it is sure of giving exactly what
 /// `StoryDetailDTO(from:)` would: a value of another type than the one the DTO reads first, a
 /// duplicate key, a number with a fraction, malformed JSON or deep nesting gives nil, and the

@@ -1,7 +1,7 @@
 /// A direct reader of `story-extra/ID` in the shape the source sends
 /// (`{"long_comments":5,"popularity":148,"short_comments":32,"comments":37}`), for the details sync.
 ///
-/// `JSONDecoder` cost about as much per story as the counters' whole transfer on the curl
+/// `JSONDecoder` costs about as much per story as the counters' whole transfer on the curl
 /// thread. Like `StoryDetailScanner`, this answers only when it is sure of giving exactly what
 /// `StoryExtraDTO(from:)` would: a key the DTO reads otherwise (`count`, any other), a duplicate
 /// key, a value that is not a whole number or null, malformed JSON or no popularity at all
