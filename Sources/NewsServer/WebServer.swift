@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
@@ -79,12 +80,12 @@ public struct WebServer: Sendable {
         makeSite: @escaping @Sendable (Listening) -> any WebSite,
         onListening: @escaping @Sendable (Listening) async -> Void = { _ in }
     ) async throws {
-        let served = Locked<SiteResponder.ServedSite?>(nil)
-        let responder = SiteResponder(limits: limits, logger: logger, served: served, cache: caching.map(ResponseCache.init))
+        let served = Locked<ServedSite?>(nil)
+        let router = Self.router(limits: limits, logger: logger, served: served, cache: caching.map(ResponseCache.init))
         var quiet = logger
         quiet.logLevel = .critical  // Hummingbird's and ServiceLifecycle's own lines: the request lines are ours.
         let application = Application(
-            responder: responder,
+            router: router,
             // An idle connection is closed after a minute: a client that never finishes its
             // request must not hold shutdown, or a descriptor, for ever.
             server: .http1(configuration: .init(idleTimeout: .seconds(60))),
@@ -92,7 +93,7 @@ public struct WebServer: Sendable {
             onServerRunning: { channel in
                 guard let listening = Self.listening(channel.localAddress) else { return }
                 let site = makeSite(listening)
-                served.withLock { $0 = SiteResponder.ServedSite(site: site, origin: ServerOrigin(listening)) }
+                served.withLock { $0 = ServedSite(site: site, origin: ServerOrigin(listening)) }
                 await onListening(listening)
             },
             logger: quiet)
@@ -110,6 +111,37 @@ public struct WebServer: Sendable {
         try await group.run()
     }
 
+    /// The server's routes and middleware, all composed here, outermost first. Every request:
+    /// logged, given the security headers, held to the limits, its target checked, its Host checked.
+    /// The site's front at `/` (the API fronts get groups of their own beside it): a POST from its
+    /// own pages only, its form body bounded, validators and 304s, then `/healthz`, and the site's
+    /// pages from the cache or the site.
+    static func router(limits: Limits, logger: Logger, served: Locked<ServedSite?>, cache: ResponseCache?) -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: RequestLogMiddleware(logger: logger))
+        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: RequestLimitsMiddleware(limits: limits))
+        router.add(middleware: RequestTargetMiddleware())
+        router.add(middleware: HostMiddleware(served: served))
+
+        let site = router.group()
+            .add(middleware: OriginMiddleware(served: served))
+            .add(middleware: FormBodyMiddleware(limit: limits.body))
+            .add(middleware: ConditionalGetMiddleware())
+        let health = site.group().add(middleware: EntityTagMiddleware())
+        let pages = site.group()
+        if let cache { pages.add(middleware: ResponseCacheMiddleware(cache: cache)) }
+        pages.add(middleware: EntityTagMiddleware())
+        let route = SiteRoute(served: served)
+        for method: HTTPRequest.Method in [.get, .head, .post] {
+            health.on("/healthz", method: method) { _, _ in
+                Response(WebResponse(status: 200, contentType: "text/plain; charset=utf-8", body: Array("ok\n".utf8)))
+            }
+            for path: RouterPath in ["/", "/**"] { pages.on(path, method: method, use: route.respond) }
+        }
+        return router
+    }
+
     /// Whether `error` (from ``run(shutdownSignals:periodic:caching:makeSite:onListening:)``) says another
     /// program already listens on the address.
     public static func isAddressInUse(_ error: any Error) -> Bool {
@@ -123,20 +155,5 @@ public struct WebServer: Sendable {
         let isLoopback = isIPv6 ? ip == "::1" : ip.hasPrefix("127.")
         let url = "http://" + (isIPv6 ? "[\(ip)]" : ip) + ":\(port)/"
         return Listening(url: url, host: ip, port: port, isLoopback: isLoopback)
-    }
-}
-
-/// Runs a `WebServer.Periodic` until the server stops.
-private struct PeriodicService: Service {
-    let periodic: WebServer.Periodic
-
-    func run() async throws {
-        // Cancelled, a sync under way stops as `newsctl sync` does on Ctrl-C: nothing half-written.
-        try? await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                await periodic.run()
-                try await Task.sleep(for: periodic.interval)
-            }
-        }
     }
 }
