@@ -20,11 +20,11 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
 
 /// The headers, as set on each answer.
 private let securityHeaders: [(HTTPField.Name, String)] = [
-        (
-            .contentSecurityPolicy,
-            "default-src 'none'; img-src 'self' https:; style-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
-        ),
-        (.xContentTypeOptions, "nosniff"),
-        // A valid field name written out: the unwrap cannot fail.
-        (HTTPField.Name("Referrer-Policy")!, "no-referrer"),
-    ]
+    (
+        .contentSecurityPolicy,
+        "default-src 'none'; img-src 'self' https:; style-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+    ),
+    (.xContentTypeOptions, "nosniff"),
+    // A valid field name written out: the unwrap cannot fail.
+    (HTTPField.Name("Referrer-Policy")!, "no-referrer"),
+]

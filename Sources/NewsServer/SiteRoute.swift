@@ -31,6 +31,7 @@ extension Response {
         var headers: HTTPFields = [.contentType: page.contentType, .cacheControl: "no-cache"]
         if let location = page.location { headers[.location] = location }
         if page.status == 200, let lastModified = page.lastModified { headers[.lastModified] = HTTPDate.format(lastModified) }
-        self.init(status: HTTPResponse.Status(code: page.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: page.body)))
+        self.init(
+            status: HTTPResponse.Status(code: page.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: page.body)))
     }
 }

@@ -134,10 +134,14 @@ public struct WebServer: Sendable {
         pages.add(middleware: EntityTagMiddleware())
         let route = SiteRoute(served: served)
         for method: HTTPRequest.Method in [.get, .head, .post] {
-            health.on("/healthz", method: method) { _, _ in
-                Response(WebResponse(status: 200, contentType: "text/plain; charset=utf-8", body: Array("ok\n".utf8)))
+            health.on("/healthz", method: method) { request, context in
+                // The router takes `/healthz/` for `/healthz`; it is the site's (a 404), as `/healthz/x` is.
+                guard RequestTarget(request.head.path ?? "")?.path == "/healthz" else {
+                    return try await route.respond(to: request, context: context)
+                }
+                return Response(WebResponse(status: 200, contentType: "text/plain; charset=utf-8", body: Array("ok\n".utf8)))
             }
-            for path: RouterPath in ["/", "/**"] { pages.on(path, method: method, use: route.respond) }
+            for path: RouterPath in ["/", "/**", "/healthz/**"] { pages.on(path, method: method, use: route.respond) }
         }
         return router
     }
