@@ -1,43 +1,26 @@
+import HTTPTypes
+import Hummingbird
 import NIOCore
-import NewsWeb
 import SyncEngine
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// How the server caches the site's answers: bounded, and never stale. An answer is kept with the
-/// change token of what it was made from and the second it was made in, and served again only
-/// while both are the same: the token moves on every write to the archive (this process's or
-/// another's), and the second (``window``) bounds the words that depend on the clock ("3 分钟前", a day's
-/// "昨天") to the age a page has anyway by the time it arrives.
-public struct ResponseCaching: Sendable {
-    /// Most answers kept; the least recently used goes first.
-    public var entries = 256
-    /// Most body bytes kept, all answers together; an answer larger than an eighth of it is not kept.
-    public var bytes = 32 << 20
-    /// The window an answer is served in, by number: the wall-clock second by default, so a page
-    /// that words an age is made again once a second at most (a test may widen it).
-    public var window: @Sendable () -> Int64 = { Int64(time(nil)) }
-    /// The token of what the site's answers are made from now; nil when it cannot be known (then
-    /// nothing is cached). Asked once per GET or HEAD, so it must be cheap.
-    public let token: @Sendable () async -> (any Hashable & Sendable)?
-
-    /// Caching keyed by `token` (for an archive site, `{ await engine.archiveChangeToken() }`).
-    public init(token: @escaping @Sendable () async -> (any Hashable & Sendable)?) {
-        self.token = token
-    }
-}
 
 /// The cached answers, LRU within `ResponseCaching`'s bounds, all of one change token: a new
 /// token empties it.
 final class ResponseCache: Sendable {
-    /// An answer as kept: the site's, its entity tag, its body ready to send.
+    /// An answer as kept: its status and headers, and its body ready to send.
     struct Answer: Sendable {
-        let page: WebResponse
-        let entityTag: String?
+        let status: HTTPResponse.Status
+        let headers: HTTPFields
         let body: ByteBuffer
+
+        /// `response`, its body read whole.
+        init(_ response: Response) async throws {
+            status = response.status
+            headers = response.headers
+            body = try await response.body.collected()
+        }
+
+        /// The answer to send.
+        var response: Response { Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body)) }
     }
 
     private struct Entry {
@@ -49,7 +32,7 @@ final class ResponseCache: Sendable {
     /// An answer being made: requests for it in the same token and second wait for it instead
     /// of making it again (32 connections all missing at a new second would render it 32 times).
     private struct Flight {
-        let task: Task<Answer, Never>
+        let pending: PendingAnswer<Answer>
         let second: Int64
     }
 
@@ -88,25 +71,41 @@ final class ResponseCache: Sendable {
     }
 
     /// The answer for `key` made by `make` under `token` in `second`, or the one another request
-    /// is making for the same key, token and second; kept when it is a 200.
-    func shared(
-        _ key: String, token: any Hashable & Sendable, second: Int64, make: @escaping @Sendable () async -> Answer
-    ) async -> Answer {
-        let (task, isOwn) = state.withLock { state -> (Task<Answer, Never>, Bool) in
-            if Self.same(state.token, token), let flight = state.flights[key], flight.second == second { return (flight.task, false) }
-            let task = Task { await make() }
-            if Self.same(state.token, token) { state.flights[key] = Flight(task: task, second: second) }
-            return (task, true)
+    /// is making for the same key, token and second; kept when it is a 200. When the request
+    /// making it fails, those waiting make their own.
+    func shared(_ key: String, token: any Hashable & Sendable, second: Int64, make: () async throws -> Answer) async throws -> Answer {
+        let (pending, isOwn) = state.withLock { state -> (PendingAnswer<Answer>, Bool) in
+            if Self.same(state.token, token), let flight = state.flights[key], flight.second == second { return (flight.pending, false) }
+            let pending = PendingAnswer<Answer>()
+            if Self.same(state.token, token) { state.flights[key] = Flight(pending: pending, second: second) }
+            return (pending, true)
         }
-        let answer = await task.value
-        guard isOwn else { return answer }
+        guard isOwn else {
+            if let answer = await pending.value { return answer }
+            return try await make()
+        }
+        let answer: Answer
+        do {
+            answer = try await make()
+        } catch {
+            end(pending, of: key)
+            throw error
+        }
         // The flight ends and the answer is kept under one lock: between two, a request found
         // neither and made the page again.
         state.withLock { state in
-            if state.flights[key]?.task == task { state.flights[key] = nil }
-            if answer.page.status == 200 { Self.keep(answer, for: key, token: token, second: second, in: &state, bounds: caching) }
+            if state.flights[key]?.pending === pending { state.flights[key] = nil }
+            if answer.status == .ok { Self.keep(answer, for: key, token: token, second: second, in: &state, bounds: caching) }
         }
+        pending.fulfil(answer)
         return answer
+    }
+
+    private func end(_ pending: PendingAnswer<Answer>, of key: String) {
+        state.withLock { state in
+            if state.flights[key]?.pending === pending { state.flights[key] = nil }
+        }
+        pending.fulfil(nil)
     }
 
     /// Keeps `answer`, made from the archive as it was under `token` (asked before the site was)

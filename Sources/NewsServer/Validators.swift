@@ -8,7 +8,7 @@
 enum Validators {
     /// A strong ETag for `body`: its length and 64-bit FNV-1a hash. Not a cryptographic hash, and
     /// need not be: it only tells a client's copy from the page it would get now.
-    static func entityTag(of body: [UInt8]) -> String {
+    static func entityTag(of body: some Collection<UInt8>) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in body {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3

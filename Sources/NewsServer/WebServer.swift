@@ -79,12 +79,12 @@ public struct WebServer: Sendable {
         makeSite: @escaping @Sendable (Listening) -> any WebSite,
         onListening: @escaping @Sendable (Listening) async -> Void = { _ in }
     ) async throws {
-        let served = Locked<SiteResponder.ServedSite?>(nil)
-        let responder = SiteResponder(limits: limits, logger: logger, served: served, cache: caching.map(ResponseCache.init))
+        let served = Locked<ServedSite?>(nil)
+        let router = Self.router(limits: limits, logger: logger, served: served, cache: caching.map(ResponseCache.init))
         var quiet = logger
         quiet.logLevel = .critical  // Hummingbird's and ServiceLifecycle's own lines: the request lines are ours.
         let application = Application(
-            responder: responder,
+            router: router,
             // An idle connection is closed after a minute: a client that never finishes its
             // request must not hold shutdown, or a descriptor, for ever.
             server: .http1(configuration: .init(idleTimeout: .seconds(60))),
@@ -92,7 +92,7 @@ public struct WebServer: Sendable {
             onServerRunning: { channel in
                 guard let listening = Self.listening(channel.localAddress) else { return }
                 let site = makeSite(listening)
-                served.withLock { $0 = SiteResponder.ServedSite(site: site, origin: ServerOrigin(listening)) }
+                served.withLock { $0 = ServedSite(site: site, origin: ServerOrigin(listening)) }
                 await onListening(listening)
             },
             logger: quiet)
@@ -123,20 +123,5 @@ public struct WebServer: Sendable {
         let isLoopback = isIPv6 ? ip == "::1" : ip.hasPrefix("127.")
         let url = "http://" + (isIPv6 ? "[\(ip)]" : ip) + ":\(port)/"
         return Listening(url: url, host: ip, port: port, isLoopback: isLoopback)
-    }
-}
-
-/// Runs a `WebServer.Periodic` until the server stops.
-private struct PeriodicService: Service {
-    let periodic: WebServer.Periodic
-
-    func run() async throws {
-        // Cancelled, a sync under way stops as `newsctl sync` does on Ctrl-C: nothing half-written.
-        try? await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                await periodic.run()
-                try await Task.sleep(for: periodic.interval)
-            }
-        }
     }
 }
