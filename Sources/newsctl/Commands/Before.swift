@@ -17,7 +17,7 @@ struct Before: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let status = await QuickCommand.newsList(.day(try Self.shownDay(date, words: options.words))).run(try options.resolve())
+        let status = await NewsListCommand.run(.day(try Self.shownDay(date, words: options.words)), settings: try options.resolve())
         guard status == 0 else { throw ExitCode(status) }
     }
 

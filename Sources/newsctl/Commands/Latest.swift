@@ -9,7 +9,7 @@ struct Latest: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let status = await QuickCommand.newsList(.latest).run(try options.resolve())
+        let status = await NewsListCommand.run(.latest, settings: try options.resolve())
         guard status == 0 else { throw ExitCode(status) }
     }
 }

@@ -28,7 +28,7 @@ struct Search: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let status = await QuickCommand.search(query: query, limit: limit).run(try options.resolve())
+        let status = await SearchCommand.run(settings: try options.resolve()) { await $0.didSearch(query, limit: limit) }
         guard status == 0 else { throw ExitCode(status) }
     }
 }
