@@ -90,7 +90,9 @@ struct Newsctl: AsyncParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             var command = try parseAsRoot(arguments)
-            if var asyncCommand = command as? any AsyncParsableCommand {
+            if let mainActorCommand = command as? any MainActorCommand {
+                try await mainActorCommand.runOnMainActor()
+            } else if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()

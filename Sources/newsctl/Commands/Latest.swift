@@ -1,6 +1,6 @@
 import ArgumentParser
 
-struct Latest: AsyncParsableCommand {
+struct Latest: MainActorCommand {
     static let configuration = CommandConfiguration(
         commandName: "latest",
         abstract: "Today's stories and the top stories.",
@@ -9,6 +9,11 @@ struct Latest: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
+        try await runOnMainActor()
+    }
+
+    @MainActor
+    func runOnMainActor() async throws {
         let status = await NewsListCommand.run(.latest, settings: try options.resolve())
         guard status == 0 else { throw ExitCode(status) }
     }
