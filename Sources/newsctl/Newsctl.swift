@@ -88,16 +88,11 @@ struct Newsctl: AsyncParsableCommand {
     @MainActor
     private static func runCommand() async -> Int32 {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if let (command, settings) = QuickCommand.parse(arguments) {
-            return await command.run(settings)
-        }
-        if let message = negativePositional(arguments) {
-            Output.write("newsctl: " + message + "\n", to: STDERR_FILENO)
-            return ExitStatus.usage
-        }
         do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? any AsyncParsableCommand {
+            var command = try parseAsRoot(arguments)
+            if let mainActorCommand = command as? any MainActorCommand {
+                try await mainActorCommand.runOnMainActor()
+            } else if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
@@ -108,9 +103,15 @@ struct Newsctl: AsyncParsableCommand {
         } catch {
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }  // --help and friends print in full.
+            if let message = negativePositional(arguments) {
+                Output.write("newsctl: " + message + "\n", to: STDERR_FILENO)
+                return ExitStatus.usage
+            }
             var message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
             if message.hasPrefix("Error: ") { message = String(message.dropFirst(7)) }
             // The parser's own errors (unknown or missing options) say where the accepted form is.
+            // ArgumentParser's error types are its own (internal): its errors are told from
+            // newsctl's by their wording.
             let parserErrors = [
                 "Unknown option", "Missing expected argument", "Unexpected argument", "Missing value",
                 "The value", "Unknown command", "Value to be set",
@@ -123,8 +124,9 @@ struct Newsctl: AsyncParsableCommand {
         }
     }
 
-    /// Why a negative number given where a story id or a date goes (`show -1`) is not one.
-    /// ArgumentParser reads `-1` as an option and says only that the id is missing.
+    /// Why a negative number given where a story id or a date goes (`show -1`) is not one, once
+    /// ArgumentParser has refused the arguments: it reads `-1` as an option and says only that
+    /// the id is missing.
     static func negativePositional(_ arguments: [String]) -> String? {
         let command = arguments.prefix(2).joined(separator: " ")
         let takesID = ["show", "comments", "fav add", "fav rm"].contains { command == $0 || command.hasPrefix($0 + " ") }

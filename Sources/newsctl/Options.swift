@@ -2,8 +2,7 @@ import ArgumentParser
 import NewsFeature
 import SyncEngine
 
-/// A command's options (`CommandOptions`) as plain values: what ArgumentParser parsed, or what
-/// `QuickCommand` read.
+/// A command's options (`CommandOptions`) as plain values: what ArgumentParser parsed.
 struct OptionValues: Equatable {
     var db: String?
     var baseURL: String?

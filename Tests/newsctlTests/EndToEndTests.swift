@@ -216,6 +216,33 @@ extension ProcessTests {
             #expect(result.stderr == "newsctl: Unknown option '--bogus'; see 'newsctl fav rm --help'\n")
         }
 
+        /// One parser reads every command: a read is the same however its options are written
+        /// (`--name value`, `--name=value`, in any order), its errors included.
+        @Test func theEverydayReadsAnswerAlikeHoweverTheirOptionsAreWritten() async throws {
+            let (server, base) = try await started()
+            let newsctl = try NewsctlProcess()
+            #expect(try await newsctl.run(["before", "20230314", "--base-url", base]).status == 0)
+            #expect(try await newsctl.run(["show", "9759301", "--base-url", base]).status == 0)
+            await server.stop()
+            let forms: [[[String]]] = [
+                [["latest", "--offline", "--lang", "en"], ["latest", "--lang=en", "--offline"]],
+                [["latest", "--offline", "--json"], ["latest", "--json", "--offline", "--lang=zh"]],
+                [["before", "20230314", "--offline", "--lang", "en"], ["before", "--lang=en", "--offline", "20230314"]],
+                [["show", "9759301", "--offline"], ["show", "--offline", "9759301", "--lang=zh"]],
+                [["search", "春天", "--limit", "5", "--lang", "en"], ["search", "--limit=5", "--lang=en", "春天"]],
+                [["show", "0", "--lang", "en"], ["show", "--lang=en", "0"]],
+                [["latest", "--timeout", "0", "--lang", "en"], ["latest", "--timeout=0", "--lang=en"]],
+            ]
+            for form in forms {
+                let first = try await newsctl.run(form[0])
+                #expect(first.status == 0 ? !first.stdout.isEmpty : !first.stderr.isEmpty, "\(form[0])")
+                let second = try await newsctl.run(form[1])
+                #expect(second.status == first.status, "\(form)")
+                #expect(second.stdout == first.stdout, "\(form)")
+                #expect(second.stderr == first.stderr, "\(form)")
+            }
+        }
+
         @Test func badDataWithNothingCachedExits65() async throws {
             let (server, base) = try await started()
             server.setReply(.body(status: 200, contentType: "text/html", text: "<html>login</html>"), for: "/api/4/news/latest")

@@ -1,7 +1,7 @@
 import ArgumentParser
 import SyncEngine
 
-struct Before: AsyncParsableCommand {
+struct Before: MainActorCommand {
     static let configuration = CommandConfiguration(
         commandName: "before",
         abstract: "The stories of the day before <yyyyMMdd>.",
@@ -17,7 +17,12 @@ struct Before: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let status = await QuickCommand.newsList(.day(try Self.shownDay(date, words: options.words))).run(try options.resolve())
+        try await runOnMainActor()
+    }
+
+    @MainActor
+    func runOnMainActor() async throws {
+        let status = await NewsListCommand.run(.day(try Self.shownDay(date, words: options.words)), settings: try options.resolve())
         guard status == 0 else { throw ExitCode(status) }
     }
 

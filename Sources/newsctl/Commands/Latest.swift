@@ -1,6 +1,6 @@
 import ArgumentParser
 
-struct Latest: AsyncParsableCommand {
+struct Latest: MainActorCommand {
     static let configuration = CommandConfiguration(
         commandName: "latest",
         abstract: "Today's stories and the top stories.",
@@ -9,7 +9,12 @@ struct Latest: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let status = await QuickCommand.newsList(.latest).run(try options.resolve())
+        try await runOnMainActor()
+    }
+
+    @MainActor
+    func runOnMainActor() async throws {
+        let status = await NewsListCommand.run(.latest, settings: try options.resolve())
         guard status == 0 else { throw ExitCode(status) }
     }
 }

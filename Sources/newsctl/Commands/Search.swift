@@ -2,7 +2,7 @@ import ArgumentParser
 import NewsFeature
 import SyncEngine
 
-struct Search: AsyncParsableCommand {
+struct Search: MainActorCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Find stories in the archive by title, hint and text; offline.",
@@ -28,7 +28,12 @@ struct Search: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let status = await QuickCommand.search(query: query, limit: limit).run(try options.resolve())
+        try await runOnMainActor()
+    }
+
+    @MainActor
+    func runOnMainActor() async throws {
+        let status = await SearchCommand.run(settings: try options.resolve()) { await $0.didSearch(query, limit: limit) }
         guard status == 0 else { throw ExitCode(status) }
     }
 }

@@ -3,7 +3,7 @@ import Glibc
 import NewsFeature
 import SyncEngine
 
-struct Show: AsyncParsableCommand {
+struct Show: MainActorCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Read one story: its text, counts and marks; from the archive when it has it.",
@@ -24,6 +24,11 @@ struct Show: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try await runOnMainActor()
+    }
+
+    @MainActor
+    func runOnMainActor() async throws {
         let id = try StoryID.parse(id, words: options.words)
         let status = await DetailCommand.run(id, settings: try options.resolve(), graphics: graphics.graphics)
         guard status == 0 else { throw ExitCode(status) }
