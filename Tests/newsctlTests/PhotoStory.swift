@@ -26,3 +26,17 @@ enum PhotoStory {
         return String(decoding: data, as: UTF8.self)
     }
 }
+
+/// A story whose body is given, served as the source sends a detail: the picture tests' stories.
+enum BodyStory {
+    /// Serves story `id` titled 有图的故事 with `body` (and any further keys) at `/api/4/news/<id>`.
+    static func serve(_ id: Int64, body: String, more: [String: Any] = [:], on server: LoopbackServer) throws {
+        var story: [String: Any] = [
+            "id": id, "title": "有图的故事", "type": 0, "body": body, "share_url": "http://daily.zhihu.com/story/\(id)",
+            "url": "https://daily.zhihu.com/story/\(id)",
+        ]
+        story.merge(more) { _, given in given }
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: story, options: [.sortedKeys]), as: UTF8.self)
+        server.setReply(.body(status: 200, text: json), for: "/api/4/news/\(id)")
+    }
+}

@@ -20,12 +20,7 @@ extension ProcessTests {
             let body =
                 "<div class=\"content\"><p>图前的一段。</p><figure><img src=\"\(root)/pictures/quadrants.png\">"
                 + "<figcaption>三月的气压图</figcaption></figure><p>图后的一段。</p></div>"
-            let story: [String: Any] = [
-                "id": 9_759_301, "title": "有图的故事", "type": 0, "body": body, "share_url": "http://daily.zhihu.com/story/9759301",
-                "url": "https://daily.zhihu.com/story/9759301",
-            ]
-            let json = String(decoding: try JSONSerialization.data(withJSONObject: story), as: UTF8.self)
-            server.setReply(.body(status: 200, text: json), for: "/api/4/news/9759301")
+            try BodyStory.serve(9_759_301, body: body, on: server)
             server.setReply(.bytes(contentType: "image/png", try Fixtures.picture("quadrants.png")), for: "/pictures/quadrants.png")
             let pane = try TmuxPane(columns: columns, rows: rows)
             let database = try Fixtures.temporaryFolder() + "/news.sqlite"

@@ -21,13 +21,8 @@ extension ProcessTests {
             let body =
                 "<div class=\"content\"><p>图前的一段。</p><figure><img src=\"\(root)/pictures/quadrants.png\">"
                 + "<figcaption>三月的气压图</figcaption></figure><p>图后的一段。</p></div>"
-            let story: [String: Any] = [
-                "id": 2_023_032_001, "title": "有图的故事", "type": 0, "body": body, "image": root + "/pictures/headline.jpg",
-                "image_source": "Yestone.com", "share_url": "http://daily.zhihu.com/story/\(id)",
-                "url": "https://daily.zhihu.com/story/\(id)",
-            ]
-            let json = String(decoding: try JSONSerialization.data(withJSONObject: story, options: [.sortedKeys]), as: UTF8.self)
-            server.setReply(.body(status: 200, text: json), for: "/api/4/news/\(id)")
+            try BodyStory.serve(
+                2_023_032_001, body: body, more: ["image": root + "/pictures/headline.jpg", "image_source": "Yestone.com"], on: server)
             server.setReply(
                 .body(status: 200, text: "{\"long_comments\":0,\"popularity\":1,\"short_comments\":0,\"comments\":0}"),
                 for: "/api/4/story-extra/\(id)")

@@ -26,12 +26,7 @@ extension ProcessTests {
                 "<div class=\"content\"><p>图前的一段。</p><figure><img src=\"\(root)/pictures/quadrants.png\">"
                 + "<figcaption>三月的气压图</figcaption></figure><p>两图之间的一段。</p>"
                 + "<figure><img src=\"\(root)/pictures/slow.png\"></figure><p>最后一段。</p></div>"
-            let story: [String: Any] = [
-                "id": 9_759_301, "title": "有图的故事", "type": 0, "body": body, "share_url": "http://daily.zhihu.com/story/9759301",
-                "url": "https://daily.zhihu.com/story/9759301",
-            ]
-            let json = String(decoding: try JSONSerialization.data(withJSONObject: story), as: UTF8.self)
-            server.setReply(.body(status: 200, text: json), for: "/api/4/news/9759301")
+            try BodyStory.serve(9_759_301, body: body, on: server)
             let picture = try Fixtures.picture("quadrants.png")
             server.setReply(.bytes(contentType: "image/png", picture), for: "/pictures/quadrants.png")
             server.setReply(.delayed(Self.stall, .bytes(contentType: "image/png", picture)), for: "/pictures/slow.png")
