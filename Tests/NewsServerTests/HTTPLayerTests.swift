@@ -237,6 +237,20 @@ import TestSupport
         await server.stop()
     }
 
+    /// Only `/healthz` itself is the probe: the router would take `/healthz/` for it, and any
+    /// other path, `/api/…` too, is the site's to answer.
+    @Test func onlyHealthzItselfIsTheProbe() async throws {
+        let site = TestSite()
+        let server = try await RunningServer.start(site)
+        for path in ["/healthz/", "/healthz/x", "/api/greader/x"] {
+            let response = try await server.send("GET", path)
+            #expect(response.status == 404, "\(path)")
+            #expect(response.text == "no such page\n", "\(path)")
+        }
+        #expect(site.requests.map(\.path) == ["/healthz/", "/healthz/x", "/api/greader/x"])
+        await server.stop()
+    }
+
     @Test func eachRequestIsOneLogLine() async throws {
         let server = try await RunningServer.start(TestSite())
         _ = try await server.send("GET", "/page.html?q=secret")
