@@ -17,6 +17,25 @@ struct Newsctl: AsyncParsableCommand {
             first for a day (newsctl doctor --network shows which). A file:// root reads a local copy \
             of the API: the repository ships one made of real responses, \
             --base-url file://$PWD/Tests/Fixtures/captures/api/4 in its folder.
+
+            Exit status:
+            0    done (a page the network failed to refresh is shown, marked stale)
+            64   bad arguments or date, or read without a terminal
+            65   bad data from the source
+            66   no such story, day or comments; or no archive for a read-only command
+            69   the network or the source failing, and nothing in the archive
+            70   internal error
+            74   the archive damaged, read-only or full (the line says what to run)
+            130  interrupted (143: terminated)
+
+            Environment (an option wins over its variable; an empty one is unset):
+            NEWSCTL_DB         --db; default $XDG_DATA_HOME/newsctl/news.sqlite
+            NEWSCTL_BASE_URL   --base-url, comma-separated roots tried in order
+            NEWSCTL_LANG       --lang zh|en
+            NEWSCTL_TIMEOUT    --timeout, in seconds
+            NEWSCTL_OFFLINE=1  --offline
+            NO_COLOR           --no-color
+            SSL_CERT_FILE      certificate authorities (PEM) to trust, not the system's
             """,
         version: Newsctl.version,
         subcommands: [
