@@ -121,8 +121,8 @@ public actor SyncEngine {
     /// before they start, a fetched page or story when it is saved (a page read then serves the
     /// archive's copy as `storageError`).
     public nonisolated let isReadOnly: Bool
-    let store: PageStore
-    let details: DetailStore
+    /// The archive's connection and its stores.
+    let archive: Archive
     let client: ZhihuDailyClient
     let clock: any NewsClock
     let logger: Logger
@@ -204,13 +204,10 @@ public actor SyncEngine {
         logger: Logger = Logger(label: "SyncEngine", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws(SyncError) {
         do {
-            let database =
-                try (configuration.onlyReads && !configuration.readOnly ? Database.openReadOnlyIfCurrent(configuration.databasePath) : nil)
-                ?? Database(path: configuration.databasePath, readOnly: configuration.readOnly)
-            store = try PageStore(
-                database: database, willUpgrade: configuration.willUpgradeArchive, progress: configuration.onMigrationProgress)
-            details = DetailStore(database: database)
-            isReadOnly = database.isReadOnly
+            archive = try Archive(
+                path: configuration.databasePath, readOnly: configuration.readOnly, onlyReads: configuration.onlyReads,
+                willUpgrade: configuration.willUpgradeArchive, progress: configuration.onMigrationProgress)
+            isReadOnly = archive.database.isReadOnly
         } catch {
             throw SyncError.wrapping(error)
         }
@@ -221,7 +218,7 @@ public actor SyncEngine {
             logger: logger, now: { clock.now().timeIntervalSince1970 })
         client.firstByteBudget = configuration.firstByteBudget
         // A preference the archive cannot give (unreadable) is no reason to fail: the order given stands.
-        let remembered = (try? store.preferredBaseURL()).flatMap { Self.livePreference($0, configuration, clock) }
+        let remembered = (try? archive.meta.preferredBaseURL()).flatMap { Self.livePreference($0, configuration, clock) }
         client.preference = BaseURLPreference(preferred: remembered.flatMap { configuration.baseURLs.firstIndex(of: $0.url) } ?? 0)
         self.client = client
         self.clock = clock
@@ -245,7 +242,7 @@ public actor SyncEngine {
     /// within `preferredBaseURLLifetime`, and only while it is among the configured ones. Nil
     /// when the base URLs are tried in the order given.
     public func preferredBaseURL() -> PreferredBaseURL? {
-        (try? store.preferredBaseURL()).flatMap { Self.livePreference($0, configuration, clock) }
+        (try? archive.meta.preferredBaseURL()).flatMap { Self.livePreference($0, configuration, clock) }
     }
 
     private static func livePreference(
@@ -265,7 +262,7 @@ public actor SyncEngine {
     func saveBaseURLPreference() {
         guard let index = client.preference.takeChange(), !isReadOnly, configuration.baseURLs.indices.contains(index) else { return }
         do {
-            try store.setPreferredBaseURL(configuration.baseURLs[index], since: clock.now().timeIntervalSince1970)
+            try archive.meta.setPreferredBaseURL(configuration.baseURLs[index], since: clock.now().timeIntervalSince1970)
         } catch {
             logger.notice("could not remember the base URL that answered", metadata: ["error": "\(error)"])
         }
@@ -288,12 +285,12 @@ public actor SyncEngine {
 
     /// The source's latest day as last seen, if the archive has ever fetched it.
     public func latestKnownDay() throws(SyncError) -> Day? {
-        do { return try store.latestDay() } catch { throw SyncError.wrapping(error) }
+        do { return try archive.meta.latestDay() } catch { throw SyncError.wrapping(error) }
     }
 
     /// What the archive holds: cached ranges, gaps between them, and partial days.
     public func coverage() throws(SyncError) -> Coverage {
-        do { return try store.coverage() } catch { throw SyncError.wrapping(error) }
+        do { return try archive.pages.coverage() } catch { throw SyncError.wrapping(error) }
     }
 
     /// Fails at once, before any network work, when the archive cannot be written.

@@ -155,7 +155,7 @@ import TestSupport
         // The file alone, without its log: a copy of it opened on its own.
         let copy = try temporaryDatabasePath()
         try FileManager.default.copyItem(atPath: h.path, toPath: copy)
-        let fileAlone = try PageStore(database: try Database(path: copy))
+        let fileAlone = try Archive(database: try Database(path: copy)).pages
         #expect(try fileAlone.coverage().cachedRanges == [latest.adding(days: -7)...latest])
         await h.server.stop()
     }
