@@ -112,7 +112,7 @@ extension SyncEngine {
         guard let checkpointer else { return }
         checkpointer.stop()
         archive.database.setAutomaticCheckpoint(pages: 1_000)
-        lastSyncCheckpoints = checkpointer.checkpoints
+        diagnostics.lastSyncCheckpoints = checkpointer.checkpoints
     }
 
     /// The stories whose detail to fetch, given those that answered 5xx or 404 before: each is

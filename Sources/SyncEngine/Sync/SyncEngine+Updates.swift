@@ -114,7 +114,7 @@ extension SyncEngine {
     /// read would say). A failure is logged, sent once per stream while it lasts, and retried.
     func pollForChanges() {
         guard !observers.isEmpty else { return }
-        changePolls += 1
+        diagnostics.changePolls += 1
         let version: Int64
         do {
             version = try archive.database.dataVersion()
@@ -125,7 +125,7 @@ extension SyncEngine {
         }
         guard version != seenDataVersion else { return }
         seenDataVersion = version
-        changeRereads += 1
+        diagnostics.changeRereads += 1
         for request in Array(observers.keys) {
             let stored: StoredPage?
             do {

@@ -133,11 +133,8 @@ public actor SyncEngine {
     var changeWatch: Task<Void, Never>?
     /// The data version the watched pages were last read at; nil: read them at the next poll.
     var seenDataVersion: Int64?
-    /// For tests: polls and rereads of the watched pages since the engine opened.
-    var changePolls = 0
-    var changeRereads = 0
-    /// For tests: checkpoints the last sync's `WALCheckpointer` ran.
-    var lastSyncCheckpoints = 0
+    /// What the engine counts of its own work, for tests.
+    var diagnostics = EngineDiagnostics()
     nonisolated let observerIDs = Atomic<UInt64>(0)
     /// Streams of `pictureUpdates(storyID:)` (SyncEngine+PictureUpdates.swift).
     nonisolated let pictureWatch = PictureWatch()
