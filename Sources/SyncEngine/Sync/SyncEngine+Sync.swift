@@ -280,6 +280,6 @@ extension SyncEngine {
     /// One network deadline per item: a long sync is not bounded by one page's timeout.
     nonisolated func withItemDeadline<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         let deadline = ContinuousClock.now.advanced(by: configuration.networkTimeout)
-        return try await ZhihuDailyClient.$operationDeadline.withValue(deadline) { try await body() }
+        return try await Fetcher.$operationDeadline.withValue(deadline) { try await body() }
     }
 }

@@ -268,11 +268,11 @@ public actor SyncEngine {
     /// Runs one operation with one network deadline for all its requests (unless an outer
     /// operation has set one already).
     func withDeadline<T>(_ body: () async throws(SyncError) -> T) async throws(SyncError) -> T {
-        if ZhihuDailyClient.operationDeadline != nil { return try await body() }
+        if Fetcher.operationDeadline != nil { return try await body() }
         defer { saveBaseURLPreference() }
         let deadline = ContinuousClock.now.advanced(by: configuration.networkTimeout)
         do {
-            return try await ZhihuDailyClient.$operationDeadline.withValue(deadline) { try await body() }
+            return try await Fetcher.$operationDeadline.withValue(deadline) { try await body() }
         } catch let error as SyncError {
             throw error
         } catch {
