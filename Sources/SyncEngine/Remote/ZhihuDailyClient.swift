@@ -111,13 +111,16 @@ struct ZhihuDailyClient: Sendable {
         do {
             return try JSONDecoder().decode(Value.self, from: Data(response.body))
         } catch {
-            let looksLikeHTML = response.body.prefix(64).contains(UInt8(ascii: "<"))
-            throw RemoteError(
-                code: .badResponse, url: response.url,
-                message: looksLikeHTML
-                    ? "the source answered with HTML instead of JSON for \(what)"
-                    : "the source answered with malformed JSON for \(what)")
+            throw Self.notJSON(response, what: what)
         }
+    }
+
+    /// A `.badResponse` for a body that is not the JSON expected (of `what`, when named), saying
+    /// whether HTML came instead.
+    private static func notJSON(_ response: HTTPResponse, what: String?) -> RemoteError {
+        let looksLikeHTML = response.body.prefix(64).contains(UInt8(ascii: "<"))
+        let answered = looksLikeHTML ? "the source answered with HTML instead of JSON" : "the source answered with malformed JSON"
+        return RemoteError(code: .badResponse, url: response.url, message: answered + (what.map { " for \($0)" } ?? ""))
     }
 
     private func fetchPage(_ path: String) async throws(RemoteError) -> (HTTPResponse, DayPageDTO) {
@@ -127,12 +130,7 @@ struct ZhihuDailyClient: Sendable {
             // The direct reader for the usual page; JSONDecoder for anything it is unsure of.
             dto = try DayPageScanner.page(response.body) ?? JSONDecoder().decode(DayPageDTO.self, from: Data(response.body))
         } catch {
-            let looksLikeHTML = response.body.prefix(64).contains(UInt8(ascii: "<"))
-            throw RemoteError(
-                code: .badResponse, url: response.url,
-                message: looksLikeHTML
-                    ? "the source answered with HTML instead of JSON"
-                    : "the source answered with malformed JSON")
+            throw Self.notJSON(response, what: nil)
         }
         // A story that cannot be shown is dropped from its day, never silently: each one is logged
         // with its id (when it has one) and why.
