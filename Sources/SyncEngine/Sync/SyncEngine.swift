@@ -1,7 +1,8 @@
 // The engine's configuration, state and opening. Its work is split by concern: +DayReads (latest
 // and day pages by read policy, with their provenance), +DayFetches (one shared fetch per page,
 // validated and stored), +Updates (`updates(for:)` and the watch for other processes' writes),
-// +Details, +Comments, +Pictures, +PictureReads, +Sync, +Archive.
+// +Details, +UserData (favourites, read marks), +Comments, +Pictures, +PictureReads, +Sync,
+// +Archive.
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -80,7 +80,7 @@ struct DetailStore {
         // A story that failed before and has come now is no longer left alone.
         try FailedStoryStore(database: database).forget(detail.id)
         // A favourite keeps the title it can be listed by, whatever happens to the cache.
-        try database.run("UPDATE favorite SET title = ? WHERE story_id = ?", [.text(detail.title), .integer(detail.id)])
+        try UserDataStore(database: database).retitleFavorite(detail.id, title: detail.title)
     }
 
     func readDetail(_ id: Int64) throws -> Stored<StoryDetail>? {

@@ -13,6 +13,11 @@ struct UserDataStore {
             """, [.integer(id), .text(title), .real(time)])
     }
 
+    /// Gives a favourite the title its detail has now; nothing when the story is not one.
+    func retitleFavorite(_ id: Int64, title: String) throws {
+        try database.run("UPDATE favorite SET title = ? WHERE story_id = ?", [.text(title), .integer(id)])
+    }
+
     /// Whether there was a favourite to remove.
     func removeFavorite(_ id: Int64) throws -> Bool {
         try !database.query("DELETE FROM favorite WHERE story_id = ? RETURNING story_id", [.integer(id)]) { _ in true }.isEmpty
