@@ -50,7 +50,7 @@ nonisolated(unsafe) private let database: Database = {
     }
     do {
         let database = try Database(path: folder + "/news.sqlite")
-        _ = try PageStore(database: database, willUpgrade: nil)  // migrates
+        _ = try Archive(database: database)  // migrates
         return database
     } catch {
         fatalError("could not make the archive: \(error)")

@@ -18,9 +18,9 @@ private func story(_ id: Int64, _ title: String, _ hint: String) -> Story {
         gaPrefix: "", imageHue: "", type: 0)
 }
 
-private typealias Archive = (engine: SyncEngine, database: Database, ids: Set<Int64>)
+private typealias FuzzArchive = (engine: SyncEngine, database: Database, ids: Set<Int64>)
 
-private func makeArchive() -> Archive {
+private func makeArchive() -> FuzzArchive {
     // In $TMPDIR, which scripts/fuzz points into the run's folder: a crash (no atexit) leaves
     // nothing in /tmp.
     let tmp = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
@@ -47,12 +47,13 @@ private func makeArchive() -> Archive {
             story(9_759_204, "Ünïcödé façade naïve café 123 ½ ⅷ", "Ελληνικά русский עברית العربية"),
             story(9_759_205, "ひらがな カタカナ 한국어 𠀀𠀁 emoji 👍🏽 e\u{301}", "tab\there"),
         ]
-        try PageStore(database: database).writeDay(Day("20230313")!, stories: stories, fetchedAt: 1_678_700_000, isFinal: true)
+        let archive = try Archive(database: database)  // migrates
+        try archive.pages.writeDay(Day("20230313")!, stories: stories, fetchedAt: 1_678_700_000, isFinal: true)
         let detail = StoryDetail(
             id: 9_759_201, title: "如何判断一个西瓜熟没熟？", bodyHTML: "<p>拍一拍，听声音。 The sound of a ripe watermelon is deep.</p>",
             image: nil, imageSource: nil, shareURL: nil, url: "https://daily.zhihu.com/story/9759201",
             type: 0, sectionName: nil, publishTime: nil)
-        try DetailStore(database: database).writeDetail(DetailRecord(detail), fetchedAt: 1_678_700_000)
+        try archive.details.writeDetail(DetailRecord(detail), fetchedAt: 1_678_700_000)
         let engine = try SyncEngine(configuration: .init(databasePath: path))
         return (engine, database, Set(stories.map(\.id)))
     } catch {
@@ -60,7 +61,7 @@ private func makeArchive() -> Archive {
     }
 }
 
-nonisolated(unsafe) private var archive: Archive?
+nonisolated(unsafe) private var archive: FuzzArchive?
 
 /// `SyncEngine.search` without the actor: the same checks, the same index query.
 private func search(_ query: String, limit: Int, in database: Database) -> Result<[SearchResult], SyncError> {

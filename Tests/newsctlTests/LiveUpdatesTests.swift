@@ -70,16 +70,16 @@ extension ProcessTests {
             #expect(page == (try await engine.page(for: day, policy: .cacheOnly)).withAge(page.provenance.age))
 
             // Another day written by another process, and a process that only reads: nothing new.
-            let rereads = await engine.changeRereads
+            let rereads = await engine.diagnostics.changeRereads
             let other = try await newsctl.run(["before", "20230313", "--db", newsctl.databasePath, "--base-url", base])
             #expect(other.status == 0, "\(other.stderr)")
             let reader = try await newsctl.run(["before", "20230314", "--db", newsctl.databasePath, "--offline"])
             #expect(reader.status == 0, "\(reader.stderr)")
             let deadline = ContinuousClock.now + .seconds(20)
-            while await engine.changeRereads <= rereads, ContinuousClock.now < deadline {
+            while await engine.diagnostics.changeRereads <= rereads, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(10))
             }
-            #expect(await engine.changeRereads > rereads, "the engine saw the other day's write")
+            #expect(await engine.diagnostics.changeRereads > rereads, "the engine saw the other day's write")
             try await Task.sleep(for: .milliseconds(250))  // A few more polls.
             #expect(updates.all.count == 2)
 

@@ -86,7 +86,7 @@ extension SyncEngine {
     }
 
     private static func check(_ base: String, timeout: Duration, transport: any HTTPTransport) async -> HostCheck {
-        let url = ZhihuDailyClient.join(base, "news/latest")
+        let url = Fetcher.join(base, "news/latest")
         let result: Result<HTTPResponse, TransportError>
         if let probing = transport as? any HTTPProbing {
             result = await probing.probe(url, timeout: timeout)

@@ -21,7 +21,7 @@ extension SyncEngine {
             throw SyncError(code: .invalidQuery, message: "the query has no letters or digits to search for")
         }
         do {
-            return try SearchIndex(database: store.database).search(expression, limit: max(1, limit))
+            return try archive.search.search(expression, limit: max(1, limit))
         } catch {
             throw SyncError.wrapping(error)
         }
@@ -30,7 +30,7 @@ extension SyncEngine {
     /// The budget the pictures are kept within: the one a sync last named
     /// (`SyncRequest.pictureBudget`, remembered in the archive), else `Configuration.pictureBudget`.
     public func pictureBudget() throws(SyncError) -> Int64 {
-        do { return try pictureBudget(PictureStore(database: store.database)) } catch { throw SyncError.wrapping(error) }
+        do { return try pictureBudget(archive.pictures) } catch { throw SyncError.wrapping(error) }
     }
 
     func pictureBudget(_ pictures: PictureStore) throws -> Int64 {
@@ -38,7 +38,7 @@ extension SyncEngine {
     }
 
     private func pictureCountsWithBudget() throws -> PictureCounts {
-        let pictures = PictureStore(database: store.database)
+        let pictures = archive.pictures
         var counts = try pictures.counts()
         counts.budget = try pictureBudget(pictures)
         return counts
@@ -47,14 +47,13 @@ extension SyncEngine {
     /// What the archive holds: coverage, counts, size and the last sync.
     public func status() throws(SyncError) -> ArchiveStatus {
         do {
-            let archive = ArchiveStore(database: store.database)
-            let counts = try archive.counts()
+            let counts = try archive.housekeeping.counts()
             return ArchiveStatus(
-                coverage: try store.coverage(), stories: counts.stories, details: counts.details,
-                favorites: counts.favorites, databaseBytes: archive.bytes(),
-                lastSync: try store.lastSync().map { Date(timeIntervalSince1970: $0) },
-                lastSyncInterrupted: try store.lastSyncInterrupted(),
-                failingStories: try FailedStoryStore(database: store.database).all().map {
+                coverage: try archive.pages.coverage(), stories: counts.stories, details: counts.details,
+                favorites: counts.favorites, databaseBytes: archive.housekeeping.bytes(),
+                lastSync: try archive.meta.lastSync().map { Date(timeIntervalSince1970: $0) },
+                lastSyncInterrupted: try archive.meta.lastSyncInterrupted(),
+                failingStories: try archive.failedStories.all().map {
                     FailingStory(
                         id: $0.id, title: $0.title, failures: $0.failures, lastStatus: $0.lastStatus,
                         lastFailure: Date(timeIntervalSince1970: $0.lastFailureAt), nextTry: Date(timeIntervalSince1970: $0.nextTry))
@@ -74,25 +73,25 @@ extension SyncEngine {
         }
         try requireWritable("prune")
         do {
-            let archive = ArchiveStore(database: store.database)
-            let bytesBefore = archive.bytes()
-            guard let newest = try store.latestDay() ?? store.coverage().last else {
+            let housekeeping = archive.housekeeping
+            let bytesBefore = housekeeping.bytes()
+            guard let newest = try archive.meta.latestDay() ?? archive.pages.coverage().last else {
                 return PruneSummary(
                     firstKept: nil, daysRemoved: 0, storiesRemoved: 0, detailsRemoved: 0,
                     bytesBefore: bytesBefore, bytesAfter: bytesBefore)
             }
             let firstKept = newest.adding(days: -(min(keepDays, 1_000_000) - 1))  // More than every day there is.
-            let pruned = try archive.prune(before: firstKept)
+            let pruned = try housekeeping.prune(before: firstKept)
             publishPictures()  // A pruned story's list empties too.
             do {
-                if pruned.days > 0 || pruned.details > 0 || pruned.pictures > 0 { try archive.compact() }
+                if pruned.days > 0 || pruned.details > 0 || pruned.pictures > 0 { try housekeeping.compact() }
             } catch {
                 // The prune itself is committed; only the file did not shrink.
                 logger.error("could not compact the archive", metadata: ["error": "\(error)"])
             }
             var summary = PruneSummary(
                 firstKept: firstKept, daysRemoved: pruned.days, storiesRemoved: pruned.stories,
-                detailsRemoved: pruned.details, bytesBefore: bytesBefore, bytesAfter: archive.bytes())
+                detailsRemoved: pruned.details, bytesBefore: bytesBefore, bytesAfter: housekeeping.bytes())
             summary.picturesRemoved = pruned.pictures
             return summary
         } catch {

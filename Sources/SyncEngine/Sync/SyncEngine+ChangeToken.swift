@@ -20,7 +20,7 @@ extension SyncEngine {
     /// commit of another connection or process (`newsctl sync`, `newsctl fav add`); it does
     /// not move while nothing is written.
     public func archiveChangeToken() -> ArchiveChangeToken? {
-        let database = store.database
+        let database = archive.database
         guard let version = try? database.dataVersion() else { return nil }
         return ArchiveChangeToken(
             otherCommits: version, ownCommits: database.committedTransactions, ownChanges: database.totalChanges)

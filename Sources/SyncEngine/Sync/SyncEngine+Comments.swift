@@ -32,7 +32,7 @@ extension SyncEngine {
     public func moreComments(storyID: Int64, kind: CommentKind, offline: Bool = false) async throws(SyncError) -> CommentThread {
         try await withDeadline { () async throws(SyncError) -> CommentThread in
             do {
-                let comments = CommentStore(database: store.database)
+                let comments = archive.comments
                 let held = try comments.thread(storyID, kind)
                 if let held, held.isComplete { return thread(held, storyID, kind, origin: .cache, staleReason: nil) }
                 guard !offline else {
@@ -72,7 +72,7 @@ extension SyncEngine {
 
     private func readComments(storyID: Int64, kind: CommentKind, policy: ReadPolicy) async throws(SyncError) -> CommentThread {
         do {
-            let comments = CommentStore(database: store.database)
+            let comments = archive.comments
             let cached = try comments.thread(storyID, kind)
             let isFresh = cached.map { age(since: $0.fetchedAt) < configuration.commentFreshness } ?? false
             switch (policy, cached) {

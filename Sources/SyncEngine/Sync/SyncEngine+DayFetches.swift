@@ -65,13 +65,13 @@ extension SyncEngine {
         switch key {
         case .latest:
             let remote = try await client.latest()
-            if let known = try store.latestDay(), remote.day < known {
+            if let known = try archive.meta.latestDay(), remote.day < known {
                 throw RemoteError(
                     code: .badResponse, url: "news/latest",
                     message: "the source's latest day went back from \(known) to \(remote.day)")
             }
             try keeping(remote, isLatest: true, isFinal: false) {
-                try store.writeLatest(
+                try archive.pages.writeLatest(
                     remote.day, stories: remote.stories, topStories: remote.topStories,
                     fetchedAt: clock.now().timeIntervalSince1970)
             }
@@ -81,9 +81,9 @@ extension SyncEngine {
             let remote = try await fetchDay(day)
             let isFinal = try await isFinal(day)
             try keeping(remote, isLatest: false, isFinal: isFinal) {
-                try store.writeDay(day, stories: remote.stories, fetchedAt: clock.now().timeIntervalSince1970, isFinal: isFinal)
+                try archive.pages.writeDay(day, stories: remote.stories, fetchedAt: clock.now().timeIntervalSince1970, isFinal: isFinal)
             }
-            publish(try store.latestDay() == day ? [.day(day), .latest] : [.day(day)])
+            publish(try archive.meta.latestDay() == day ? [.day(day), .latest] : [.day(day)])
             logger.debug("stored a day", metadata: ["day": "\(day)", "stories": "\(remote.stories.count)"])
         }
     }
@@ -119,7 +119,7 @@ extension SyncEngine {
             return try await client.day(day)
         } catch {
             guard error.code == .notPublished else { throw error }
-            if let latest = try store.latestDay(), day <= latest { throw error.publishedDayMisdated(latest: latest) }
+            if let latest = try archive.meta.latestDay(), day <= latest { throw error.publishedDayMisdated(latest: latest) }
             do {
                 try await fetchShared(.latest)
             } catch let unsaved as UnsavedFetch {
@@ -129,7 +129,7 @@ extension SyncEngine {
                 if latestError is CancellationError || (latestError as? RemoteError)?.code == .cancelled { throw latestError }
                 logger.notice("cannot check whether a day is published", metadata: ["day": "\(day)", "error": "\(latestError)"])
             }
-            if let latest = try store.latestDay(), day <= latest { throw error.publishedDayMisdated(latest: latest) }
+            if let latest = try archive.meta.latestDay(), day <= latest { throw error.publishedDayMisdated(latest: latest) }
             throw error
         }
     }
@@ -138,7 +138,7 @@ extension SyncEngine {
     /// so (never the device clock). When the archive's latest day does not settle it, the latest
     /// page is fetched too; if that fails, the day stays partial and is completed by a later read.
     private func isFinal(_ day: Day) async throws -> Bool {
-        if let latest = try store.latestDay(), day < latest { return true }
+        if let latest = try archive.meta.latestDay(), day < latest { return true }
         do {
             try await fetchShared(.latest)
         } catch let error as RemoteError {
@@ -147,7 +147,7 @@ extension SyncEngine {
         } catch let unsaved as UnsavedFetch {
             return day < unsaved.page.day  // Fetched, not kept: its day still settles it.
         }
-        return try store.latestDay().map { day < $0 } ?? false
+        return try archive.meta.latestDay().map { day < $0 } ?? false
     }
 
     /// How many fetches are under way (for tests: an abandoned fetch must end).

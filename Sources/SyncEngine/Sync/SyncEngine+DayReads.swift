@@ -62,8 +62,8 @@ extension SyncEngine {
 
     func load(_ key: PageRequest) throws -> StoredPage? {
         switch key {
-        case .latest: return try store.readLatest()
-        case .day(let day): return try store.readDay(day)
+        case .latest: return try archive.pages.readLatest()
+        case .day(let day): return try archive.pages.readDay(day)
         }
     }
 

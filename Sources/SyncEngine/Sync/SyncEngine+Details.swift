@@ -16,7 +16,7 @@ extension SyncEngine {
 
     private func readDetail(id: Int64, policy: ReadPolicy) async throws(SyncError) -> DetailPage {
         do {
-            let cached = try details.readDetail(id)
+            let cached = try archive.details.readDetail(id)
             let detail: Stored<StoryDetail>
             var staleReason: Provenance.StaleReason?
             var origin = Provenance.Origin.cache
@@ -48,7 +48,7 @@ extension SyncEngine {
                 isFinal: true, staleReason: staleReason)
             return DetailPage(
                 detail: detail.value, provenance: provenance, extra: extra, extraProvenance: extraProvenance,
-                marks: try details.marks([id])[id] ?? .none)
+                marks: try archive.userData.marks([id])[id] ?? .none)
         } catch {
             throw SyncError.wrapping(error)
         }
@@ -60,7 +60,7 @@ extension SyncEngine {
         let detail = try await client.detail(id)
         let fetchedAt = clock.now().timeIntervalSince1970
         do {
-            try details.writeDetail(DetailRecord(detail), fetchedAt: fetchedAt)
+            try archive.details.writeDetail(DetailRecord(detail), fetchedAt: fetchedAt)
         } catch let error as DatabaseError {
             logger.error("showing a fetched story that could not be saved", metadata: ["story": "\(id)", "error": "\(error)"])
             return (Stored(value: detail, fetchedAt: fetchedAt), false)
@@ -71,7 +71,7 @@ extension SyncEngine {
     /// The counters: cached while fresh (unless `refresh`), else fetched; the cache (stale) or nil
     /// when that fails.
     func counters(_ id: Int64, offline: Bool, refresh: Bool = false) async throws -> (StoryExtra?, Provenance?) {
-        let cached = try? details.readExtra(id)
+        let cached = try? archive.details.readExtra(id)
         func provenance(_ stored: Stored<StoryExtra>, _ origin: Provenance.Origin, _ reason: Provenance.StaleReason?) -> Provenance {
             Provenance(
                 origin: origin, fetchedAt: Date(timeIntervalSince1970: stored.fetchedAt), age: age(since: stored.fetchedAt),
@@ -85,7 +85,7 @@ extension SyncEngine {
         do {
             let extra = try await client.extra(id)
             let stored = Stored(value: extra, fetchedAt: clock.now().timeIntervalSince1970)
-            try details.writeExtra(id, extra, fetchedAt: stored.fetchedAt)
+            try archive.details.writeExtra(id, extra, fetchedAt: stored.fetchedAt)
             return (extra, provenance(stored, .network, nil))
         } catch let error as RemoteError {
             if error.code == .cancelled { throw CancellationError() }  // Ctrl-C ends the command.
@@ -95,64 +95,5 @@ extension SyncEngine {
             logger.notice("counters not saved", metadata: ["story": "\(id)", "error": "\(error)"])
             return (cached?.value, cached.map { provenance($0, .cache, .storageError) })
         }
-    }
-
-    // MARK: The user's data
-
-    /// Marks a story read (the first time counts).
-    public func markRead(id: Int64) throws(SyncError) {
-        try requireWritable("mark a story read")
-        do { try details.markRead(id, at: clock.now().timeIntervalSince1970) } catch { throw SyncError.wrapping(error) }
-    }
-
-    /// Adds a favourite and caches its detail for offline reading.
-    ///
-    /// Without a network the favourite is still added when the archive knows the story's title;
-    /// the returned favourite says whether its detail is cached. A story the source answers 404
-    /// for is not added (`.notFound`).
-    ///
-    /// - Parameters:
-    ///   - id: the story's id.
-    ///   - policy: how to read the detail; `.cacheOnly` never touches the network.
-    @discardableResult
-    public func addFavorite(id: Int64, policy: ReadPolicy = .cacheFirst) async throws(SyncError) -> Favorite {
-        try requireWritable("keep a story")
-        do {
-            var title: String
-            do {
-                title = try await detail(id: id, policy: policy).detail.title
-            } catch {
-                // Cancelled means the user wants out, not a favourite added another way.
-                // The source saying it has no such story is not a favourite to keep either.
-                guard error.code != .cancelled, error.code != .notFound, !Task.isCancelled, let known = try details.knownTitle(id)
-                else { throw error }
-                logger.notice("favourite added without its detail", metadata: ["story": "\(id)", "error": "\(error)"])
-                title = known
-            }
-            try details.addFavorite(id, title: title, at: clock.now().timeIntervalSince1970)
-            guard let favorite = try details.favorites(id: id).first else {
-                throw SyncError(code: .storage, message: "favourite \(id) was written but cannot be read back")
-            }
-            return favorite
-        } catch {
-            throw SyncError.wrapping(error)
-        }
-    }
-
-    /// Removes a favourite; false when the story was not one.
-    @discardableResult
-    public func removeFavorite(id: Int64) throws(SyncError) -> Bool {
-        try requireWritable("remove a favourite")
-        do { return try details.removeFavorite(id) } catch { throw SyncError.wrapping(error) }
-    }
-
-    /// Favourites, newest first; read from the user's table, so offline too.
-    public func favorites() throws(SyncError) -> [Favorite] {
-        do { return try details.favorites() } catch { throw SyncError.wrapping(error) }
-    }
-
-    /// The marks of these stories; stories without marks are left out.
-    public func marks(for ids: [Int64]) throws(SyncError) -> [Int64: StoryMarks] {
-        do { return try details.marks(ids) } catch { throw SyncError.wrapping(error) }
     }
 }

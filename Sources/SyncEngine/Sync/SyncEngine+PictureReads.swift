@@ -32,7 +32,7 @@ extension SyncEngine {
     }
 
     private func readPicture(_ key: PictureKey, policy: ReadPolicy) async throws -> Picture {
-        let pictures = PictureStore(database: store.database)
+        let pictures = archive.pictures
         let cached = try pictures.read(key)
         func fromCache(_ cached: (PictureStore.Kept, fetchedAt: Double), staleReason: Provenance.StaleReason?) -> Picture {
             if !isReadOnly { try? pictures.markRead(key, at: clock.now().timeIntervalSince1970) }
@@ -80,7 +80,7 @@ extension SyncEngine {
     /// what the archive has of it. Reads the archive only; never a picture's bytes.
     public func pictures(storyID: Int64) throws(SyncError) -> [StoryPicture] {
         do {
-            return try PictureStore(database: store.database).pictures(ofStory: storyID).map { reference, kept, failure in
+            return try archive.pictures.pictures(ofStory: storyID).map { reference, kept, failure in
                 let place: StoryPicture.Place
                 switch reference.role {
                 case .thumbnail: place = .thumbnail

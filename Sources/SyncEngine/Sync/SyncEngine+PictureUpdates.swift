@@ -56,7 +56,7 @@ extension SyncEngine {
 
     /// Starts polling for other connections' writes, unless it runs already.
     private func watchPicturesForChanges() {
-        let version = try? store.database.dataVersion()
+        let version = try? archive.database.dataVersion()
         let interval = configuration.changePollInterval
         pictureWatch.state.withLock { state in
             guard state.poll == nil else { return }
@@ -77,7 +77,7 @@ extension SyncEngine {
     func pollPicturesForChanges() {
         guard !pictureWatch.isEmpty else { return }
         let version: Int64?
-        do { version = try store.database.dataVersion() } catch { version = nil }
+        do { version = try archive.database.dataVersion() } catch { version = nil }
         let changed = pictureWatch.state.withLock { state -> Bool in
             guard let version, version == state.seenDataVersion else {
                 state.seenDataVersion = version

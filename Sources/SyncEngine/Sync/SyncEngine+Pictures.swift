@@ -15,7 +15,7 @@ extension SyncEngine {
         in listing: StoryListing, retryingFailed: Bool, width: Int, slowDownsSeen: Int,
         progress: @escaping @Sendable (SyncProgress) -> Void, checkpointer: WALCheckpointer?
     ) async throws -> (PoolResult<PictureKey>, present: Int, deferred: Int) {
-        let (stories, references) = try PictureStore(database: store.database).references(in: listing)
+        let (stories, references) = try archive.pictures.references(in: listing)
         return try await syncPictures(
             of: stories, references: references, retryingFailed: retryingFailed, width: width, slowDownsSeen: slowDownsSeen,
             progress: progress, checkpointer: checkpointer)
@@ -26,7 +26,7 @@ extension SyncEngine {
         of stories: Set<Int64>, references: [PictureStore.Reference], retryingFailed: Bool, width: Int, slowDownsSeen: Int,
         progress: @escaping @Sendable (SyncProgress) -> Void, checkpointer: WALCheckpointer?
     ) async throws -> (PoolResult<PictureKey>, present: Int, deferred: Int) {
-        let pictures = PictureStore(database: store.database)
+        let pictures = archive.pictures
         try pictures.setReferences(references, of: stories)
         publishPictures()
         let wanted = references.map(\.key)
@@ -75,7 +75,7 @@ extension SyncEngine {
             case .failed(let failure): failed.append(failure)
             }
         }
-        try PictureStore(database: store.database).write(kept, failed: failed, at: clock.now().timeIntervalSince1970)
+        try archive.pictures.write(kept, failed: failed, at: clock.now().timeIntervalSince1970)
         publishPictures()
     }
 }

@@ -14,7 +14,7 @@ extension SyncEngine {
         try requireWritable("sync")
         defer { saveBaseURLPreference() }
         let started = ContinuousClock.now
-        let sections = SectionStore(database: store.database)
+        let sections = archive.sections
         do {
             var pages = 0
             var sectionFailures: [(id: Int64, error: SyncError)] = []
@@ -39,7 +39,7 @@ extension SyncEngine {
                 progress: progress, checkpointer: checkpointer)
             let held = try ids.reduce(into: Set<Int64>()) { $0.formUnion(try sections.read($1)?.stories.map(\.story.id) ?? []) }
             // A sync of columns is a sync: `status` says when the last one ran.
-            try store.setLastSync(clock.now().timeIntervalSince1970, interrupted: false)
+            try archive.meta.setLastSync(clock.now().timeIntervalSince1970, interrupted: false)
             var summary = SectionSyncSummary(
                 sections: ids, stories: held.count, pagesFetched: pages, sectionFailures: sectionFailures,
                 detailsFetched: phases.details.done, detailsPresent: phases.detailsPresent, commentStoriesFetched: phases.comments.done,

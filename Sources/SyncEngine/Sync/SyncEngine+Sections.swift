@@ -19,7 +19,7 @@ extension SyncEngine {
     /// (marked stale). A source that answers 404 or 401 has no sections: `.noSections`, remembered
     /// for `noSectionsMemory`.
     public func sections(policy: ReadPolicy = .cacheFirst) async throws(SyncError) -> SectionList {
-        let sections = SectionStore(database: store.database)
+        let sections = archive.sections
         do {
             let cached = try sections.readSections()
             if policy == .cacheOnly {
@@ -72,7 +72,7 @@ extension SyncEngine {
     public func section(_ id: Int64, reach: SectionReach = .pages(1), policy: ReadPolicy = .cacheFirst) async throws(SyncError)
         -> SectionPage
     {
-        let sections = SectionStore(database: store.database)
+        let sections = archive.sections
         var fetched = 0
         do {
             let cached = try sections.read(id)
@@ -196,7 +196,7 @@ extension SyncEngine {
 
     /// Whether the source configured now said it has no sections within `noSectionsMemory`.
     private func remembersNoSections() throws -> Bool {
-        guard let since = try SectionStore(database: store.database).noSectionsSince(source: sectionsSource) else { return false }
+        guard let since = try archive.sections.noSectionsSince(source: sectionsSource) else { return false }
         return age(since: since) < Self.noSectionsMemory
     }
 

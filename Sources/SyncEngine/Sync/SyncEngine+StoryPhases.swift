@@ -44,7 +44,7 @@ extension SyncEngine {
         if (includeDetails || request.retryFailed) && !blocked {
             var missing: [ArchiveStore.MissingDetail] = []
             if includeDetails {
-                (missing, phases.detailsPresent) = try ArchiveStore(database: store.database).missingDetails(in: listing)
+                (missing, phases.detailsPresent) = try archive.housekeeping.missingDetails(in: listing)
             }
             (missing, phases.detailsDeferred, phases.detailsNotAtSource) = try withFailedStories(
                 missing, retryingThem: request.retryFailed)
@@ -63,7 +63,7 @@ extension SyncEngine {
         phases.comments = PoolResult(width: phases.details.width, slowDownsSeen: phases.details.slowDownsSeen)
         if request.includeComments && !blocked && phases.details.skipped == 0 {
             var unread: [CommentStore.Unread]
-            (unread, phases.commentStoriesPresent) = try CommentStore(database: store.database).unread(in: listing)
+            (unread, phases.commentStoriesPresent) = try archive.comments.unread(in: listing)
             // A story the source does not have (404, this run or within the month it is left
             // alone) has no comments there either: asking would only hear 404 again.
             if !request.retryFailed {
@@ -93,7 +93,7 @@ extension SyncEngine {
                 slowDownsSeen: phases.comments.slowDownsSeen, progress: progress, checkpointer: checkpointer)
         }
         if request.includeImages {
-            let pictures = PictureStore(database: store.database)
+            let pictures = archive.pictures
             // A budget named once stays in force: the next sync without one keeps to it too.
             if let named = request.pictureBudget { try pictures.setBudget(named) }
             phases.picturesEvicted = try pictures.evict(toFit: try pictureBudget(pictures), at: clock.now().timeIntervalSince1970)

@@ -32,7 +32,7 @@ extension SyncEngine {
                 do { try await fetchShared(.latest) } catch { throw SyncError.wrapping(error) }
             }
             begun = true
-            guard let latest = try store.latestDay() else {
+            guard let latest = try archive.meta.latestDay() else {
                 throw SyncError(code: .storage, message: "the latest page was written but cannot be read back")
             }
             let first: Day
@@ -41,7 +41,7 @@ extension SyncEngine {
             case .since(let day): first = min(day, latest)
             }
             let span = max(first, Day.firstIssue)...latest
-            let coverage = try store.coverage()
+            let coverage = try archive.pages.coverage()
             // The latest day was just fetched; every earlier day is final, so a cached final day is done.
             let partial = Set(coverage.partialDays)
             let days = stride(from: latest.dayNumber - 1, through: span.lowerBound.dayNumber, by: -1)
@@ -69,7 +69,7 @@ extension SyncEngine {
             let phases = try await syncStories(
                 in: .days(span), request: request, blocked: dayRun.skipped > 0, width: dayRun.width,
                 slowDownsSeen: dayRun.slowDownsSeen, progress: progress, checkpointer: checkpointer)
-            try store.setLastSync(clock.now().timeIntervalSince1970, interrupted: false)
+            try archive.meta.setLastSync(clock.now().timeIntervalSince1970, interrupted: false)
             let slowDowns = client.slowDown.total - slowDownsAtStart
             let finalWidth =
                 request.includeImages ? phases.pictures.width : request.includeComments ? phases.comments.width : phases.details.width
@@ -94,7 +94,7 @@ extension SyncEngine {
             let failure = SyncError.wrapping(error)
             if begun && failure.code == .cancelled {
                 // What was written stays; status says when, and that it did not finish.
-                try? store.setLastSync(clock.now().timeIntervalSince1970, interrupted: true)
+                try? archive.meta.setLastSync(clock.now().timeIntervalSince1970, interrupted: true)
             }
             throw failure
         }
@@ -104,15 +104,15 @@ extension SyncEngine {
     /// cannot be started, and the writer checkpoints as usual.
     func startCheckpointing() -> WALCheckpointer? {
         guard let checkpointer = WALCheckpointer(path: configuration.databasePath) else { return nil }
-        store.database.setAutomaticCheckpoint(pages: WALCheckpointer.writerLimit)
+        archive.database.setAutomaticCheckpoint(pages: WALCheckpointer.writerLimit)
         return checkpointer
     }
 
     func stopCheckpointing(_ checkpointer: WALCheckpointer?) {
         guard let checkpointer else { return }
         checkpointer.stop()
-        store.database.setAutomaticCheckpoint(pages: 1_000)
-        lastSyncCheckpoints = checkpointer.checkpoints
+        archive.database.setAutomaticCheckpoint(pages: 1_000)
+        diagnostics.lastSyncCheckpoints = checkpointer.checkpoints
     }
 
     /// The stories whose detail to fetch, given those that answered 5xx or 404 before: each is
@@ -121,7 +121,7 @@ extension SyncEngine {
     func withFailedStories(
         _ missing: [ArchiveStore.MissingDetail], retryingThem: Bool
     ) throws -> ([ArchiveStore.MissingDetail], deferred: Int, notAtSource: Int) {
-        let failed = try FailedStoryStore(database: store.database).all()
+        let failed = try archive.failedStories.all()
         guard !failed.isEmpty else { return (missing, 0, 0) }
         if retryingThem {
             let listed = Set(missing.map(\.id))
@@ -139,7 +139,7 @@ extension SyncEngine {
     /// The stories the source answered 404 for and that are left alone until their next try.
     func notAtSource() throws -> Set<Int64> {
         let now = clock.now().timeIntervalSince1970
-        return Set(try FailedStoryStore(database: store.database).all().filter { $0.lastStatus == 404 && $0.nextTry > now }.map(\.id))
+        return Set(try archive.failedStories.all().filter { $0.lastStatus == 404 && $0.nextTry > now }.map(\.id))
     }
 
     /// Fetches and decodes one past day, off the engine. Every day synced is before the source's
@@ -157,7 +157,7 @@ extension SyncEngine {
     /// Writes a batch of days in one transaction, as final: every day before the source's latest is.
     /// `moreToFollow`: a full batch, so more are coming (see `writeSyncedStories`).
     private func writeSyncedDays(_ days: [RemoteDay], moreToFollow: Bool) throws {
-        try store.writeDays(
+        try archive.pages.writeDays(
             days.map { ($0.day, $0.stories) }, fetchedAt: clock.now().timeIntervalSince1970, isFinal: true,
             deferringMerges: moreToFollow)
         publish(days.map { .day($0.day) })
@@ -205,7 +205,7 @@ extension SyncEngine {
     /// one that ends a phase, and each of a sync of a few days) merges as every other write does;
     /// a last batch that happens to be full leaves its segment for the next write's merge.
     func writeSyncedStories(_ stories: [SyncedStory], moreToFollow: Bool) throws {
-        try details.writeDetails(
+        try archive.details.writeDetails(
             stories.compactMap(\.detail),
             extras: stories.compactMap { story in story.extra.map { (story.id, $0) } },
             failed: stories.compactMap { story in story.failedStatus.map { (story.id, $0) } },
@@ -260,9 +260,9 @@ extension SyncEngine {
 
     /// Writes a batch of stories' comments in one transaction; returns how many comments were new.
     func writeSyncedComments(_ threads: [SyncedComments]) throws -> Int {
-        let comments = CommentStore(database: store.database)
+        let comments = archive.comments
         let fetchedAt = clock.now().timeIntervalSince1970
-        return try store.database.transaction {
+        return try archive.database.transaction {
             var added = 0
             for thread in threads {
                 if let long = thread.long { added += try comments.firstPage(long, of: thread.id, .long, fetchedAt: fetchedAt) }
@@ -280,6 +280,6 @@ extension SyncEngine {
     /// One network deadline per item: a long sync is not bounded by one page's timeout.
     nonisolated func withItemDeadline<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         let deadline = ContinuousClock.now.advanced(by: configuration.networkTimeout)
-        return try await ZhihuDailyClient.$operationDeadline.withValue(deadline) { try await body() }
+        return try await Fetcher.$operationDeadline.withValue(deadline) { try await body() }
     }
 }

@@ -96,7 +96,7 @@ extension SyncEngine {
     /// read here, before the caller reads its page, so a write in between is seen by the first poll.
     private func watchForChanges() {
         guard changeWatch == nil else { return }
-        seenDataVersion = try? store.database.dataVersion()
+        seenDataVersion = try? archive.database.dataVersion()
         let interval = configuration.changePollInterval
         // Weak: an open stream keeps the engine alive through its own references, not this loop.
         changeWatch = Task { [weak self] in
@@ -114,10 +114,10 @@ extension SyncEngine {
     /// read would say). A failure is logged, sent once per stream while it lasts, and retried.
     func pollForChanges() {
         guard !observers.isEmpty else { return }
-        changePolls += 1
+        diagnostics.changePolls += 1
         let version: Int64
         do {
-            version = try store.database.dataVersion()
+            version = try archive.database.dataVersion()
         } catch {
             reportPollFailure(SyncError.wrapping(error), to: Array(observers.keys))
             seenDataVersion = nil
@@ -125,7 +125,7 @@ extension SyncEngine {
         }
         guard version != seenDataVersion else { return }
         seenDataVersion = version
-        changeRereads += 1
+        diagnostics.changeRereads += 1
         for request in Array(observers.keys) {
             let stored: StoredPage?
             do {

@@ -1,7 +1,8 @@
 // The engine's configuration, state and opening. Its work is split by concern: +DayReads (latest
 // and day pages by read policy, with their provenance), +DayFetches (one shared fetch per page,
 // validated and stored), +Updates (`updates(for:)` and the watch for other processes' writes),
-// +Details, +Comments, +Pictures, +PictureReads, +Sync, +Archive.
+// +Details, +UserData (favourites, read marks), +Comments, +Pictures, +PictureReads, +Sync,
+// +Archive.
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -121,8 +122,8 @@ public actor SyncEngine {
     /// before they start, a fetched page or story when it is saved (a page read then serves the
     /// archive's copy as `storageError`).
     public nonisolated let isReadOnly: Bool
-    let store: PageStore
-    let details: DetailStore
+    /// The archive's connection and its stores.
+    let archive: Archive
     let client: ZhihuDailyClient
     let clock: any NewsClock
     let logger: Logger
@@ -133,11 +134,8 @@ public actor SyncEngine {
     var changeWatch: Task<Void, Never>?
     /// The data version the watched pages were last read at; nil: read them at the next poll.
     var seenDataVersion: Int64?
-    /// For tests: polls and rereads of the watched pages since the engine opened.
-    var changePolls = 0
-    var changeRereads = 0
-    /// For tests: checkpoints the last sync's `WALCheckpointer` ran.
-    var lastSyncCheckpoints = 0
+    /// What the engine counts of its own work, for tests.
+    var diagnostics = EngineDiagnostics()
     nonisolated let observerIDs = Atomic<UInt64>(0)
     /// Streams of `pictureUpdates(storyID:)` (SyncEngine+PictureUpdates.swift).
     nonisolated let pictureWatch = PictureWatch()
@@ -204,13 +202,10 @@ public actor SyncEngine {
         logger: Logger = Logger(label: "SyncEngine", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws(SyncError) {
         do {
-            let database =
-                try (configuration.onlyReads && !configuration.readOnly ? Database.openReadOnlyIfCurrent(configuration.databasePath) : nil)
-                ?? Database(path: configuration.databasePath, readOnly: configuration.readOnly)
-            store = try PageStore(
-                database: database, willUpgrade: configuration.willUpgradeArchive, progress: configuration.onMigrationProgress)
-            details = DetailStore(database: database)
-            isReadOnly = database.isReadOnly
+            archive = try Archive(
+                path: configuration.databasePath, readOnly: configuration.readOnly, onlyReads: configuration.onlyReads,
+                willUpgrade: configuration.willUpgradeArchive, progress: configuration.onMigrationProgress)
+            isReadOnly = archive.database.isReadOnly
         } catch {
             throw SyncError.wrapping(error)
         }
@@ -221,7 +216,7 @@ public actor SyncEngine {
             logger: logger, now: { clock.now().timeIntervalSince1970 })
         client.firstByteBudget = configuration.firstByteBudget
         // A preference the archive cannot give (unreadable) is no reason to fail: the order given stands.
-        let remembered = (try? store.preferredBaseURL()).flatMap { Self.livePreference($0, configuration, clock) }
+        let remembered = (try? archive.meta.preferredBaseURL()).flatMap { Self.livePreference($0, configuration, clock) }
         client.preference = BaseURLPreference(preferred: remembered.flatMap { configuration.baseURLs.firstIndex(of: $0.url) } ?? 0)
         self.client = client
         self.clock = clock
@@ -245,7 +240,7 @@ public actor SyncEngine {
     /// within `preferredBaseURLLifetime`, and only while it is among the configured ones. Nil
     /// when the base URLs are tried in the order given.
     public func preferredBaseURL() -> PreferredBaseURL? {
-        (try? store.preferredBaseURL()).flatMap { Self.livePreference($0, configuration, clock) }
+        (try? archive.meta.preferredBaseURL()).flatMap { Self.livePreference($0, configuration, clock) }
     }
 
     private static func livePreference(
@@ -265,7 +260,7 @@ public actor SyncEngine {
     func saveBaseURLPreference() {
         guard let index = client.preference.takeChange(), !isReadOnly, configuration.baseURLs.indices.contains(index) else { return }
         do {
-            try store.setPreferredBaseURL(configuration.baseURLs[index], since: clock.now().timeIntervalSince1970)
+            try archive.meta.setPreferredBaseURL(configuration.baseURLs[index], since: clock.now().timeIntervalSince1970)
         } catch {
             logger.notice("could not remember the base URL that answered", metadata: ["error": "\(error)"])
         }
@@ -274,11 +269,11 @@ public actor SyncEngine {
     /// Runs one operation with one network deadline for all its requests (unless an outer
     /// operation has set one already).
     func withDeadline<T>(_ body: () async throws(SyncError) -> T) async throws(SyncError) -> T {
-        if ZhihuDailyClient.operationDeadline != nil { return try await body() }
+        if Fetcher.operationDeadline != nil { return try await body() }
         defer { saveBaseURLPreference() }
         let deadline = ContinuousClock.now.advanced(by: configuration.networkTimeout)
         do {
-            return try await ZhihuDailyClient.$operationDeadline.withValue(deadline) { try await body() }
+            return try await Fetcher.$operationDeadline.withValue(deadline) { try await body() }
         } catch let error as SyncError {
             throw error
         } catch {
@@ -288,12 +283,12 @@ public actor SyncEngine {
 
     /// The source's latest day as last seen, if the archive has ever fetched it.
     public func latestKnownDay() throws(SyncError) -> Day? {
-        do { return try store.latestDay() } catch { throw SyncError.wrapping(error) }
+        do { return try archive.meta.latestDay() } catch { throw SyncError.wrapping(error) }
     }
 
     /// What the archive holds: cached ranges, gaps between them, and partial days.
     public func coverage() throws(SyncError) -> Coverage {
-        do { return try store.coverage() } catch { throw SyncError.wrapping(error) }
+        do { return try archive.pages.coverage() } catch { throw SyncError.wrapping(error) }
     }
 
     /// Fails at once, before any network work, when the archive cannot be written.

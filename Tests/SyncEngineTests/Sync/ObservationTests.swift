@@ -70,21 +70,21 @@ import TestSupport
     /// Waits (20 s at most) until `engine` has polled for other connections' writes `polls` more
     /// times than it had when called.
     private func waitForPolls(_ engine: SyncEngine, _ polls: Int) async throws {
-        let target = await engine.changePolls + polls
+        let target = await engine.diagnostics.changePolls + polls
         let deadline = ContinuousClock.now + .seconds(20)
-        while await engine.changePolls < target, ContinuousClock.now < deadline {
+        while await engine.diagnostics.changePolls < target, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(10))
         }
-        #expect(await engine.changePolls >= target, "the engine polls for changes")
+        #expect(await engine.diagnostics.changePolls >= target, "the engine polls for changes")
     }
 
     /// Waits (20 s at most) until `engine` has read its watched pages again more than `count` times.
     private func waitForRereads(_ engine: SyncEngine, moreThan count: Int) async throws {
         let deadline = ContinuousClock.now + .seconds(20)
-        while await engine.changeRereads <= count, ContinuousClock.now < deadline {
+        while await engine.diagnostics.changeRereads <= count, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(10))
         }
-        #expect(await engine.changeRereads > count, "the engine saw the other connection's write")
+        #expect(await engine.diagnostics.changeRereads > count, "the engine saw the other connection's write")
     }
 
     @Test func theCacheComesFirstThenTheFreshPage() async throws {
@@ -240,7 +240,7 @@ import TestSupport
         _ = try await engine.page(for: Self.day13)
         let recorder = Recorder(engine.updates(for: .day(Self.day13), policy: .cacheOnly))
         #expect(await recorder.waitFor(1) == ["cache 20230313"])
-        let rereads = await engine.changeRereads
+        let rereads = await engine.diagnostics.changeRereads
 
         let other = try await self.engine(server, path: path)
         _ = try await other.page(for: Self.day12)
@@ -264,7 +264,7 @@ import TestSupport
 
         // The same stories fetched at the same time: the archive holds what the stream was sent.
         let other = try await self.engine(server, path: path, clock: clock)
-        let rereads = await engine.changeRereads
+        let rereads = await engine.diagnostics.changeRereads
         _ = try await other.page(for: Self.day13, policy: .networkOnly)
         try await waitForRereads(engine, moreThan: rereads)
         try await waitForPolls(engine, 3)
@@ -287,12 +287,12 @@ import TestSupport
         let recorder = Recorder(engine.updates(for: .day(Self.day13)))
         #expect(await recorder.waitFor(1) == ["cache 20230313"])
         let start = ContinuousClock.now
-        let polls = await engine.changePolls
+        let polls = await engine.diagnostics.changePolls
         try await waitForPolls(engine, 5)
         // Not a spin: far fewer polls than the time allows at once (the bound is generous).
         let elapsed = ContinuousClock.now - start
-        #expect(await engine.changePolls - polls <= Int(elapsed / .milliseconds(50)) + 2)
-        #expect(await engine.changeRereads == 0, "nothing changed, so no page was read again")
+        #expect(await engine.diagnostics.changePolls - polls <= Int(elapsed / .milliseconds(50)) + 2)
+        #expect(await engine.diagnostics.changeRereads == 0, "nothing changed, so no page was read again")
         #expect(recorder.updates == ["cache 20230313"])
         recorder.stop()
         await server.stop()
@@ -317,9 +317,9 @@ import TestSupport
         for _ in 0..<500 where await engine.observerCount > 0 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(await !engine.isWatchingForChanges)
         // No poll runs after that, however long one waits.
-        let polls = await engine.changePolls
+        let polls = await engine.diagnostics.changePolls
         try await Task.sleep(for: .milliseconds(200))
-        #expect(await engine.changePolls == polls)
+        #expect(await engine.diagnostics.changePolls == polls)
 
         // A new stream starts it again.
         let third = Recorder(engine.updates(for: .day(Self.day13), policy: .cacheOnly))
@@ -339,7 +339,7 @@ import TestSupport
         #expect(await recorder.waitFor(1) == ["cache 20230313"])
 
         // Another connection breaks the archive under the engine: its page can no longer be read.
-        let rereads = await engine.changeRereads
+        let rereads = await engine.diagnostics.changeRereads
         try Database(path: path).execute("DROP TABLE day_story")
         #expect(await recorder.waitFor(2) == ["cache 20230313", "failed storage"])
         // Every poll tries again (the page was not read), and the same failure is not sent again.

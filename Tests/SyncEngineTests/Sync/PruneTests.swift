@@ -104,7 +104,7 @@ import TestSupport
     @Test func aStoryOnAKeptDayOrInTheBannerKeepsItsDetail() async throws {
         let path = try temporaryDatabasePath()
         let database = try Database(path: path)
-        let pages = try PageStore(database: database), details = DetailStore(database: database)
+        let pages = try Archive(database: database).pages, details = DetailStore(database: database)
         let today = latest
         try pages.writeDay(today.adding(days: -5), stories: [story(1, "一个故事两天都有"), story(2, "只在旧的一天")], fetchedAt: 1, isFinal: true)
         try pages.writeDay(today.adding(days: -1), stories: [story(1, "一个故事两天都有")], fetchedAt: 1, isFinal: true)
@@ -137,7 +137,7 @@ import TestSupport
         // Seconds of packing and indexing in a debug build: on a thread of its own (`offThePool`).
         try await offThePool { [self] in
             let database = try Database(path: path)
-            let pages = try PageStore(database: database), details = DetailStore(database: database)
+            let pages = try Archive(database: database).pages, details = DetailStore(database: database)
             // Three thousand Han characters in a scrambled order: text that deflates about as
             // little as real text does, so the details are a big part of the file.
             let characters = (0..<3_000).map { Character(Unicode.Scalar(0x4E00 + $0)!) }
@@ -189,7 +189,7 @@ import TestSupport
     func keepingFewerThanOneDayIsRefused(keepDays: Int) async throws {
         let path = try temporaryDatabasePath()
         let database = try Database(path: path)
-        try PageStore(database: database).writeDay(latest, stories: [story(1)], fetchedAt: 1, isFinal: true)
+        try Archive(database: database).pages.writeDay(latest, stories: [story(1)], fetchedAt: 1, isFinal: true)
         let engine = try SyncEngine(configuration: .init(databasePath: path), clock: TestClock())
         let error = await #expect(throws: SyncError.self) { try await engine.prune(keepDays: keepDays) }
         #expect(error?.code == .invalidQuery)
@@ -207,7 +207,7 @@ import TestSupport
     @Test func withoutTheLatestDayTheNewestCachedDayCounts() async throws {
         let path = try temporaryDatabasePath()
         let database = try Database(path: path)
-        let pages = try PageStore(database: database)
+        let pages = try Archive(database: database).pages
         for offset in 0..<4 {
             try pages.writeDay(latest.adding(days: -offset), stories: [story(Int64(offset + 1))], fetchedAt: 1, isFinal: true)
         }
@@ -220,7 +220,7 @@ import TestSupport
     @Test func anAbsurdlyLargeKeepDaysKeepsEverything() async throws {
         let path = try temporaryDatabasePath()
         let database = try Database(path: path)
-        try PageStore(database: database).writeDay(latest, stories: [story(1)], fetchedAt: 1, isFinal: true)
+        try Archive(database: database).pages.writeDay(latest, stories: [story(1)], fetchedAt: 1, isFinal: true)
         let engine = try SyncEngine(configuration: .init(databasePath: path), clock: TestClock())
         let summary = try await engine.prune(keepDays: .max)
         #expect(summary.daysRemoved == 0)

@@ -151,11 +151,11 @@ import TestSupport
         source.serve(h.server, days: 8)
         let summary = try await h.engine.sync(SyncRequest(span: .lastDays(8), concurrency: 2))
         #expect(summary.daysFetched == 8)
-        #expect(await h.engine.lastSyncCheckpoints >= 1)
+        #expect(await h.engine.diagnostics.lastSyncCheckpoints >= 1)
         // The file alone, without its log: a copy of it opened on its own.
         let copy = try temporaryDatabasePath()
         try FileManager.default.copyItem(atPath: h.path, toPath: copy)
-        let fileAlone = try PageStore(database: try Database(path: copy))
+        let fileAlone = try Archive(database: try Database(path: copy)).pages
         #expect(try fileAlone.coverage().cachedRanges == [latest.adding(days: -7)...latest])
         await h.server.stop()
     }

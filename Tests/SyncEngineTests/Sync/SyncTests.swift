@@ -328,7 +328,7 @@ import TestSupport
         let start = ContinuousClock.now
         // The latest page gets a roomy deadline of its own (an outer operation's, which the sync
         // keeps for it), so a loaded machine cannot fail it; each day still has its 250 ms.
-        let summary = try await ZhihuDailyClient.$operationDeadline.withValue(.now + .seconds(10)) {
+        let summary = try await Fetcher.$operationDeadline.withValue(.now + .seconds(10)) {
             try await h.engine.sync(SyncRequest(span: .lastDays(60), concurrency: 2))
         }
         let elapsed = ContinuousClock.now - start

@@ -25,14 +25,9 @@ struct DetailRecord: Sendable {
     }
 }
 
-/// Story details and counters in the archive, and the user's favourites and read marks.
-final class DetailStore {
-    private let database: Database
-
-    /// The database must already be migrated (`PageStore` does it).
-    init(database: Database) {
-        self.database = database
-    }
+/// Story details and counters in the archive.
+struct DetailStore {
+    let database: Database
 
     // MARK: Details
 
@@ -85,7 +80,7 @@ final class DetailStore {
         // A story that failed before and has come now is no longer left alone.
         try FailedStoryStore(database: database).forget(detail.id)
         // A favourite keeps the title it can be listed by, whatever happens to the cache.
-        try database.run("UPDATE favorite SET title = ? WHERE story_id = ?", [.text(detail.title), .integer(detail.id)])
+        try UserDataStore(database: database).retitleFavorite(detail.id, title: detail.title)
     }
 
     func readDetail(_ id: Int64) throws -> Stored<StoryDetail>? {
@@ -139,61 +134,6 @@ final class DetailStore {
             UNION ALL SELECT title FROM top_story WHERE id = ? LIMIT 1
             """, [.integer(id), .integer(id), .integer(id)]
         ) { $0.text(at: 0) }.first
-    }
-
-    // MARK: User data
-
-    func addFavorite(_ id: Int64, title: String, at time: Double) throws {
-        try database.run(
-            """
-            INSERT INTO favorite (story_id, title, added_at) VALUES (?, ?, ?)
-            ON CONFLICT (story_id) DO UPDATE SET title = excluded.title
-            """, [.integer(id), .text(title), .real(time)])
-    }
-
-    /// Whether there was a favourite to remove.
-    func removeFavorite(_ id: Int64) throws -> Bool {
-        try !database.query("DELETE FROM favorite WHERE story_id = ? RETURNING story_id", [.integer(id)]) { _ in true }.isEmpty
-    }
-
-    /// Every favourite, newest first, or only the one with `id`.
-    func favorites(id: Int64? = nil) throws -> [Favorite] {
-        try database.query(
-            """
-            SELECT f.story_id, f.title, f.added_at, r.story_id IS NOT NULL, d.id IS NOT NULL
-            FROM favorite f
-            LEFT JOIN read_mark r ON r.story_id = f.story_id
-            LEFT JOIN story_detail d ON d.id = f.story_id
-            WHERE ?1 IS NULL OR f.story_id = ?1
-            ORDER BY f.added_at DESC, f.story_id DESC
-            """, [id.map(SQLValue.integer) ?? .null]
-        ) { row in
-            Favorite(
-                id: row.int64(at: 0), title: row.text(at: 1), addedAt: row.double(at: 2),
-                isRead: row.int64(at: 3) != 0, isDetailCached: row.int64(at: 4) != 0)
-        }
-    }
-
-    func markRead(_ id: Int64, at time: Double) throws {
-        try database.run("INSERT OR IGNORE INTO read_mark (story_id, read_at) VALUES (?, ?)", [.integer(id), .real(time)])
-    }
-
-    /// The marks of the given stories; stories without any are left out.
-    func marks(_ ids: [Int64]) throws -> [Int64: StoryMarks] {
-        guard !ids.isEmpty else { return [:] }
-        // One statement stepped once per story, in one snapshot: a query per table with an `IN`
-        // list of every id would be compiled anew for each count and make a temporary index, and
-        // two sets, a large part of a cold list read. 1: kept, 2: read.
-        let statement = try database.statement(
-            "SELECT EXISTS (SELECT 1 FROM favorite WHERE story_id = ?1) + 2 * EXISTS (SELECT 1 FROM read_mark WHERE story_id = ?1)")
-        return try database.readTransaction {
-            var marks: [Int64: StoryMarks] = [:]
-            for id in ids {
-                let found = try database.query(statement, [.integer(id)]) { $0.int64(at: 0) }.first ?? 0
-                if found != 0 { marks[id] = StoryMarks(isFavorite: found & 1 != 0, isRead: found & 2 != 0) }
-            }
-            return marks
-        }
     }
 
     private static func optional(_ text: String?) -> SQLValue {

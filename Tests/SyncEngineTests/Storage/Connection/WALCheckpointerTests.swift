@@ -7,7 +7,7 @@ import Testing
 @Suite struct WALCheckpointerTests {
     @Test func aRequestedCheckpointCopiesTheLogIntoTheFileBeforeStopReturns() throws {
         let path = try temporaryDatabasePath()
-        let store = try PageStore(database: try Database(path: path))
+        let store = try Archive(database: try Database(path: path)).pages
         let checkpointer = try #require(WALCheckpointer(path: path))
         try store.writeDay(Day("20230313")!, stories: [story(1, "一")], fetchedAt: 1, isFinal: true)
         checkpointer.request()
@@ -17,14 +17,14 @@ import Testing
         // The file alone, without its log, holds the day.
         let copy = try temporaryDatabasePath()
         try FileManager.default.copyItem(atPath: path, toPath: copy)
-        #expect(try PageStore(database: try Database(path: copy)).readDay(Day("20230313")!)?.stories.map(\.id) == [1])
+        #expect(try Archive(database: try Database(path: copy)).pages.readDay(Day("20230313")!)?.stories.map(\.id) == [1])
     }
 
     /// A sync asks after every batch; the thread checkpoints at most once per `interval`, then once
     /// more when it stops, so the pages every commit rewrites are not copied at every batch.
     @Test func requestsCloseTogetherMakeAtMostOneCheckpointPerInterval() async throws {
         let path = try temporaryDatabasePath()
-        let store = try PageStore(database: try Database(path: path))
+        let store = try Archive(database: try Database(path: path)).pages
         let checkpointer = try #require(WALCheckpointer(path: path))
         let days = (1...10).map { Day("202303\(String(format: "%02d", $0))")! }
         let start = ContinuousClock.now
@@ -41,7 +41,7 @@ import Testing
         // The last one, at the stop, copied everything: the file alone holds every day.
         let copy = try temporaryDatabasePath()
         try FileManager.default.copyItem(atPath: path, toPath: copy)
-        let fileAlone = try PageStore(database: try Database(path: copy))
+        let fileAlone = try Archive(database: try Database(path: copy)).pages
         for (index, day) in days.enumerated() {
             #expect(try fileAlone.readDay(day)?.stories.map(\.id) == [Int64(index + 1)])
         }
@@ -49,7 +49,7 @@ import Testing
 
     @Test func stoppingWithoutARequestRunsNoCheckpoint() throws {
         let path = try temporaryDatabasePath()
-        _ = try PageStore(database: try Database(path: path))
+        _ = try Archive(database: try Database(path: path))
         let checkpointer = try #require(WALCheckpointer(path: path))
         checkpointer.stop()
         #expect(checkpointer.checkpoints == 0)

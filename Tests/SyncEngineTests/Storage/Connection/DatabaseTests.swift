@@ -8,7 +8,7 @@ import Testing
         let path = try temporaryDatabasePath()
         do {
             let database = try Database(path: path)
-            _ = try PageStore(database: database)
+            _ = try Archive(database: database)
             #expect(try Migrations.userVersion(database) == Migrations.steps.count)
             let tables = try database.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") { $0.text(at: 0) }
             #expect(
@@ -24,7 +24,7 @@ import Testing
         }
         // Reopening migrates nothing again (a second CREATE TABLE would fail).
         let reopened = try Database(path: path)
-        _ = try PageStore(database: reopened)
+        _ = try Archive(database: reopened)
         #expect(try Migrations.userVersion(reopened) == Migrations.steps.count)
     }
 
@@ -37,7 +37,7 @@ import Testing
             try old.execute("INSERT INTO day (date, fetched_at, is_final) VALUES (20230313, 1, 1)")
         }
         let database = try Database(path: path)
-        let store = try PageStore(database: database)
+        let store = try Archive(database: database).pages
         #expect(try Migrations.userVersion(database) == Migrations.steps.count)
         #expect(try store.coverage().cachedRanges == [Day("20230313")!...Day("20230313")!])
         #expect(try database.query("SELECT count(*) FROM favorite") { $0.int64(at: 0) } == [0])

@@ -45,7 +45,7 @@ struct SectionStore {
             }
             if let first = rows.first { return (rows.map(\.0), first.1) }
             // Fetched and empty: the time is kept beside the list.
-            guard let at = try meta(Self.emptyListKey).flatMap(Double.init) else { return nil }
+            guard let at = try meta.value(Self.emptyListKey).flatMap(Double.init) else { return nil }
             return ([], at)
         }
     }
@@ -63,21 +63,21 @@ struct SectionStore {
     func setNoSections(at time: Double?, source: String) throws {
         try database.transaction {
             if let time {
-                try setMeta(Self.noSectionsKey(source), String(time))
+                try meta.setValue(String(time), for: Self.noSectionsKey(source))
             } else {
-                try database.run("DELETE FROM sync_meta WHERE key = ?", [.text(Self.noSectionsKey(source))])
+                try meta.removeValue(for: Self.noSectionsKey(source))
             }
         }
     }
 
     /// When `source` last said it has no sections; nil if it never did (or has since listed some).
     func noSectionsSince(source: String) throws -> Double? {
-        try meta(Self.noSectionsKey(source)).flatMap(Double.init)
+        try meta.value(Self.noSectionsKey(source)).flatMap(Double.init)
     }
 
     /// Remembers that the list was fetched empty (no rows say when).
     func markEmptyList(at time: Double) throws {
-        try database.transaction { try setMeta(Self.emptyListKey, String(time)) }
+        try database.transaction { try meta.setValue(String(time), for: Self.emptyListKey) }
     }
 
     // MARK: A section's pages
@@ -213,13 +213,6 @@ struct SectionStore {
         ) { $0.int64(at: 0) }
     }
 
-    private func meta(_ key: String) throws -> String? {
-        try database.query("SELECT value FROM sync_meta WHERE key = ?", [.text(key)]) { $0.text(at: 0) }.first
-    }
-
-    private func setMeta(_ key: String, _ value: String) throws {
-        try database.run(
-            "INSERT INTO sync_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            [.text(key), .text(value)])
-    }
+    /// Where the list's verdicts are kept.
+    private var meta: MetaStore { MetaStore(database: database) }
 }

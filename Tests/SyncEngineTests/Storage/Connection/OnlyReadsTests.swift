@@ -17,7 +17,7 @@ import TestSupport
     /// An archive at the current schema holding one day, written and closed.
     private func currentArchive() throws -> String {
         let path = try temporaryDatabasePath()
-        let store = try PageStore(database: try Database(path: path))
+        let store = try Archive(database: try Database(path: path)).pages
         try store.writeDay(Day("20230313")!, stories: [story(1, "committed")], fetchedAt: 1, isFinal: true)
         return path
     }

@@ -271,13 +271,11 @@ struct PictureStore {
     /// The budget a sync last named (`SyncRequest.pictureBudget`), in bytes: it stays in force
     /// for later syncs and reads until another sync names one. Nil: none was named.
     func budget() throws -> Int64? {
-        try database.query("SELECT value FROM sync_meta WHERE key = 'picture_budget'") { $0.text(at: 0) }.first.flatMap { Int64($0) }
+        try MetaStore(database: database).value("picture_budget").flatMap { Int64($0) }
     }
 
     func setBudget(_ bytes: Int64) throws {
-        try database.run(
-            "INSERT INTO sync_meta (key, value) VALUES ('picture_budget', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            [.text(String(bytes))])
+        try MetaStore(database: database).setValue(String(bytes), for: "picture_budget")
     }
 
     /// The keys of the pictures the budget evicted (and nothing fetched again since).

@@ -18,7 +18,7 @@ import Testing
     private func syncedArchive() throws -> (path: String, database: Database) {
         let path = try temporaryDatabasePath()
         let database = try Database(path: path)
-        let pages = try PageStore(database: database)
+        let pages = try Archive(database: database).pages
         let details = DetailStore(database: database)
         let days: [(Day, Int64, String, String)] = [
             (Day("20230315")!, 30, "为什么春天的风总是特别大？", "冷空气和暖空气在这里交汇，气压差变大。"),

@@ -15,7 +15,8 @@ import Testing
         let path: String
     }
 
-    /// An engine that never reaches a network, and the stores of a second connection that fill its file.
+    /// An engine that never reaches a network (it upgrades the file), and the stores of a second
+    /// connection that fill its file.
     private func archive() throws -> Archive {
         let path = try temporaryDatabasePath()
         var configuration = SyncEngine.Configuration(databasePath: path)
@@ -23,7 +24,7 @@ import Testing
         let engine = try SyncEngine(configuration: configuration, clock: TestClock())
         let database = try Database(path: path)
         return Archive(
-            engine: engine, pages: try PageStore(database: database), details: DetailStore(database: database),
+            engine: engine, pages: PageStore(database: database), details: DetailStore(database: database),
             database: database, path: path)
     }
 
@@ -423,7 +424,7 @@ import Testing
     @Test func aDetailWriteThatFailsLeavesItsTextOutOfTheIndex() async throws {
         let a = try archive()
         try a.pages.writeDay(day, stories: [listed(1, "一个故事")], fetchedAt: 1, isFinal: true)
-        try a.details.addFavorite(1, title: "一个故事", at: 1)
+        try UserDataStore(database: a.database).addFavorite(1, title: "一个故事", at: 1)
         // The last statement of the detail's transaction fails, after the text went into the index.
         try a.database.execute(
             """

@@ -11,7 +11,7 @@ import Testing
 
     @Test func aConnectionThatSearchedKeepsEightMebibytesOfPages() throws {
         let database = try Database(path: try temporaryDatabasePath())
-        let pages = try PageStore(database: database)
+        let pages = try Archive(database: database).pages
         let story = Story(
             id: 1, title: "为什么春天的风总是特别大？", hint: "气象小站 · 3 分钟阅读", imageURL: nil,
             url: "https://daily.zhihu.com/story/1", gaPrefix: "031307", imageHue: "", type: 0)

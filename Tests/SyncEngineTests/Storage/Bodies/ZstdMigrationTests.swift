@@ -25,7 +25,7 @@ import Testing
     private func archiveOfThePreviousSchema() throws -> String {
         let path = try temporaryDatabasePath()
         let database = try Database(path: path)
-        let pages = try PageStore(database: database)
+        let pages = try Archive(database: database).pages
         let details = DetailStore(database: database)
         try pages.writeDay(
             day,

@@ -7,7 +7,7 @@ import Testing
 
     private func makeStore() throws -> (PageStore, Database) {
         let database = try Database(path: try temporaryDatabasePath())
-        return (try PageStore(database: database), database)
+        return (try Archive(database: database).pages, database)
     }
 
     @Test func aDayRoundTripsInItsOrder() throws {

@@ -11,18 +11,11 @@ struct StoredPage: Equatable {
 }
 
 /// Reads and writes days in the archive. Every write of a page is one transaction.
-final class PageStore {
+struct PageStore {
     let database: Database
 
-    /// Migrates the database first; `willUpgrade` hears of an upgrade of an existing archive,
-    /// and `progress` how far it has got.
-    init(
-        database: Database, willUpgrade: ((_ fromVersion: Int, _ toVersion: Int) -> Void)? = nil,
-        progress: ((MigrationProgress) -> Void)? = nil
-    ) throws {
-        self.database = database
-        try Migrations.migrate(database, willUpgrade: willUpgrade, progress: progress)
-    }
+    /// Which day is the source's latest, kept beside the pages.
+    private var meta: MetaStore { MetaStore(database: database) }
 
     // MARK: Writing
 
@@ -64,8 +57,7 @@ final class PageStore {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, [.integer(Int64(position))] + Self.columns(of: story))
             }
-            try setMeta("latest_date", String(day.key))
-            try setMeta("latest_fetched_at", String(fetchedAt))
+            try meta.setLatest(day, fetchedAt: fetchedAt)
         }
     }
 
@@ -169,45 +161,6 @@ final class PageStore {
         if reindex { try index.add(story.id) }
     }
 
-    /// When a `sync` run last finished, or was interrupted after it had begun to write.
-    func setLastSync(_ time: Double, interrupted: Bool) throws {
-        try database.transaction {
-            try setMeta("last_sync_at", String(time))
-            try setMeta("last_sync_interrupted", interrupted ? "1" : "0")
-        }
-    }
-
-    func lastSync() throws -> Double? {
-        try meta("last_sync_at").flatMap(Double.init)
-    }
-
-    /// Whether the last sync was interrupted before it finished.
-    func lastSyncInterrupted() throws -> Bool {
-        try meta("last_sync_interrupted") == "1"
-    }
-
-    /// The base URL that answered when another had failed, and since when (Unix seconds).
-    func preferredBaseURL() throws -> (url: String, since: Double)? {
-        try database.readTransaction {
-            guard let url = try meta("preferred_base_url"), let since = try meta("preferred_base_url_at").flatMap(Double.init)
-            else { return nil }
-            return (url, since)
-        }
-    }
-
-    func setPreferredBaseURL(_ url: String, since: Double) throws {
-        try database.transaction {
-            try setMeta("preferred_base_url", url)
-            try setMeta("preferred_base_url_at", String(since))
-        }
-    }
-
-    private func setMeta(_ key: String, _ value: String) throws {
-        try database.run(
-            "INSERT INTO sync_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            [.text(key), .text(value)])
-    }
-
     private static func columns(of story: Story) -> [SQLValue] {
         [
             .integer(story.id), .text(story.title), .text(story.hint), story.imageURL.map(SQLValue.text) ?? .null,
@@ -226,7 +179,7 @@ final class PageStore {
     func readLatest() throws -> StoredPage? {
         try database.readTransaction {
             guard let day = try latestDay(), let stored = try dayRows(day) else { return nil }
-            let fetchedAt = try meta("latest_fetched_at").flatMap(Double.init) ?? stored.fetchedAt
+            let fetchedAt = try meta.latestFetchedAt() ?? stored.fetchedAt
             let topStories = try database.query(
                 """
                 SELECT id, title, hint, image, url, ga_prefix, image_hue, type FROM top_story ORDER BY position
@@ -266,13 +219,9 @@ final class PageStore {
         }
     }
 
-    /// The source's latest day as last seen, if ever.
+    /// The source's latest day as last seen, if ever (`MetaStore.latestDay`).
     func latestDay() throws -> Day? {
-        try meta("latest_date").flatMap { Int64($0) }.flatMap { Day(key: $0) }
-    }
-
-    private func meta(_ key: String) throws -> String? {
-        try database.query("SELECT value FROM sync_meta WHERE key = ?", [.text(key)]) { $0.text(at: 0) }.first
+        try meta.latestDay()
     }
 
     private static func story(_ row: Statement) -> Story {
