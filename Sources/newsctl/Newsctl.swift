@@ -43,7 +43,6 @@ struct Newsctl: AsyncParsableCommand {
         // Before any thread allocates: glibc fixes its arena limit when a second thread first does.
         if CommandLine.arguments.dropFirst().first == "sync" {
             MallocTuning.forSync()
-            TLSLibraryTuning.forSync()
         }
         Interrupt.catchEarly()
         // Started at once on this thread, not queued on the main actor: a command that never
