@@ -76,10 +76,9 @@ enum Archive {
     }
 
     static func engine(_ settings: Settings, databasePath: String? = nil, onlyReads: Bool = false) throws(SyncError) -> SyncEngine {
-        // Up to the last "/", found in the bytes: going through the characters backwards makes
-        // generic types at run time and breaks graphemes, a cost a cold `latest --offline` shows.
+        // Up to the last "/".
         let path = settings.databasePath
-        let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(decoding: path.utf8[...$0], as: UTF8.self) } ?? ""
+        let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
         // An archive opened only to read is there already (`open` made sure), and so is its folder.
         if databasePath == nil, !onlyReads, !folder.isEmpty {
             // If this fails, opening the database fails below and says why.
