@@ -6,11 +6,6 @@ import SyncEngine
 #else
     import Foundation
 #endif
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Opens the engine on the archive every command shares.
 enum Archive {
@@ -45,7 +40,7 @@ enum Archive {
         let path = settings.databasePath
         // Nothing a command only reads can come from an archive that is not there, and making
         // one at a mistyped --db would hide the mistake.
-        if use == .reads || settings.mode == .offline, !exists(path) {
+        if use == .reads || settings.mode == .offline, !FileManager.default.fileExists(atPath: path) {
             errorLine.write(errors.noArchive(path: path))
             return .failure(OpenFailure(status: ExitStatus.notFound))
         }
@@ -66,13 +61,6 @@ enum Archive {
             // A folder where a file must be is the argument's mistake, not the disk's.
             return .failure(OpenFailure(status: problem == .isAFolder ? ExitStatus.usage : ExitStatus.forError(viewData.kind)))
         }
-    }
-
-    /// Whether something is at `path` (a link followed), as `FileManager.fileExists(atPath:)`
-    /// says, without making a FileManager: its first use costs a cold read generic types.
-    private static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0
     }
 
     static func engine(_ settings: Settings, databasePath: String? = nil, onlyReads: Bool = false) throws(SyncError) -> SyncEngine {
