@@ -72,9 +72,7 @@ enum Archive {
             // If this fails, opening the database fails below and says why.
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
-        // No metadata provider: newsctl never bootstraps LoggingSystem, so its provider is nil,
-        // and asking it costs a cold read a lock and a generic box made at run time.
-        var logger = Logger(label: "newsctl", factory: { StreamLogHandler.standardError(label: $0, metadataProvider: nil) })
+        var logger = Logger(label: "newsctl", factory: { StreamLogHandler.standardError(label: $0) })
         logger.logLevel = settings.verbose ? .debug : .critical
         var configuration = SyncEngine.Configuration(databasePath: databasePath ?? settings.databasePath)
         configuration.baseURLs = settings.baseURLs
