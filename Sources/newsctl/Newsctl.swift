@@ -59,11 +59,6 @@ struct Newsctl: AsyncParsableCommand {
         // newsctl owns its process and reads no SQLite memory figures: each SQLite allocation
         // is spared a process-wide lock. First, while nothing else can be using SQLite.
         SyncEngine.disableSQLiteMemoryStatistics()
-        // Before any thread allocates: glibc fixes its arena limit when a second thread first does.
-        if CommandLine.arguments.dropFirst().first == "sync" {
-            MallocTuning.forSync()
-            TLSLibraryTuning.forSync()
-        }
         Interrupt.catchEarly()
         // Started at once on this thread, not queued on the main actor: a command that never
         // waits for another thread (`latest --offline`, whose engine runs on the main actor)

@@ -266,40 +266,10 @@ public final class NewsListPresenter {
         errors.viewData(for: error, subject: context.strings.subject(day))
     }
 
-    /// Titles may carry `\r\n` (a two-line joke); a list row shows them on one line.
+    /// Titles may carry `\r\n` (a two-line joke); a list row shows them on one line: the words
+    /// between runs of line breaks, tabs and spaces, one space apart.
     static func oneLine(_ text: String) -> String {
-        // Most titles are one line already and are returned as they are: splitting and joining
-        // them is a large part of a cold list read.
-        if isOneLine(text) { return text }
-        // The words between runs of line breaks, tabs and spaces, one space apart (what
-        // `split(whereSeparator:)` and `joined(separator: " ")` give), built in one pass: the
-        // generic `joined` looks up a conformance at run time the first time in a process.
-        var line = ""
-        var gap = false
-        for character in text {
-            if character.isNewline || character == "\t" || character == " " {
-                gap = !line.isEmpty
-                continue
-            }
-            if gap { line.append(" ") }
-            gap = false
-            line.append(character)
-        }
-        return line
-    }
-
-    /// Whether `oneLine` would give `text` back as it is: no line break or tab, and no space at
-    /// either end or next to another (a lone U+0020 is a character of its own, a separator).
-    private static func isOneLine(_ text: String) -> Bool {
-        var previous: UInt32 = 0x20  // A space first is not one line.
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x09...0x0D, 0x85, 0x2028, 0x2029: return false
-            case 0x20 where previous == 0x20: return false
-            default: previous = scalar.value
-            }
-        }
-        return previous != 0x20
+        text.split(whereSeparator: { $0.isNewline || $0 == "\t" || $0 == " " }).joined(separator: " ")
     }
 
     /// `" · 25 分钟阅读"` (no author) reads better as `"25 分钟阅读"`.

@@ -6,11 +6,6 @@ import SyncEngine
 #else
     import Foundation
 #endif
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Opens the engine on the archive every command shares.
 enum Archive {
@@ -45,7 +40,7 @@ enum Archive {
         let path = settings.databasePath
         // Nothing a command only reads can come from an archive that is not there, and making
         // one at a mistyped --db would hide the mistake.
-        if use == .reads || settings.mode == .offline, !exists(path) {
+        if use == .reads || settings.mode == .offline, !FileManager.default.fileExists(atPath: path) {
             errorLine.write(errors.noArchive(path: path))
             return .failure(OpenFailure(status: ExitStatus.notFound))
         }
@@ -68,26 +63,16 @@ enum Archive {
         }
     }
 
-    /// Whether something is at `path` (a link followed), as `FileManager.fileExists(atPath:)`
-    /// says, without making a FileManager: its first use costs a cold read generic types.
-    private static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0
-    }
-
     static func engine(_ settings: Settings, databasePath: String? = nil, onlyReads: Bool = false) throws(SyncError) -> SyncEngine {
-        // Up to the last "/", found in the bytes: going through the characters backwards makes
-        // generic types at run time and breaks graphemes, a cost a cold `latest --offline` shows.
+        // Up to the last "/".
         let path = settings.databasePath
-        let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(decoding: path.utf8[...$0], as: UTF8.self) } ?? ""
+        let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
         // An archive opened only to read is there already (`open` made sure), and so is its folder.
         if databasePath == nil, !onlyReads, !folder.isEmpty {
             // If this fails, opening the database fails below and says why.
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
-        // No metadata provider: newsctl never bootstraps LoggingSystem, so its provider is nil,
-        // and asking it costs a cold read a lock and a generic box made at run time.
-        var logger = Logger(label: "newsctl", factory: { StreamLogHandler.standardError(label: $0, metadataProvider: nil) })
+        var logger = Logger(label: "newsctl", factory: { StreamLogHandler.standardError(label: $0) })
         logger.logLevel = settings.verbose ? .debug : .critical
         var configuration = SyncEngine.Configuration(databasePath: databasePath ?? settings.databasePath)
         configuration.baseURLs = settings.baseURLs

@@ -32,24 +32,7 @@ enum NewsListCommand {
             view: view, interactor: DefaultNewsListInteractor(engine: engine, mode: settings.mode),
             navigator: TerminalNavigator(output: output), start: start, language: settings.language)
         await presenter.viewDidLoad()
-        // The process ends once the list is printed. An archive opened read-only has nothing to
-        // write back or checkpoint, so the exit may close it with everything else: tearing the
-        // screen and its engine down first (statements finalized, SQLite closed, every page and
-        // row freed) would be a noticeable part of a cold `latest --offline`.
-        if engine.isReadOnly { ReleasedByExit.keep(presenter) }
         return view.exitStatus
-    }
-}
-
-/// What a command leaves for the process's exit to release, held where LeakSanitizer sees it is
-/// still reachable.
-@MainActor
-enum ReleasedByExit {
-    private static var presenter: NewsListPresenter?
-
-    /// Keeps `presenter`, and with it its view data, interactor and engine, until the process ends.
-    static func keep(_ presenter: NewsListPresenter) {
-        self.presenter = presenter
     }
 }
 

@@ -74,10 +74,7 @@ enum LineBreaking {
 
     /// The same rule for characters of one scalar each.
     private static func allowsBreak(between previous: Unicode.Scalar, and next: Unicode.Scalar, spaces: Int) -> Bool {
-        if isClosing(next) && (spaces == 0 || !next.isASCII) { return false }
-        if isOpening(previous) && (spaces == 0 || !previous.isASCII) { return false }
-        if spaces > 0 { return true }
-        return TerminalText.width(of: previous) == 2 || TerminalText.width(of: next) == 2
+        allowsBreak(between: Character(previous), and: Character(next), spaces: spaces)
     }
 
     /// Splits a cluster wider than a line at the last place that keeps marks with their
@@ -103,46 +100,17 @@ enum LineBreaking {
     /// Marks that never start a line: closing brackets and quotes, stops, commas, ellipses,
     /// iteration marks and small kana.
     static func isClosing(_ character: Character) -> Bool {
-        singleScalar(character).map(isClosing) ?? false
+        closing.contains(character)
     }
 
     /// Marks that never end a line: opening brackets and quotes.
     static func isOpening(_ character: Character) -> Bool {
-        singleScalar(character).map(isOpening) ?? false
+        opening.contains(character)
     }
 
-    /// The character's scalar when it has one only: a mark with a combining mark on it is no
-    /// longer that mark. The lists hold each mark's canonical equivalents too (U+037E for `;`,
-    /// U+2329/U+232A for `〈〉`), so this is `Character` equality; comparing scalars costs far
-    /// less than hashing a `Character` for a `Set`, which a list read would do for every
-    /// character it breaks.
-    private static func singleScalar(_ character: Character) -> Unicode.Scalar? {
-        let scalars = character.unicodeScalars
-        guard let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex else { return nil }
-        return scalar
-    }
-
-    private static func isClosing(_ scalar: Unicode.Scalar) -> Bool {
-        isMark(scalar) && closing.unicodeScalars.contains(scalar)
-    }
-
-    private static func isOpening(_ scalar: Unicode.Scalar) -> Bool {
-        isMark(scalar) && opening.unicodeScalars.contains(scalar)
-    }
-
-    /// Whether `scalar` may be in the lists at all: letters, digits and CJK ideographs, most of
-    /// any text, are not looked for.
-    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x4E00...0x9FFF: return false
-        default: return true
-        }
-    }
-
-    // Strings, not arrays of numbers: the first array of a type costs a cold list read its
-    // generic metadata, made at run time.
-    private static let closing =
-        "。，、；：？！）」』】》〉〕〗〙〛］｝｠｡｣､．﹒﹐﹑﹔﹕﹖﹗﹚﹜﹞…‥”’〞〟‼⁇⁈⁉・ー々〻ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ"
-        + ")]},.;:!?" + "\u{037E}\u{232A}"
-    private static let opening = "（「『【《〈〔〖〘〚［｛｟｢“‘〝﹙﹛﹝" + "([{" + "\u{2329}"
+    // `Character` equality is canonical equivalence: `;` is also U+037E, and `〈〉` U+2329/U+232A;
+    // a mark with a combining mark on it is no longer that mark.
+    private static let closing = Set(
+        "。，、；：？！）」』】》〉〕〗〙〛］｝｠｡｣､．﹒﹐﹑﹔﹕﹖﹗﹚﹜﹞…‥”’〞〟‼⁇⁈⁉・ー々〻ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ" + ")]},.;:!?")
+    private static let opening = Set("（「『【《〈〔〖〘〚［｛｟｢“‘〝﹙﹛﹝" + "([{")
 }

@@ -96,15 +96,8 @@ enum TerminalText {
                 continue
             }
             if !line.isEmpty { lines.append(trimTrailingSpaces(line)) }
-            // What fits a line begins the next one whole, as the cut below would leave it, without
-            // making it again from its characters (a generic String(_:) whose first use in a
-            // process is costly).
-            if clusterWidth <= width {
-                line = cluster.text
-                lineWidth = clusterWidth
-                continue
-            }
-            // Wider than a line (a long URL): cut it into pieces, the last one begins the next line.
+            // It begins the next line; wider than a line (a long URL), it is cut into pieces and
+            // the last one begins the next line.
             let characters = Array(cluster.text)
             var start = 0
             while true {

@@ -93,12 +93,9 @@ final class TextNewsListView: NewsListView {
         Self.lines(StoryRows.item(item, marker: marker, width: terminal.width).map { $0.text(color: style.enabled) })
     }
 
-    /// Each of `lines` ended by a line break, appended: the first `joined()` of a process looks up
-    /// its generic witnesses at run time, a noticeable part of printing a list.
+    /// Each of `lines` ended by a line break, appended.
     private static func lines(_ lines: [String]) -> String {
-        var text = ""
-        for line in lines { text += line + "\n" }
-        return text
+        lines.map { $0 + "\n" }.joined()
     }
 
     private func statusLine(_ status: StatusViewData) -> String {

@@ -30,7 +30,7 @@ final class Database {
     let path: String
     let mode: Access
     private let connection: OpaquePointer
-    private var statements = StatementCache()
+    private var statements: [String: Statement] = [:]
     /// How many `transaction`s this connection has committed: its own writes, which its
     /// `PRAGMA data_version` does not count.
     private(set) var committedTransactions: Int64 = 0
