@@ -9,7 +9,7 @@ struct SiteRoutes {
     let options: ArchiveSite.Options
 
     private var mode: ReadMode { options.readsArchiveOnly ? .offline : .standard }
-    private var wording: WebWording { WebWording(language: options.language) }
+    private var wording: WebStrings { WebStrings(language: options.language) }
     private var holdings: ArchiveHoldings { ArchiveHoldings(engine: engine) }
 
     /// `frame` for a page that lists `ids`: in a static copy, those whose text the archive lacks

@@ -54,7 +54,7 @@ enum CommentsCommand {
         let terminal = Terminal.detect(noColor: settings.noColor)
         let view = CommentsTerminalView(
             output: output, terminal: terminal, errorLine: errorLine, json: settings.json, kinds: kinds,
-            words: CommentsWords(language: settings.language, storyID: id))
+            words: CommentsStrings(language: settings.language, storyID: id))
         let presenter = CommentsPresenter(
             storyID: id, view: view, interactor: DefaultCommentsInteractor(engine: engine, mode: settings.mode, kinds: kinds),
             navigator: TerminalNavigator(output: output), language: settings.language)

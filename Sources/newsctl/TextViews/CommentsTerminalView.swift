@@ -2,7 +2,7 @@ import NewsFeature
 import SyncEngine
 
 /// newsctl's own wording around the comments (the presenter words the comments themselves).
-struct CommentsWords {
+struct CommentsStrings {
     let language: Language
     let storyID: Int64
 
@@ -28,13 +28,13 @@ final class CommentsTerminalView: CommentsView, CommandView {
     private let errorLine: ErrorLine
     private let json: Bool
     private let kinds: Set<CommentKind>
-    private let words: CommentsWords
+    private let words: CommentsStrings
     private var data: CommentsViewData?
     private var failed = false
     private var progressShown = false
     private(set) var exitStatus = ExitStatus.internalError
 
-    init(output: Output, terminal: Terminal, errorLine: ErrorLine, json: Bool, kinds: Set<CommentKind>, words: CommentsWords) {
+    init(output: Output, terminal: Terminal, errorLine: ErrorLine, json: Bool, kinds: Set<CommentKind>, words: CommentsStrings) {
         self.output = output
         self.terminal = terminal
         self.errorLine = errorLine
