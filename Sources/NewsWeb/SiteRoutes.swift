@@ -201,7 +201,7 @@ struct SiteRoutes {
 
     private func status(frame: PageFrame) async -> WebResponse {
         let view = StatusPage()
-        let presenter = ArchivePresenter(view: view, interactor: DefaultArchiveInteractor(engine: engine), language: options.language)
+        let presenter = ArchiveStatusPresenter(view: view, interactor: DefaultArchiveInteractor(engine: engine), language: options.language)
         presenter.wordsAge = !options.isStatic
         presenter.wordsCommands = !options.isStatic
         await presenter.didRequestStatus()

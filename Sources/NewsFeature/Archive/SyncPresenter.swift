@@ -1,42 +1,31 @@
 import SyncEngine
 
-/// The archive screen's presentation logic: progress with rate and time left, the sync summary
-/// and whether it is complete, the status and prune reports.
+/// The sync screen's presentation logic: progress with rate and time left, the sync summary and
+/// whether it is complete.
 @MainActor
-public final class ArchivePresenter {
-    /// The screen's shared state and parts; this presenter owns it.
-    public let context: ArchiveContext
+public final class SyncPresenter {
+    private weak var view: (any SyncView)?
+    private let interactor: any ArchiveInteractor
+    private let shared: ArchivePresentation
     private let now: () -> ContinuousClock.Instant
-    private let clock: any NewsClock
     private var phaseStarted: (phase: SyncProgress.Phase, at: ContinuousClock.Instant)?
+    private var strings: ArchiveStrings { shared.strings }
 
-    /// Whether the status words the last sync's age ("刚刚"), or only its time: a static copy of
-    /// the site is read long after it was written, and an age would change it at every export.
-    public var wordsAge = true
-
-    /// Whether the status tells what to run (`newsctl sync --days 7`): a web page's reader runs
-    /// no command, so a static copy says only what the archive holds.
-    public var wordsCommands = true
-
-    private var view: (any ArchiveView)? { context.view }
-    private var strings: ArchiveStrings { context.strings }
-
-    /// Composes the screen: its context, bound to this presenter.
+    /// Composes the screen.
     ///
     /// - Parameters:
     ///   - view: the screen's view, held weakly.
     ///   - interactor: the screen's use cases.
     ///   - language: the language of the wording.
     ///   - now: the monotonic time, for rates and time left.
-    ///   - clock: the wall clock, for the age of the last sync.
     public init(
-        view: any ArchiveView, interactor: any ArchiveInteractor, language: Language = .zh,
-        now: @escaping () -> ContinuousClock.Instant = { .now }, clock: any NewsClock = SystemClock()
+        view: any SyncView, interactor: any ArchiveInteractor, language: Language = .zh,
+        now: @escaping () -> ContinuousClock.Instant = { .now }
     ) {
-        context = ArchiveContext(view: view, interactor: interactor, language: language)
+        self.view = view
+        self.interactor = interactor
+        self.shared = ArchivePresentation(language: language)
         self.now = now
-        self.clock = clock
-        context.bind(presenter: self)
     }
 
     /// Runs a sync, showing progress as it goes, then its summary (or the error that stopped it).
@@ -48,14 +37,14 @@ public final class ArchivePresenter {
         }
         defer { drawing.cancel() }
         do {
-            let summary = try await context.interactor.sync(request) { sink.yield($0) }
+            let summary = try await interactor.sync(request) { sink.yield($0) }
             sink.finish()
             await drawing.value
             view?.showSyncSummary(summaryViewData(summary, request: request))
         } catch {
             sink.finish()
             await drawing.value
-            var viewData = context.errors.viewData(for: error, subject: Strings(language: context.strings.language).subject(nil))
+            var viewData = shared.errors.viewData(for: error, subject: Strings(language: strings.language).subject(nil))
             if viewData.kind == .cancelled {
                 // Not only "cancelled": what it fetched is kept, and the next sync goes on from there.
                 viewData = ErrorViewData(
@@ -121,7 +110,7 @@ public final class ArchivePresenter {
             detailsFetched: summary.detailsFetched, detailsPresent: summary.detailsPresent,
             failures: account.retried.count, failedItems: failedItems, skipped: summary.skipped, seconds: seconds,
             message: strings.syncSummary(
-                from: context.dates.fullDate(summary.days.lowerBound), to: context.dates.fullDate(summary.days.upperBound),
+                from: shared.dates.fullDate(summary.days.lowerBound), to: shared.dates.fullDate(summary.days.upperBound),
                 daysFetched: summary.daysFetched, daysPresent: summary.daysPresent,
                 details: request.includeDetails || request.includeImages || request.retryFailed
                     ? (summary.detailsFetched, summary.detailsPresent) : nil,
@@ -136,107 +125,5 @@ public final class ArchivePresenter {
             detailsNotAtSource: summary.detailsNotAtSource,
             slowedDown: summary.slowedDown.map { SlowDownViewData(from: $0.from, to: $0.to, requests: $0.requests) },
             comments: comments, pictures: pictures)
-    }
-
-    /// Shows what the archive holds, or the error.
-    public func didRequestStatus() async {
-        do {
-            view?.showStatus(statusViewData(try await context.interactor.status()))
-        } catch {
-            view?.showError(context.errors.viewData(for: error, subject: ""))
-        }
-    }
-
-    func statusViewData(_ status: ArchiveStatus) -> ArchiveStatusViewData {
-        let coverage = status.coverage
-        let gaps = coverage.gaps.map {
-            ArchiveStatusViewData.Gap(from: $0.lowerBound.description, to: $0.upperBound.description, days: $0.dayCount)
-        }
-        let lastSync = status.lastSync.map { DateFormatting.iso8601(unixTime: Int64($0.timeIntervalSince1970.rounded(.down))) }
-        let lastSyncAge = status.lastSync.map { date in
-            context.dates.age(.seconds(max(0, clock.now().timeIntervalSince1970 - date.timeIntervalSince1970)))
-        }
-        var lines: [String] = []
-        if let first = coverage.first, let last = coverage.last {
-            lines.append(strings.span(context.dates.fullDate(first), context.dates.fullDate(last), days: coverage.dayCount))
-            lines.append(
-                strings.gaps(
-                    coverage.gaps.map {
-                        ArchiveStatusViewData.Gap(
-                            from: context.dates.fullDate($0.lowerBound), to: context.dates.fullDate($0.upperBound), days: $0.dayCount)
-                    }))
-            if !coverage.partialDays.isEmpty { lines.append(strings.partial(coverage.partialDays.map(context.dates.fullDate))) }
-        } else {
-            lines.append(status.stories > 0 ? strings.noDays(commands: wordsCommands) : strings.emptyArchive(commands: wordsCommands))
-        }
-        lines.append(strings.counts(stories: status.stories, details: status.details, favorites: status.favorites))
-        lines.append(strings.size(status.databaseBytes))
-        // The commonest reason first; ties in the order of their codes, so a run reads the same.
-        let reasons = status.pictures.failingReasons
-            .map {
-                PictureReasonViewData(code: ArchiveStrings.pictureReasonCode($0.key), text: strings.pictureReason($0.key), count: $0.value)
-            }
-            .sorted { ($1.count, $0.code) < ($0.count, $1.code) }
-        var pictures = PicturesStatusViewData(
-            kept: status.pictures.kept, bytes: status.pictures.bytes, missing: status.pictures.missing, failing: status.pictures.failing,
-            failingReasons: reasons)
-        pictures.evicted = status.pictures.evicted
-        let anyPictures = pictures != PicturesStatusViewData()
-        pictures.budget = status.pictures.budget
-        if anyPictures { lines.append(strings.pictures(pictures, commands: wordsCommands)) }
-        if !reasons.isEmpty { lines.append(strings.failingPictures(reasons)) }
-        let lastSyncTime = status.lastSync.map { context.dates.beijingDateTime(unixTime: Int64($0.timeIntervalSince1970.rounded(.down))) }
-        let lastSyncWording =
-            wordsAge
-            ? lastSyncAge.map { age in lastSyncTime.map { strings.ageAndTime(age, $0) } ?? age } : lastSyncTime.map(strings.beijingTime)
-        lines.append(strings.lastSync(lastSyncWording, interrupted: status.lastSyncInterrupted))
-        let failing = status.failingStories.map { story in
-            FailingStoryViewData(
-                id: story.id, title: story.title.map(NewsListPresenter.oneLine), failures: story.failures,
-                lastStatus: story.lastStatus, lastFailure: Self.iso8601(story.lastFailure.timeIntervalSince1970),
-                nextTry: Self.iso8601(story.nextTry.timeIntervalSince1970))
-        }
-        if !failing.isEmpty {
-            lines.append(strings.failingStories(failing.count, commands: wordsCommands))
-            let listed = 20
-            for (story, source) in zip(failing, status.failingStories).prefix(listed) {
-                let nextTry = context.dates.beijingDateTime(unixTime: Int64(source.nextTry.timeIntervalSince1970.rounded(.down)))
-                lines.append(
-                    strings.failingStory(
-                        id: story.id, title: story.title, status: story.lastStatus, failures: story.failures, nextTry: nextTry))
-            }
-            if failing.count > listed { lines.append(strings.moreFailingStories(failing.count - listed, commands: wordsCommands)) }
-        }
-        return ArchiveStatusViewData(
-            first: coverage.first?.description, last: coverage.last?.description, days: coverage.dayCount, gaps: gaps,
-            partialDays: coverage.partialDays.map(\.description), stories: status.stories, details: status.details,
-            favorites: status.favorites, databaseBytes: status.databaseBytes, lastSync: lastSync,
-            lastSyncInterrupted: status.lastSync != nil && status.lastSyncInterrupted, lines: lines,
-            failingStories: failing, pictures: pictures)
-    }
-
-    private static func iso8601(_ unixTime: Double) -> String {
-        DateFormatting.iso8601(unixTime: Int64(unixTime.rounded(.down)))
-    }
-
-    /// Drops days older than the newest `keepDays` and shows what went, or the error.
-    public func didRequestPrune(keepDays: Int) async {
-        do {
-            let pruned = try await context.interactor.prune(keepDays: keepDays)
-            let message =
-                pruned.firstKept.map {
-                    strings.pruned(
-                        days: pruned.daysRemoved, stories: pruned.storiesRemoved, details: pruned.detailsRemoved,
-                        firstKept: context.dates.fullDate($0), before: pruned.bytesBefore, after: pruned.bytesAfter)
-                } ?? strings.nothingToPrune
-            var viewData = PruneViewData(
-                firstKept: pruned.firstKept?.description, daysRemoved: pruned.daysRemoved, storiesRemoved: pruned.storiesRemoved,
-                detailsRemoved: pruned.detailsRemoved, bytesBefore: pruned.bytesBefore, bytesAfter: pruned.bytesAfter,
-                message: message + (pruned.picturesRemoved > 0 ? strings.picturesPruned(pruned.picturesRemoved) : ""))
-            viewData.picturesRemoved = pruned.picturesRemoved
-            view?.showPruned(viewData)
-        } catch {
-            view?.showError(context.errors.viewData(for: error, subject: ""))
-        }
     }
 }

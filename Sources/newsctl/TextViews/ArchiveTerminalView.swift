@@ -6,7 +6,7 @@ import SyncEngine
 /// The progress bar goes to stderr and only to a terminal, redrawn at most ten times a second;
 /// stdout gets one summary line (or one JSON object), so scripts and pipes see no bar.
 @MainActor
-final class ArchiveTerminalView: ArchiveView, CommandView {
+final class ArchiveTerminalView: SyncView, ArchiveStatusView, PruneView, CommandView {
     private let output: Output
     private let errorLine: ErrorLine
     private let json: Bool
