@@ -38,20 +38,8 @@ enum SectionSyncCommand {
 
 /// A sync of columns: a progress bar on a terminal's stderr, then the summary as text or JSON.
 @MainActor
-final class SectionSyncTerminalView: SectionSyncView, CommandView {
-    private let output: Output
-    private let errorLine: ErrorLine
-    private let json: Bool
-    private let terminal: Terminal
+final class SectionSyncTerminalView: TerminalCommandView, SectionSyncView {
     private var barShown = false
-    private(set) var exitStatus = ExitStatus.internalError
-
-    init(output: Output, errorLine: ErrorLine, json: Bool, terminal: Terminal) {
-        self.output = output
-        self.errorLine = errorLine
-        self.json = json
-        self.terminal = terminal
-    }
 
     func showProgress(_ progress: SyncProgressViewData) {
         guard terminal.stderrIsTerminal else { return }
@@ -81,7 +69,7 @@ final class SectionSyncTerminalView: SectionSyncView, CommandView {
         if let notice = summary.notice { errorLine.note(notice) }
     }
 
-    func showError(_ error: ErrorViewData) {
+    override func showError(_ error: ErrorViewData) {
         if barShown { output.err("\r\u{1B}[K") }
         errorLine.write(error)
         exitStatus = ExitStatus.forError(error.kind)
