@@ -21,18 +21,12 @@ enum SectionIDList {
 @MainActor
 enum SectionSyncCommand {
     static func run(_ ids: [Int64], request: SyncRequest, settings: Settings) async -> Int32 {
-        let output = Output()
-        let errorLine = ErrorLine(output: output, verbose: settings.verbose)
-        let engine: SyncEngine
-        switch Archive.open(settings, errorLine: errorLine, use: .writes) {
-        case .success(let opened): engine = opened
-        case .failure(let failure): return failure.status
+        await CommandScreen.run(settings: settings, use: .writes) {
+            SectionSyncTerminalView(output: $0, errorLine: $1, json: settings.json, terminal: Terminal.detect(noColor: settings.noColor))
+        } _: { view, engine in
+            await SectionSyncPresenter(view: view, interactor: DefaultSectionSyncInteractor(engine: engine), language: settings.language)
+                .didRequestSync(ids, request: request)
         }
-        let view = SectionSyncTerminalView(
-            output: output, errorLine: errorLine, json: settings.json, terminal: Terminal.detect(noColor: settings.noColor))
-        await SectionSyncPresenter(view: view, interactor: DefaultSectionSyncInteractor(engine: engine), language: settings.language)
-            .didRequestSync(ids, request: request)
-        return view.exitStatus
     }
 }
 

@@ -176,17 +176,12 @@ enum ArchiveCommand {
     static func run(
         settings: Settings, use: Archive.Use, _ show: (ArchiveTerminalView, any ArchiveInteractor) async -> Void
     ) async -> Int32 {
-        let output = Output()
-        let errorLine = ErrorLine(output: output, verbose: settings.verbose)
-        let engine: SyncEngine
-        switch Archive.open(settings, errorLine: errorLine, use: use) {
-        case .success(let opened): engine = opened
-        case .failure(let failure): return failure.status
+        await CommandScreen.run(settings: settings, use: use) {
+            ArchiveTerminalView(
+                output: $0, errorLine: $1, json: settings.json, terminal: Terminal.detect(noColor: settings.noColor),
+                path: settings.databasePath)
+        } _: { view, engine in
+            await show(view, DefaultArchiveInteractor(engine: engine))
         }
-        let view = ArchiveTerminalView(
-            output: output, errorLine: errorLine, json: settings.json,
-            terminal: Terminal.detect(noColor: settings.noColor), path: settings.databasePath)
-        await show(view, DefaultArchiveInteractor(engine: engine))
-        return view.exitStatus
     }
 }
