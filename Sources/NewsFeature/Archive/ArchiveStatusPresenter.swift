@@ -25,7 +25,9 @@ public final class ArchiveStatusPresenter {
     ///   - interactor: the screen's use cases.
     ///   - language: the language of the wording.
     ///   - clock: the wall clock, for the age of the last sync.
-    public init(view: any ArchiveStatusView, interactor: any ArchiveInteractor, language: Language = .zh, clock: any NewsClock = SystemClock()) {
+    public init(
+        view: any ArchiveStatusView, interactor: any ArchiveInteractor, language: Language = .zh, clock: any NewsClock = SystemClock()
+    ) {
         self.view = view
         self.interactor = interactor
         self.shared = ArchivePresentation(language: language)

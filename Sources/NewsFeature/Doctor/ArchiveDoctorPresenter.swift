@@ -69,7 +69,9 @@ public final class ArchiveDoctorPresenter {
             if let listed = health.pictures?.damaged.count, damaged > listed { lines.append(strings.moreDamagedPictures(damaged - listed)) }
             if let days = health.dayCount { lines.append(strings.dayCount(days)) }
             lines += userRows.map { strings.userRows($0.name, $0.count) }
-            if let kept = health.pictures, let shown = pictures, kept.kept > 0 { lines.append(strings.pictureHealth(kept, budget: shown.budget)) }
+            if let kept = health.pictures, let shown = pictures, kept.kept > 0 {
+                lines.append(strings.pictureHealth(kept, budget: shown.budget))
+            }
         }
         var problem: String?
         if health.exists, !health.isHealthy {
@@ -98,7 +100,8 @@ public final class ArchiveDoctorPresenter {
     private func errorViewData(_ error: SyncError) -> ErrorViewData {
         if !error.unreadableTables.isEmpty {
             // What could not be read, that nothing changed, and that --force goes on.
-            return ErrorViewData(kind: .storage, message: strings.rebuildNeedsForce(error.unreadableTables), detail: error.message, retryTitle: "")
+            return ErrorViewData(
+                kind: .storage, message: strings.rebuildNeedsForce(error.unreadableTables), detail: error.message, retryTitle: "")
         }
         // The technical cause says what failed and that nothing changed; the words leave out the
         // advice to run this very command.

@@ -9,7 +9,6 @@ struct DoctorStrings: Sendable {
 
     // MARK: The archive's check and rebuild
 
-
     func archivePath(_ path: String) -> String { say("存档：\(path)", "archive: \(path)") }
 
     func integrity(problems: Int) -> String {

@@ -74,7 +74,10 @@ final class ArchiveDoctorTerminalView: ArchiveDoctorView, CommandView {
             ("damaged_count", .int(Int64(pictures.damagedCount))),
             (
                 "damaged",
-                .array(pictures.damaged.map { .object([("key", .string($0.key)), ("text", .string($0.text)), ("reason", .string($0.reason))]) })
+                .array(
+                    pictures.damaged.map {
+                        .object([("key", .string($0.key)), ("text", .string($0.text)), ("reason", .string($0.reason))])
+                    })
             ),
             ("orphans", .int(Int64(pictures.orphans))),
         ])

@@ -28,7 +28,8 @@ final class NetworkDoctorTerminalView: NetworkDoctorView, CommandView {
         for host in report.hosts {
             text += TerminalText.sanitize(host.baseURL) + "  " + host.worksText + "\n"
             for step in host.steps {
-                text += "  \(padded(step.name, 16)) \(padded(step.outcome, 7)) \(padded(step.time, 10)) \(TerminalText.sanitize(step.text))\n"
+                text +=
+                    "  \(padded(step.name, 16)) \(padded(step.outcome, 7)) \(padded(step.time, 10)) \(TerminalText.sanitize(step.text))\n"
             }
         }
         text += TerminalText.sanitize(report.preferredText) + "\n"
