@@ -86,8 +86,8 @@ struct FeedRoutes {
         await presenter.viewDidLoad()
         guard let detail = view.recorder.shown else { return nil }
         let pictures = StoryPicturesPresenter(
-            view: view, interactor: ArchivedPicturesInteractor(engine: engine), language: options.language)
-        await pictures.load(detail)
+            context: presenter.context, view: view, interactor: ArchivedPicturesInteractor(engine: engine), language: options.language)
+        await pictures.load()
         let base = options.baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         let body = StoryBodyHTML(detail: detail, pictures: view.pictures, pictureRoot: base ?? "", linksMissingPictures: true)
         // Without a base URL a feed cannot point at the site's pictures: the sources' are linked.

@@ -131,8 +131,8 @@ struct SiteRoutes {
         await presenter.viewDidLoad()
         guard let detail = view.recorder.shown, view.recorder.error == nil else { return Self.failure(view.recorder.error, frame: frame) }
         let pictures = StoryPicturesPresenter(
-            view: view, interactor: ArchivedPicturesInteractor(engine: engine), language: options.language)
-        await pictures.load(detail)
+            context: presenter.context, view: view, interactor: ArchivedPicturesInteractor(engine: engine), language: options.language)
+        await pictures.load()
         let linksComments = options.isStatic ? await holdings.comments(id) : true
         var linksSection = true
         if options.isStatic, let section = detail.section { linksSection = await holdings.section(section.id) }

@@ -6,7 +6,6 @@ public final class DetailPresenter {
     private weak var view: (any DetailView)?
     private let interactor: any DetailInteractor
     private let navigator: any Navigator
-    private let storyID: Int64
     private let strings: Strings
     private let dates: DateFormatting
     /// The story shown, once loaded.
@@ -15,8 +14,10 @@ public final class DetailPresenter {
     private var isLoading = false
     private var failedIntent: LoadIntent?
     private let preview: StoryPreview?
-    /// What the view was last given: its images are what `didTapImages()` lists.
-    private var shown: DetailViewData?
+    /// The story's context, which the story's pictures' presenter shares: the story as the view
+    /// was last given it, whose images are also what `didTapImages()` lists.
+    public let context: StoryContext
+    private var storyID: Int64 { context.storyID }
 
     /// Composes the screen for one story.
     ///
@@ -31,7 +32,7 @@ public final class DetailPresenter {
         storyID: Int64, view: any DetailView, interactor: any DetailInteractor, navigator: any Navigator,
         language: Language = .zh, preview: StoryPreview? = nil
     ) {
-        self.storyID = storyID
+        self.context = StoryContext(storyID: storyID)
         self.view = view
         self.interactor = interactor
         self.navigator = navigator
@@ -77,7 +78,7 @@ public final class DetailPresenter {
 
     /// Opens the list of the story's images, once it is shown.
     public func didTapImages() {
-        guard let shown else { return }
+        guard let shown = context.shown else { return }
         navigator.showImages(storyID: storyID, images: shown.images)
     }
 
@@ -109,7 +110,7 @@ public final class DetailPresenter {
     private func render(favoriteChange: String? = nil) {
         guard let page else { return }
         let data = Self.viewData(page, strings: strings, dates: dates, favoriteChange: favoriteChange)
-        shown = data
+        context.shown = data
         view?.show(data)
     }
 

@@ -71,15 +71,15 @@ enum DetailCommand {
             storyID: id, view: view, interactor: DefaultDetailInteractor(engine: engine, mode: settings.mode),
             navigator: TerminalNavigator(output: output), language: settings.language)
         await presenter.viewDidLoad()
-        if let detail = view.awaitingPictures {
+        if view.awaitingPictures != nil {
             let pictures = StoryPicturesPresenter(
-                view: view, interactor: DefaultStoryPicturesInteractor(engine: engine, mode: settings.mode),
+                context: presenter.context, view: view, interactor: DefaultStoryPicturesInteractor(engine: engine, mode: settings.mode),
                 language: settings.language)
             if picturesFollow {
-                await pictures.load(detail, firstWithin: firstPictures, givingUpAfter: lastPictures)
+                await pictures.load(firstWithin: firstPictures, givingUpAfter: lastPictures)
                 await view.finishPrinting()
             } else {
-                await pictures.load(detail)
+                await pictures.load()
                 await view.printWithPictures()
             }
         }
