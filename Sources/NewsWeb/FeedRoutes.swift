@@ -12,7 +12,7 @@ struct FeedRoutes {
 
     /// `/feed.atom`, or `/section/<id>/feed.atom` for a column.
     func feed(section: Int64?) async -> WebResponse {
-        let wording = WebWording(language: options.language)
+        let wording = WebStrings(language: options.language)
         var title = wording.siteName
         var ids: [FeedStory] = []
         var selfPath = "feed.atom"
@@ -78,7 +78,7 @@ struct FeedRoutes {
 
     /// - Parameter day: the day that lists the story ("20230319"): its start in Beijing is the
     ///   time of a story the source gives no publish time, as stable as its id.
-    private func entry(_ id: Int64, day: String, wording: WebWording) async -> AtomFeed.Entry? {
+    private func entry(_ id: Int64, day: String, wording: WebStrings) async -> AtomFeed.Entry? {
         let view = StoryPage()
         let presenter = DetailPresenter(
             storyID: id, view: view, interactor: WebDetailInteractor(engine: engine, offline: options.readsArchiveOnly),
@@ -86,8 +86,8 @@ struct FeedRoutes {
         await presenter.viewDidLoad()
         guard let detail = view.recorder.shown else { return nil }
         let pictures = StoryPicturesPresenter(
-            view: view, interactor: ArchivedPicturesInteractor(engine: engine), language: options.language)
-        await pictures.load(detail)
+            context: presenter.context, view: view, interactor: ArchivedPicturesInteractor(engine: engine), language: options.language)
+        await pictures.load()
         let base = options.baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         let body = StoryBodyHTML(detail: detail, pictures: view.pictures, pictureRoot: base ?? "", linksMissingPictures: true)
         // Without a base URL a feed cannot point at the site's pictures: the sources' are linked.
@@ -124,7 +124,7 @@ extension FeedRoutes {
 
     /// The entry of a story whose text the archive lacks: its title, hint and picture, linked to
     /// the story on the source (neither the site nor a copy has a page for it).
-    func summary(_ story: FeedStory, wording: WebWording) -> AtomFeed.Entry {
+    func summary(_ story: FeedStory, wording: WebStrings) -> AtomFeed.Entry {
         var content: [Markup] = []
         if !story.hint.isEmpty { content.append(Tag.element("p", text: story.hint)) }
         if let picture = story.image.flatMap(Tag.imageSource) {

@@ -90,13 +90,10 @@ final class SectionsPage: SectionsView, SectionStoriesView {
 
 /// The archive's state.
 @MainActor
-final class StatusPage: ArchiveView {
+final class StatusPage: ArchiveStatusView {
     let recorder = PageRecorder<ArchiveStatusViewData>()
 
-    func showProgress(_ progress: SyncProgressViewData) {}
-    func showSyncSummary(_ summary: SyncSummaryViewData) {}
     func showStatus(_ status: ArchiveStatusViewData) { recorder.record(status) }
-    func showPruned(_ pruned: PruneViewData) {}
     func showError(_ error: ErrorViewData) { recorder.fail(error) }
 }
 

@@ -9,7 +9,7 @@ struct SiteRoutes {
     let options: ArchiveSite.Options
 
     private var mode: ReadMode { options.readsArchiveOnly ? .offline : .standard }
-    private var wording: WebWording { WebWording(language: options.language) }
+    private var wording: WebStrings { WebStrings(language: options.language) }
     private var holdings: ArchiveHoldings { ArchiveHoldings(engine: engine) }
 
     /// `frame` for a page that lists `ids`: in a static copy, those whose text the archive lacks
@@ -131,8 +131,8 @@ struct SiteRoutes {
         await presenter.viewDidLoad()
         guard let detail = view.recorder.shown, view.recorder.error == nil else { return Self.failure(view.recorder.error, frame: frame) }
         let pictures = StoryPicturesPresenter(
-            view: view, interactor: ArchivedPicturesInteractor(engine: engine), language: options.language)
-        await pictures.load(detail)
+            context: presenter.context, view: view, interactor: ArchivedPicturesInteractor(engine: engine), language: options.language)
+        await pictures.load()
         let linksComments = options.isStatic ? await holdings.comments(id) : true
         var linksSection = true
         if options.isStatic, let section = detail.section { linksSection = await holdings.section(section.id) }
@@ -201,7 +201,7 @@ struct SiteRoutes {
 
     private func status(frame: PageFrame) async -> WebResponse {
         let view = StatusPage()
-        let presenter = ArchivePresenter(view: view, interactor: DefaultArchiveInteractor(engine: engine), language: options.language)
+        let presenter = ArchiveStatusPresenter(view: view, interactor: DefaultArchiveInteractor(engine: engine), language: options.language)
         presenter.wordsAge = !options.isStatic
         presenter.wordsCommands = !options.isStatic
         await presenter.didRequestStatus()

@@ -63,7 +63,7 @@ struct ExportSite: AsyncParsableCommand {
             options: ArchiveSite.Options(
                 language: resolved.language, offline: resolved.offline, baseURL: siteURL, isStatic: true, firstDay: first))
         let folder = self.site.count > 1 && self.site.hasSuffix("/") ? String(self.site.dropLast()) : self.site
-        let wording = WebWording(language: resolved.language)
+        let wording = WebStrings(language: resolved.language)
         do throws(SiteExport.Failure) {
             let outcome = try await SiteExport(site: site, folder: folder).run()
             if resolved.json {
@@ -99,6 +99,6 @@ struct WriteFeed: AsyncParsableCommand {
         let feed = String(decoding: response.body, as: UTF8.self)
         print(feed, terminator: "")
         // Every story the archive lists has an entry, with its text or without: none is an empty archive.
-        if !feed.contains("<entry>") { errorLine("newsctl: " + WebWording(language: resolved.language).feedEmpty) }
+        if !feed.contains("<entry>") { errorLine("newsctl: " + WebStrings(language: resolved.language).feedEmpty) }
     }
 }

@@ -9,7 +9,7 @@ import TestSupport
 @MainActor
 @Suite struct PageHTMLTests {
     static let hostile = "<script>alert(1)</script>\" onmouseover=\"alert(2)"
-    let frame = PageFrame(wording: WebWording(language: .zh), root: "../", isStatic: false)
+    let frame = PageFrame(wording: WebStrings(language: .zh), root: "../", isStatic: false)
 
     func detail(title: String = "题目", body: [DetailBodyBlockViewData], url: String = "https://daily.zhihu.com/story/1") -> DetailViewData {
         DetailViewData(

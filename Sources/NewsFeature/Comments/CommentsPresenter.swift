@@ -11,8 +11,14 @@ import SyncEngine
 /// relative times, quoted replies, and older short comments loaded at the end of the list.
 @MainActor
 public final class CommentsPresenter {
-    /// The screen's shared state and parts; this presenter owns it.
-    public let context: CommentsContext
+    private weak var view: (any CommentsView)?
+    private let interactor: any CommentsInteractor
+    private let navigator: any Navigator
+    private let storyID: Int64
+    private let strings: Strings
+    private let dates: DateFormatting
+    /// The comments shown, once loaded; older short comments are added as they are read.
+    private var content: CommentsContent?
     private let errors: ErrorPresenter
     private let now: @Sendable () -> Int64
     private var isLoading = false
@@ -27,9 +33,7 @@ public final class CommentsPresenter {
         case failed(String, ErrorKind)
     }
 
-    private var view: (any CommentsView)? { context.view }
-
-    /// Composes the screen for one story's comments: its context, bound to this presenter.
+    /// Composes the screen for one story's comments.
     ///
     /// - Parameters:
     ///   - storyID: the story whose comments are shown.
@@ -44,11 +48,14 @@ public final class CommentsPresenter {
         language: Language = .zh,
         now: @escaping @Sendable () -> Int64 = { Int64(SystemClock().now().timeIntervalSince1970.rounded(.down)) }
     ) {
-        context = CommentsContext(
-            storyID: storyID, view: view, interactor: interactor, navigator: navigator, language: language)
+        self.storyID = storyID
+        self.view = view
+        self.interactor = interactor
+        self.navigator = navigator
+        self.strings = Strings(language: language)
+        self.dates = DateFormatting(language: language)
         errors = ErrorPresenter(language: language)
         self.now = now
-        context.bind(presenter: self)
     }
 
     // MARK: Events
@@ -73,21 +80,21 @@ public final class CommentsPresenter {
     /// before the comments are loaded, while a load runs, and once every short comment is shown.
     /// A failure keeps what is shown and says so in the footer; reaching the end again retries.
     public func didReachEnd() async {
-        guard !isLoading, more != .loading, let content = context.content, !content.short.isComplete else { return }
+        guard !isLoading, more != .loading, let content, !content.short.isComplete else { return }
         more = .loading
         render()
         do {
-            let short = try await context.interactor.loadMore(storyID: context.storyID)
-            let shown = context.content ?? content
-            context.content = CommentsContent(long: shown.long, short: short, counters: shown.counters, missing: shown.missing)
+            let short = try await interactor.loadMore(storyID: storyID)
+            let shown = self.content ?? content
+            self.content = CommentsContent(long: shown.long, short: short, counters: shown.counters, missing: shown.missing)
             more = .idle
         } catch {
-            let shown = context.content ?? content
+            let shown = self.content ?? content
             if let count = shown.counters?.shortComments, shown.short.comments.count >= count {
                 // Every short comment the counters know of is shown: only the page that would have
                 // confirmed the end failed, so the thread is complete as far as can be told.
                 let short = shown.short
-                context.content = CommentsContent(
+                self.content = CommentsContent(
                     long: shown.long,
                     short: CommentThread(
                         storyID: short.storyID, kind: short.kind, comments: short.comments, isComplete: true,
@@ -95,9 +102,9 @@ public final class CommentsPresenter {
                     counters: shown.counters, missing: shown.missing)
                 more = .idle
             } else {
-                let worded = errors.viewData(for: error, subject: context.strings.commentsSubject(context.storyID))
+                let worded = errors.viewData(for: error, subject: strings.commentsSubject(storyID))
                 more = .failed(
-                    context.strings.loadMoreCommentsFailed(
+                    strings.loadMoreCommentsFailed(
                         worded.kind, httpStatus: ErrorPresenter.answeredStatus(error), fallback: worded.message),
                     worded.kind)
             }
@@ -113,20 +120,20 @@ public final class CommentsPresenter {
         defer { isLoading = false }
         view?.showLoading()
         do {
-            context.content = try await context.interactor.load(storyID: context.storyID, intent)
+            content = try await interactor.load(storyID: storyID, intent)
             failedIntent = nil
             more = .idle
             render()
         } catch {
             failedIntent = intent
-            view?.showError(errors.viewData(for: error, subject: context.strings.commentsSubject(context.storyID)))
+            view?.showError(errors.viewData(for: error, subject: strings.commentsSubject(storyID)))
         }
     }
 
     // MARK: Mapping
 
     private func render() {
-        guard let content = context.content else { return }
+        guard let content else { return }
         let footer: CommentsFooterViewData? =
             switch more {
             case .idle: nil
@@ -135,7 +142,7 @@ public final class CommentsPresenter {
             }
         view?.show(
             Self.viewData(
-                content, storyID: context.storyID, footer: footer, strings: context.strings, dates: context.dates,
+                content, storyID: storyID, footer: footer, strings: strings, dates: dates,
                 now: now()))
     }
 

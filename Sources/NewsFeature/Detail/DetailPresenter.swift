@@ -3,18 +3,23 @@ import SyncEngine
 /// The detail screen's presentation logic: loading, the body as blocks, counters, marks, wording.
 @MainActor
 public final class DetailPresenter {
-    /// The screen's shared state and parts; this presenter owns it.
-    public let context: DetailContext
+    private weak var view: (any DetailView)?
+    private let interactor: any DetailInteractor
+    private let navigator: any Navigator
+    private let strings: Strings
+    private let dates: DateFormatting
+    /// The story shown, once loaded.
+    private var page: DetailPage?
     private let errors: ErrorPresenter
     private var isLoading = false
     private var failedIntent: LoadIntent?
     private let preview: StoryPreview?
-    /// What the view was last given: its images are what `didTapImages()` lists.
-    private var shown: DetailViewData?
+    /// The story's context, which the story's pictures' presenter shares: the story as the view
+    /// was last given it, whose images are also what `didTapImages()` lists.
+    public let context: StoryContext
+    private var storyID: Int64 { context.storyID }
 
-    private var view: (any DetailView)? { context.view }
-
-    /// Composes the screen for one story: its context, bound to this presenter.
+    /// Composes the screen for one story.
     ///
     /// - Parameters:
     ///   - storyID: the story shown.
@@ -27,17 +32,21 @@ public final class DetailPresenter {
         storyID: Int64, view: any DetailView, interactor: any DetailInteractor, navigator: any Navigator,
         language: Language = .zh, preview: StoryPreview? = nil
     ) {
-        context = DetailContext(storyID: storyID, view: view, interactor: interactor, navigator: navigator, language: language)
+        self.context = StoryContext(storyID: storyID)
+        self.view = view
+        self.interactor = interactor
+        self.navigator = navigator
+        self.strings = Strings(language: language)
+        self.dates = DateFormatting(language: language)
         errors = ErrorPresenter(language: language)
         self.preview = preview
-        context.bind(presenter: self)
     }
 
     // MARK: Events
 
     /// The screen appeared: shows the preview at once, then loads the story.
     public func viewDidLoad() async {
-        if let preview, context.page == nil { view?.showPreview(preview) }
+        if let preview, page == nil { view?.showPreview(preview) }
         await load(.load)
     }
 
@@ -54,28 +63,28 @@ public final class DetailPresenter {
 
     /// Keeps the story, or drops it if it is kept already.
     public func didTapFavorite() async {
-        guard let page = context.page, !isLoading else { return }
+        guard let page, !isLoading else { return }
         do {
-            let isFavorite = try await context.interactor.setFavorite(id: page.detail.id, !page.marks.isFavorite)
-            context.page = DetailPage(
+            let isFavorite = try await interactor.setFavorite(id: page.detail.id, !page.marks.isFavorite)
+            self.page = DetailPage(
                 detail: page.detail, provenance: page.provenance, extra: page.extra,
                 extraProvenance: page.extraProvenance,
                 marks: StoryMarks(isFavorite: isFavorite, isRead: page.marks.isRead))
-            render(favoriteChange: context.strings.favoriteToggled(NewsListPresenter.oneLine(page.detail.title), isFavorite: isFavorite))
+            render(favoriteChange: strings.favoriteToggled(NewsListPresenter.oneLine(page.detail.title), isFavorite: isFavorite))
         } catch {
-            view?.showError(errors.viewData(for: error, subject: context.strings.storySubject(page.detail.id)))
+            view?.showError(errors.viewData(for: error, subject: strings.storySubject(page.detail.id)))
         }
     }
 
     /// Opens the list of the story's images, once it is shown.
     public func didTapImages() {
-        guard let shown else { return }
-        context.navigator.showImages(storyID: context.storyID, images: shown.images)
+        guard let shown = context.shown else { return }
+        navigator.showImages(storyID: storyID, images: shown.images)
     }
 
     /// Opens the story's comments, with their number once the counters are loaded.
     public func didTapComments() {
-        context.navigator.showComments(storyID: context.storyID, count: context.page?.extra?.comments)
+        navigator.showComments(storyID: storyID, count: page?.extra?.comments)
     }
 
     // MARK: Loading
@@ -86,12 +95,12 @@ public final class DetailPresenter {
         defer { isLoading = false }
         view?.showLoading()
         do {
-            context.page = try await context.interactor.load(id: context.storyID, intent)
+            page = try await interactor.load(id: storyID, intent)
             failedIntent = nil
             render()
         } catch {
             failedIntent = intent
-            view?.showError(errors.viewData(for: error, subject: context.strings.storySubject(context.storyID)))
+            view?.showError(errors.viewData(for: error, subject: strings.storySubject(storyID)))
         }
     }
 
@@ -99,9 +108,9 @@ public final class DetailPresenter {
 
     /// - Parameter favoriteChange: the confirmation of a favourite just set or cleared.
     private func render(favoriteChange: String? = nil) {
-        guard let page = context.page else { return }
-        let data = Self.viewData(page, strings: context.strings, dates: context.dates, favoriteChange: favoriteChange)
-        shown = data
+        guard let page else { return }
+        let data = Self.viewData(page, strings: strings, dates: dates, favoriteChange: favoriteChange)
+        context.shown = data
         view?.show(data)
     }
 

@@ -3,15 +3,13 @@ import SyncEngine
 /// The favourites' presentation logic.
 @MainActor
 public final class FavoritesPresenter {
-    /// The screen's shared state and parts; this presenter owns it.
-    public let context: FavoritesContext
+    private weak var view: (any FavoritesView)?
+    private let interactor: any FavoritesInteractor
+    private let navigator: (any Navigator)?
+    private let strings: Strings
+    private let errors: ErrorPresenter
 
-    private var view: (any FavoritesView)? { context.view }
-    private var interactor: any FavoritesInteractor { context.interactor }
-    private var strings: Strings { context.strings }
-    private var errors: ErrorPresenter { context.errors }
-
-    /// Composes the screen: its context, bound to this presenter.
+    /// Composes the screen.
     ///
     /// - Parameters:
     ///   - view: the screen's view, held weakly.
@@ -23,13 +21,16 @@ public final class FavoritesPresenter {
         view: any FavoritesView, interactor: any FavoritesInteractor, navigator: (any Navigator)? = nil,
         language: Language = .zh
     ) {
-        context = FavoritesContext(view: view, interactor: interactor, navigator: navigator, language: language)
-        context.bind(presenter: self)
+        self.view = view
+        self.interactor = interactor
+        self.navigator = navigator
+        self.strings = Strings(language: language)
+        self.errors = ErrorPresenter(language: language)
     }
 
     /// Opens a story of the list.
     public func didSelectStory(id: Int64) {
-        context.navigator?.showStory(id: id)
+        navigator?.showStory(id: id)
     }
 
     /// The screen appeared: shows the favourites, or the error.

@@ -1,20 +1,15 @@
 import SyncEngine
 
-/// The home screen's context: one per screen, created and bound in one place
-/// (`NewsListPresenter.init`), through which the screen's presenter, its sub-presenters (banner,
-/// list, status line), its view and its interactor reach each other and the state they share,
-/// without glue code or long access chains.
+/// The home screen's context: the one place through which the screen's presenter and its
+/// sub-presenters (banner, list, status line) share state (the pages shown, the user's marks),
+/// the interactor, the navigator and the screen's background work. It is made with the screen
+/// and complete from its init: nothing is bound to it afterwards.
 ///
 /// Ownership runs one way, so the screen is released as a whole: the owner of the screen holds the
 /// presenter; the presenter holds the context; the context holds the sub-presenters and the
-/// interactor. Everything pointing back (the context to the presenter and view, the
-/// sub-presenters to the context) is weak.
+/// interactor. The sub-presenters point back to the context weakly.
 @MainActor
 public final class HomeContext {
-    /// The screen's presenter, which loads pages and drives the view.
-    public private(set) weak var presenter: NewsListPresenter?
-    /// The screen's view.
-    public private(set) weak var view: (any NewsListView)?
     /// The screen's use cases.
     public let interactor: any NewsListInteractor
     /// Where a selected story opens.
@@ -37,12 +32,11 @@ public final class HomeContext {
     let dates: DateFormatting
     /// The current time in Unix seconds: a day of another year is titled with its year.
     let now: @Sendable () -> Int64
+    /// Background work tied to the screen: the dwell prefetch and the watched pages. Cancelled
+    /// when the screen goes.
+    let background = BackgroundTasks()
 
-    init(
-        view: any NewsListView, interactor: any NewsListInteractor, navigator: any Navigator, language: Language,
-        now: @escaping @Sendable () -> Int64
-    ) {
-        self.view = view
+    init(interactor: any NewsListInteractor, navigator: any Navigator, language: Language, now: @escaping @Sendable () -> Int64) {
         self.interactor = interactor
         self.navigator = navigator
         self.strings = Strings(language: language)
@@ -50,9 +44,16 @@ public final class HomeContext {
         self.now = now
     }
 
-    /// Binds the screen's presenter; called once, by the presenter that owns this context.
-    func bind(presenter: NewsListPresenter) {
-        self.presenter = presenter
+    /// Opens a story through the navigator, with its title and hint as the list and the banner
+    /// show them, and cancels a pending prefetch.
+    func openStory(id: Int64) {
+        background.cancel("prefetch")
+        if let story = pages.lazy.flatMap({ $0.topStories + $0.stories }).first(where: { $0.id == id }) {
+            let item = item(story)
+            navigator.showStory(id: id, preview: StoryPreview(title: item.title, hint: item.hint))
+        } else {
+            navigator.showStory(id: id)
+        }
     }
 
     /// A story row as the list and the banner show it, with the user's marks.
@@ -85,7 +86,7 @@ public final class TopStoriesPresenter {
     /// A tap on a banner item opens its story, like a tap on the list.
     public func didSelectItem(at index: Int) {
         guard let context, let story = context.pages.first?.topStories[safe: index] else { return }
-        context.presenter?.didSelectStory(id: story.id)
+        context.openStory(id: story.id)
     }
 }
 

@@ -22,9 +22,7 @@ public final class NewsListPresenter {
     private var isLoading = false
     private var failedAction: Action?
     private let prefetchDwell: Duration
-    /// Background work tied to the screen: the dwell prefetch and the watched pages. Cancelled
-    /// when the presenter goes.
-    private let background = BackgroundTasks()
+    private weak var view: (any NewsListView)?
     private var isFollowing = false
     /// Days the screen may still load by itself to fill the space below the list.
     private var fillDaysLeft = 0
@@ -34,10 +32,10 @@ public final class NewsListPresenter {
     public static let daysPerFill = 3
     private var watched: Set<PageRequest> = []
 
-    private var view: (any NewsListView)? { context.view }
     private var pages: [Page] { context.pages }
+    private var background: BackgroundTasks { context.background }
 
-    /// Composes the screen: its context, bound to this presenter and its sub-presenters.
+    /// Composes the screen: its context, with its sub-presenters.
     ///
     /// - Parameters:
     ///   - view: the screen's view, held weakly.
@@ -54,13 +52,13 @@ public final class NewsListPresenter {
         start: Start = .latest, language: Language = .zh, prefetchDwell: Duration = .milliseconds(400),
         clock: any NewsClock = SystemClock()
     ) {
+        self.view = view
         self.context = HomeContext(
-            view: view, interactor: interactor, navigator: navigator, language: language,
+            interactor: interactor, navigator: navigator, language: language,
             now: { Int64(clock.now().timeIntervalSince1970.rounded(.down)) })
         self.start = start
         self.prefetchDwell = prefetchDwell
         self.errors = ErrorPresenter(language: language)
-        context.bind(presenter: self)
     }
 
     // MARK: Events
@@ -97,14 +95,7 @@ public final class NewsListPresenter {
     /// Opens a story through the navigator, with its title and hint as the list shows them, and
     /// cancels a pending prefetch.
     public func didSelectStory(id: Int64) {
-        background.cancel("prefetch")
-        let story = pages.lazy.flatMap { $0.topStories + $0.stories }.first { $0.id == id }
-        if let story {
-            let item = context.item(story)
-            context.navigator.showStory(id: id, preview: StoryPreview(title: item.title, hint: item.hint))
-        } else {
-            context.navigator.showStory(id: id)
-        }
+        context.openStory(id: id)
     }
 
     /// The screen is shown again (back from a story): the marks may have changed there.

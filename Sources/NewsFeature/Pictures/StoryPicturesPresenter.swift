@@ -1,10 +1,11 @@
 import SyncEngine
 
-/// The presentation of a story's pictures for drawing: which pictures (the headline's with its
-/// credit, the body's with their captions), their bytes through the interactor, and for each one
-/// it cannot give, the wording of why.
+/// The presentation of a story's pictures for drawing: which pictures (those of the story its
+/// context shows: the headline's with its credit, the body's with their captions), their bytes
+/// through the interactor, and for each one it cannot give, the wording of why.
 @MainActor
 public final class StoryPicturesPresenter {
+    private let context: StoryContext
     private weak var view: (any StoryPicturesView)?
     private let interactor: any StoryPicturesInteractor
     private let strings: Strings
@@ -12,20 +13,24 @@ public final class StoryPicturesPresenter {
     /// Composes the presenter.
     ///
     /// - Parameters:
+    ///   - context: the story's context, shared with the story's `DetailPresenter`.
     ///   - view: what draws the pictures, held weakly.
     ///   - interactor: where the bytes come from.
     ///   - language: the language of the wording.
-    public init(view: any StoryPicturesView, interactor: any StoryPicturesInteractor, language: Language = .zh) {
+    public init(
+        context: StoryContext, view: any StoryPicturesView, interactor: any StoryPicturesInteractor, language: Language = .zh
+    ) {
+        self.context = context
         self.view = view
         self.interactor = interactor
         self.strings = Strings(language: language)
     }
 
-    /// Gets the pictures of the story `detail` shows, all at once (the engine's pool and
-    /// limits still apply), and shows them together, in the story's order. Nothing is shown when
-    /// the task is cancelled on the way (the story was left).
-    public func load(_ detail: DetailViewData) async {
-        let images = detail.images
+    /// Gets the pictures of the story the context shows, all at once (the engine's pool and
+    /// limits still apply), and shows them together, in the story's order. Nothing is shown
+    /// before the story is, nor when the task is cancelled on the way (the story was left).
+    public func load() async {
+        guard let images = context.shown?.images else { return }
         let interactor = self.interactor
         let fetched = await withTaskGroup(of: (Int, Result<[UInt8], SyncError>).self) { group in
             for index in images.indices {
@@ -47,15 +52,15 @@ public final class StoryPicturesPresenter {
         view?.showPictures(pictures)
     }
 
-    /// Gets the pictures of the story `detail` shows as `load(_:)` does, for a view that shows
+    /// Gets the pictures of the story the context shows as `load()` does, for a view that shows
     /// the text at once and each picture as it comes. The pictures there within `first` (those
     /// the archive keeps, as a rule) come together in one `showPictures`, sooner when all are
     /// there, the others marked pending (`isPending`); each pending one then comes alone in
     /// `showPicture` once it arrives or fails. One still missing `giveUp` after the start is
     /// shown as too slow (its fetch is cancelled); nil waits for the engine's own deadline.
     /// Nothing more is shown once the task is cancelled (the story was left).
-    public func load(_ detail: DetailViewData, firstWithin first: Duration, givingUpAfter giveUp: Duration?) async {
-        let images = detail.images
+    public func load(firstWithin first: Duration, givingUpAfter giveUp: Duration?) async {
+        guard let images = context.shown?.images else { return }
         let interactor = self.interactor
         enum Event: Sendable {
             case fetched(Int, Result<[UInt8], SyncError>)

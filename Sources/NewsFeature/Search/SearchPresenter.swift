@@ -3,12 +3,14 @@ import SyncEngine
 /// The search screen's presentation logic: one-line titles and snippets, dates, wording.
 @MainActor
 public final class SearchPresenter {
-    /// The screen's shared state and parts; this presenter owns it.
-    public let context: SearchContext
+    private weak var view: (any SearchView)?
+    private let interactor: any SearchInteractor
+    private let navigator: (any Navigator)?
+    private let strings: Strings
+    private let dates: DateFormatting
+    private let errors: ErrorPresenter
 
-    private var view: (any SearchView)? { context.view }
-
-    /// Composes the screen: its context, bound to this presenter.
+    /// Composes the screen.
     ///
     /// - Parameters:
     ///   - view: the screen's view, held weakly.
@@ -20,32 +22,36 @@ public final class SearchPresenter {
         view: any SearchView, interactor: any SearchInteractor, navigator: (any Navigator)? = nil,
         language: Language = .zh
     ) {
-        context = SearchContext(view: view, interactor: interactor, navigator: navigator, language: language)
-        context.bind(presenter: self)
+        self.view = view
+        self.interactor = interactor
+        self.navigator = navigator
+        self.strings = Strings(language: language)
+        self.dates = DateFormatting(language: language)
+        self.errors = ErrorPresenter(language: language)
     }
 
     /// Opens a story of the list.
     public func didSelectStory(id: Int64) {
-        context.navigator?.showStory(id: id)
+        navigator?.showStory(id: id)
     }
 
     /// Searches the archive and shows the results (or none), or the error for an unusable query.
     public func didSearch(_ query: String, limit: Int = 20) async {
         do {
-            let results = try await context.interactor.search(query, limit: limit)
+            let results = try await interactor.search(query, limit: limit)
             view?.show(
                 SearchViewData(
                     query: query, items: results.map(item),
-                    emptyMessage: context.strings.noSearchResults(NewsListPresenter.oneLine(query))))
+                    emptyMessage: strings.noSearchResults(NewsListPresenter.oneLine(query))))
         } catch {
-            view?.showError(context.errors.viewData(for: error, subject: ""))
+            view?.showError(errors.viewData(for: error, subject: ""))
         }
     }
 
     private func item(_ result: SearchResult) -> SearchItemViewData {
         SearchItemViewData(
             id: result.id, title: NewsListPresenter.oneLine(result.title),
-            dateText: result.day.map(context.dates.fullDate) ?? "", date: result.day?.description,
+            dateText: result.day.map(dates.fullDate) ?? "", date: result.day?.description,
             snippet: Self.oneLine(result.snippet))
     }
 

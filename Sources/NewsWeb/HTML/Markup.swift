@@ -94,7 +94,7 @@ extension String {
 
 /// The frame every page shares: head, menu, the page's body.
 struct PageFrame {
-    let wording: WebWording
+    let wording: WebStrings
     /// The way back to the site's root from the page: "", "../", "../../".
     let root: String
     /// Whether the pages are a static copy (no search, no favourite toggle).

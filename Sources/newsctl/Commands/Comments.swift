@@ -44,28 +44,22 @@ struct Comments: AsyncParsableCommand {
 @MainActor
 enum CommentsCommand {
     static func run(_ id: Int64, kinds: Set<CommentKind>, all: Bool, settings: Settings) async -> Int32 {
-        let output = Output()
-        let errorLine = ErrorLine(output: output, verbose: settings.verbose)
-        let engine: SyncEngine
-        switch Archive.open(settings, errorLine: errorLine, use: .showsNetwork) {
-        case .success(let opened): engine = opened
-        case .failure(let failure): return failure.status
+        await CommandScreen.run(settings: settings, use: .showsNetwork) {
+            CommentsTerminalView(
+                output: $0, terminal: Terminal.detect(noColor: settings.noColor), errorLine: $1, json: settings.json, kinds: kinds,
+                words: CommentsStrings(language: settings.language, storyID: id))
+        } _: { view, engine in
+            let presenter = CommentsPresenter(
+                storyID: id, view: view, interactor: DefaultCommentsInteractor(engine: engine, mode: settings.mode, kinds: kinds),
+                navigator: TerminalNavigator(output: Output()), language: settings.language)
+            await presenter.viewDidLoad()
+            // --all: the next page until the presenter says there is none (or a page fails).
+            while all, view.hasLoaded, view.canLoadMore, !Task.isCancelled {
+                let shown = view.shownComments
+                await presenter.didReachEnd()
+                if view.shownComments == shown && view.canLoadMore { break }  // Nothing moved: do not spin.
+            }
+            view.finish()
         }
-        let terminal = Terminal.detect(noColor: settings.noColor)
-        let view = CommentsTerminalView(
-            output: output, terminal: terminal, errorLine: errorLine, json: settings.json, kinds: kinds,
-            words: CommentsWords(language: settings.language, storyID: id))
-        let presenter = CommentsPresenter(
-            storyID: id, view: view, interactor: DefaultCommentsInteractor(engine: engine, mode: settings.mode, kinds: kinds),
-            navigator: TerminalNavigator(output: output), language: settings.language)
-        await presenter.viewDidLoad()
-        // --all: the next page until the presenter says there is none (or a page fails).
-        while all, view.hasLoaded, view.canLoadMore, !Task.isCancelled {
-            let shown = view.shownComments
-            await presenter.didReachEnd()
-            if view.shownComments == shown && view.canLoadMore { break }  // Nothing moved: do not spin.
-        }
-        view.finish()
-        return view.exitStatus
     }
 }

@@ -57,19 +57,13 @@ struct Fav: AsyncParsableCommand {
 @MainActor
 enum FavoritesCommand {
     static func run(settings: Settings, use: Archive.Use, _ event: (FavoritesPresenter) async -> Void) async throws {
-        let output = Output()
-        let errorLine = ErrorLine(output: output, verbose: settings.verbose)
-        let engine: SyncEngine
-        switch Archive.open(settings, errorLine: errorLine, use: use) {
-        case .success(let opened): engine = opened
-        case .failure(let failure): throw ExitCode(failure.status)
+        let status = await CommandScreen.run(settings: settings, use: use) {
+            FavoritesTerminalView(output: $0, errorLine: $1, json: settings.json, terminal: Terminal.detect(noColor: settings.noColor))
+        } _: { view, engine in
+            await event(
+                FavoritesPresenter(
+                    view: view, interactor: DefaultFavoritesInteractor(engine: engine, mode: settings.mode), language: settings.language))
         }
-        let view = FavoritesTerminalView(
-            output: output, errorLine: errorLine, json: settings.json,
-            terminal: Terminal.detect(noColor: settings.noColor))
-        await event(
-            FavoritesPresenter(
-                view: view, interactor: DefaultFavoritesInteractor(engine: engine, mode: settings.mode), language: settings.language))
-        guard view.exitStatus == 0 else { throw ExitCode(view.exitStatus) }
+        guard status == 0 else { throw ExitCode(status) }
     }
 }

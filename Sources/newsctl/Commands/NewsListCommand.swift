@@ -20,14 +20,10 @@ enum NewsListCommand {
         case .failure(let failure): return failure.status
         }
 
-        let view: any NewsListView & CommandView
-        if settings.json {
-            view = JSONNewsListView(output: output, errorLine: errorLine, includesTopStories: start == .latest)
-        } else {
-            view = TextNewsListView(
-                output: output, terminal: Terminal.detect(noColor: settings.noColor), errorLine: errorLine,
-                loadingText: settings.language == .zh ? "加载中…" : "Loading…")
-        }
+        let view = NewsListTerminalView(
+            output: output, terminal: Terminal.detect(noColor: settings.noColor), errorLine: errorLine,
+            loadingText: settings.language == .zh ? "加载中…" : "Loading…", json: settings.json,
+            includesTopStories: start == .latest)
         let presenter = NewsListPresenter(
             view: view, interactor: DefaultNewsListInteractor(engine: engine, mode: settings.mode),
             navigator: TerminalNavigator(output: output), start: start, language: settings.language)
@@ -41,9 +37,6 @@ enum NewsListCommand {
 protocol CommandView: AnyObject {
     var exitStatus: Int32 { get }
 }
-
-extension TextNewsListView: CommandView {}
-extension JSONNewsListView: CommandView {}
 
 /// Selecting a story in a terminal prints where to read it.
 @MainActor

@@ -42,17 +42,10 @@ struct Search: MainActorCommand {
 @MainActor
 enum SearchCommand {
     static func run(settings: Settings, _ event: (SearchPresenter) async -> Void) async -> Int32 {
-        let output = Output()
-        let errorLine = ErrorLine(output: output, verbose: settings.verbose)
-        let engine: SyncEngine
-        switch Archive.open(settings, errorLine: errorLine, use: .reads) {
-        case .success(let opened): engine = opened
-        case .failure(let failure): return failure.status
+        await CommandScreen.run(settings: settings, use: .reads) {
+            SearchTerminalView(output: $0, errorLine: $1, json: settings.json, terminal: Terminal.detect(noColor: settings.noColor))
+        } _: { view, engine in
+            await event(SearchPresenter(view: view, interactor: DefaultSearchInteractor(engine: engine), language: settings.language))
         }
-        let view = SearchTerminalView(
-            output: output, errorLine: errorLine, json: settings.json,
-            terminal: Terminal.detect(noColor: settings.noColor))
-        await event(SearchPresenter(view: view, interactor: DefaultSearchInteractor(engine: engine), language: settings.language))
-        return view.exitStatus
     }
 }

@@ -21,37 +21,19 @@ enum SectionIDList {
 @MainActor
 enum SectionSyncCommand {
     static func run(_ ids: [Int64], request: SyncRequest, settings: Settings) async -> Int32 {
-        let output = Output()
-        let errorLine = ErrorLine(output: output, verbose: settings.verbose)
-        let engine: SyncEngine
-        switch Archive.open(settings, errorLine: errorLine, use: .writes) {
-        case .success(let opened): engine = opened
-        case .failure(let failure): return failure.status
+        await CommandScreen.run(settings: settings, use: .writes) {
+            SectionSyncTerminalView(output: $0, errorLine: $1, json: settings.json, terminal: Terminal.detect(noColor: settings.noColor))
+        } _: { view, engine in
+            await SectionSyncPresenter(view: view, interactor: DefaultSectionSyncInteractor(engine: engine), language: settings.language)
+                .didRequestSync(ids, request: request)
         }
-        let view = SectionSyncTerminalView(
-            output: output, errorLine: errorLine, json: settings.json, terminal: Terminal.detect(noColor: settings.noColor))
-        await SectionSyncPresenter(view: view, interactor: DefaultSectionSyncInteractor(engine: engine), language: settings.language)
-            .didRequestSync(ids, request: request)
-        return view.exitStatus
     }
 }
 
 /// A sync of columns: a progress bar on a terminal's stderr, then the summary as text or JSON.
 @MainActor
-final class SectionSyncTerminalView: SectionSyncView, CommandView {
-    private let output: Output
-    private let errorLine: ErrorLine
-    private let json: Bool
-    private let terminal: Terminal
+final class SectionSyncTerminalView: TerminalCommandView, SectionSyncView {
     private var barShown = false
-    private(set) var exitStatus = ExitStatus.internalError
-
-    init(output: Output, errorLine: ErrorLine, json: Bool, terminal: Terminal) {
-        self.output = output
-        self.errorLine = errorLine
-        self.json = json
-        self.terminal = terminal
-    }
 
     func showProgress(_ progress: SyncProgressViewData) {
         guard terminal.stderrIsTerminal else { return }
@@ -81,7 +63,7 @@ final class SectionSyncTerminalView: SectionSyncView, CommandView {
         if let notice = summary.notice { errorLine.note(notice) }
     }
 
-    func showError(_ error: ErrorViewData) {
+    override func showError(_ error: ErrorViewData) {
         if barShown { output.err("\r\u{1B}[K") }
         errorLine.write(error)
         exitStatus = ExitStatus.forError(error.kind)

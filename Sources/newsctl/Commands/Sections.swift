@@ -61,36 +61,24 @@ struct SectionStories: AsyncParsableCommand {
 @MainActor
 enum SectionScreens {
     static func list(settings: Settings) async -> Int32 {
-        let output = Output()
-        let errorLine = ErrorLine(output: output, verbose: settings.verbose)
-        let engine: SyncEngine
-        switch Archive.open(settings, errorLine: errorLine, use: settings.mode == .offline ? .reads : .writes) {
-        case .success(let opened): engine = opened
-        case .failure(let failure): return failure.status
+        await CommandScreen.run(settings: settings, use: settings.mode == .offline ? .reads : .writes) {
+            SectionsTerminalView(output: $0, errorLine: $1, json: settings.json, terminal: Terminal.detect(noColor: settings.noColor))
+        } _: { view, engine in
+            await SectionsPresenter(
+                view: view, interactor: DefaultSectionsInteractor(engine: engine, mode: settings.mode), language: settings.language
+            ).viewDidLoad()
         }
-        let view = SectionsTerminalView(
-            output: output, errorLine: errorLine, json: settings.json, terminal: Terminal.detect(noColor: settings.noColor))
-        await SectionsPresenter(
-            view: view, interactor: DefaultSectionsInteractor(engine: engine, mode: settings.mode), language: settings.language
-        ).viewDidLoad()
-        return view.exitStatus
     }
 
     static func stories(_ id: Int64, reach: SectionReach, settings: Settings) async -> Int32 {
-        let output = Output()
-        let errorLine = ErrorLine(output: output, verbose: settings.verbose)
-        let engine: SyncEngine
-        switch Archive.open(settings, errorLine: errorLine, use: settings.mode == .offline ? .reads : .writes) {
-        case .success(let opened): engine = opened
-        case .failure(let failure): return failure.status
+        await CommandScreen.run(settings: settings, use: settings.mode == .offline ? .reads : .writes) {
+            SectionStoriesTerminalView(output: $0, errorLine: $1, json: settings.json, terminal: Terminal.detect(noColor: settings.noColor))
+        } _: { view, engine in
+            await SectionStoriesPresenter(
+                view: view, interactor: DefaultSectionsInteractor(engine: engine, mode: settings.mode), sectionID: id, reach: reach,
+                language: settings.language
+            ).viewDidLoad()
         }
-        let view = SectionStoriesTerminalView(
-            output: output, errorLine: errorLine, json: settings.json, terminal: Terminal.detect(noColor: settings.noColor))
-        await SectionStoriesPresenter(
-            view: view, interactor: DefaultSectionsInteractor(engine: engine, mode: settings.mode), sectionID: id, reach: reach,
-            language: settings.language
-        ).viewDidLoad()
-        return view.exitStatus
     }
 }
 

@@ -63,25 +63,24 @@ enum DetailCommand {
         let drawer = pictureProtocol.map { StoryPictureDrawer(renderer: GraphicsMode.renderer(for: $0)) }
         // Someone reads a terminal as it fills; a pipe gets the story whole, as it always has.
         let picturesFollow = isatty(STDOUT_FILENO) == 1
-        let text = TextDetailView(
+        let view = DetailTerminalView(
             output: output, terminal: terminal, errorLine: errorLine,
             loadingText: settings.language == .zh ? "加载中…" : "Loading…", drawer: drawer,
-            words: CommandStrings(language: settings.language), picturesFollow: picturesFollow)
-        let view: any DetailView & CommandView = settings.json ? JSONDetailView(output: output, errorLine: errorLine) : text
+            words: CommandStrings(language: settings.language), picturesFollow: picturesFollow, json: settings.json)
         let presenter = DetailPresenter(
             storyID: id, view: view, interactor: DefaultDetailInteractor(engine: engine, mode: settings.mode),
             navigator: TerminalNavigator(output: output), language: settings.language)
         await presenter.viewDidLoad()
-        if let detail = text.awaitingPictures {
+        if view.awaitingPictures != nil {
             let pictures = StoryPicturesPresenter(
-                view: text, interactor: DefaultStoryPicturesInteractor(engine: engine, mode: settings.mode),
+                context: presenter.context, view: view, interactor: DefaultStoryPicturesInteractor(engine: engine, mode: settings.mode),
                 language: settings.language)
             if picturesFollow {
-                await pictures.load(detail, firstWithin: firstPictures, givingUpAfter: lastPictures)
-                await text.finishPrinting()
+                await pictures.load(firstWithin: firstPictures, givingUpAfter: lastPictures)
+                await view.finishPrinting()
             } else {
-                await pictures.load(detail)
-                await text.printWithPictures()
+                await pictures.load()
+                await view.printWithPictures()
             }
         }
         return view.exitStatus

@@ -70,7 +70,9 @@ struct Sync: AsyncParsableCommand {
             guard status == 0 else { throw ExitCode(status) }
             return
         }
-        let status = await ArchiveCommand.run(settings: settings, use: .writes) { await $0.didRequestSync(request) }
+        let status = await ArchiveCommand.run(settings: settings, use: .writes) {
+            await SyncPresenter(view: $0, interactor: $1, language: settings.language).didRequestSync(request)
+        }
         guard status == 0 else { throw ExitCode(status) }
     }
 
@@ -132,7 +134,10 @@ struct Status: AsyncParsableCommand {
     @OptionGroup var options: ArchiveOptions
 
     func run() async throws {
-        let status = await ArchiveCommand.run(settings: try options.resolve(), use: .reads) { await $0.didRequestStatus() }
+        let settings = try options.resolve()
+        let status = await ArchiveCommand.run(settings: settings, use: .reads) {
+            await ArchiveStatusPresenter(view: $0, interactor: $1, language: settings.language).didRequestStatus()
+        }
         guard status == 0 else { throw ExitCode(status) }
     }
 }
@@ -156,26 +161,27 @@ struct Prune: AsyncParsableCommand {
 
     func run() async throws {
         let keepDays = keepDays
-        let status = await ArchiveCommand.run(settings: try options.resolve(), use: .reads) { await $0.didRequestPrune(keepDays: keepDays) }
+        let settings = try options.resolve()
+        let status = await ArchiveCommand.run(settings: settings, use: .reads) {
+            await PrunePresenter(view: $0, interactor: $1, language: settings.language).didRequestPrune(keepDays: keepDays)
+        }
         guard status == 0 else { throw ExitCode(status) }
     }
 }
 
-/// Composes the archive screen and runs one event on it.
+/// Opens the archive and runs one of its screens (sync, status, prune) on a terminal view: `show`
+/// composes the screen's presenter on the view and the archive's use cases and sends its event.
 @MainActor
 enum ArchiveCommand {
-    static func run(settings: Settings, use: Archive.Use, _ event: (ArchivePresenter) async -> Void) async -> Int32 {
-        let output = Output()
-        let errorLine = ErrorLine(output: output, verbose: settings.verbose)
-        let engine: SyncEngine
-        switch Archive.open(settings, errorLine: errorLine, use: use) {
-        case .success(let opened): engine = opened
-        case .failure(let failure): return failure.status
+    static func run(
+        settings: Settings, use: Archive.Use, _ show: (ArchiveTerminalView, any ArchiveInteractor) async -> Void
+    ) async -> Int32 {
+        await CommandScreen.run(settings: settings, use: use) {
+            ArchiveTerminalView(
+                output: $0, errorLine: $1, json: settings.json, terminal: Terminal.detect(noColor: settings.noColor),
+                path: settings.databasePath)
+        } _: { view, engine in
+            await show(view, DefaultArchiveInteractor(engine: engine))
         }
-        let view = ArchiveTerminalView(
-            output: output, errorLine: errorLine, json: settings.json,
-            terminal: Terminal.detect(noColor: settings.noColor), path: settings.databasePath)
-        await event(ArchivePresenter(view: view, interactor: DefaultArchiveInteractor(engine: engine), language: settings.language))
-        return view.exitStatus
     }
 }

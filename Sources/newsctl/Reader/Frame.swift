@@ -102,7 +102,7 @@ struct Row: Equatable {
 
     /// The row as printed text: colours only when `color` is on, no padding.
     func text(color: Bool) -> String {
-        // Appended, not joined: see `TextNewsListView.lines`.
+        // Appended, not joined: see `NewsListTerminalView.lines`.
         var text = ""
         for span in spans { text += color || span.tone.isPicture ? Self.sgr(span.tone, span.text) : span.text }
         return text

@@ -12,7 +12,7 @@ import SyncEngine
 final class ReaderApp: Navigator {
     let engine: SyncEngine
     let settings: Settings
-    let words: ReaderWords
+    let words: ReaderStrings
     private let session = TerminalSession()
     private let writer = FrameWriter()
     /// Colour allowed (not `--no-color`, no `NO_COLOR`).
@@ -36,7 +36,7 @@ final class ReaderApp: Navigator {
     init(engine: SyncEngine, settings: Settings) {
         self.engine = engine
         self.settings = settings
-        self.words = ReaderWords(language: settings.language)
+        self.words = ReaderStrings(language: settings.language)
         self.color = !settings.noColor && (Environment.value("NO_COLOR") ?? "").isEmpty
     }
 

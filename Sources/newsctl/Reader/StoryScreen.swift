@@ -79,14 +79,14 @@ final class StoryScreen: ReaderScreen, DetailView, StoryPicturesView {
 
     /// Once per screen: a story's pictures do not change with its counters or marks.
     private func loadPictures(_ detail: DetailViewData) {
-        guard drawer != nil, picturesTask == nil, !detail.images.isEmpty else { return }
+        guard drawer != nil, picturesTask == nil, !detail.images.isEmpty, let context = self.presenter?.context else { return }
         let presenter = StoryPicturesPresenter(
-            view: self, interactor: DefaultStoryPicturesInteractor(engine: app.engine, mode: app.settings.mode),
+            context: context, view: self, interactor: DefaultStoryPicturesInteractor(engine: app.engine, mode: app.settings.mode),
             language: app.settings.language)
         // The text is on screen already; the pictures come in as they arrive, each slow one
         // until the engine's deadline.
         picturesTask = Task {
-            await presenter.load(detail, firstWithin: DetailCommand.firstPictures, givingUpAfter: nil)
+            await presenter.load(firstWithin: DetailCommand.firstPictures, givingUpAfter: nil)
         }
     }
 

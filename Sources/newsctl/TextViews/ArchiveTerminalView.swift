@@ -6,22 +6,14 @@ import SyncEngine
 /// The progress bar goes to stderr and only to a terminal, redrawn at most ten times a second;
 /// stdout gets one summary line (or one JSON object), so scripts and pipes see no bar.
 @MainActor
-final class ArchiveTerminalView: ArchiveView, CommandView {
-    private let output: Output
-    private let errorLine: ErrorLine
-    private let json: Bool
-    private let terminal: Terminal
+final class ArchiveTerminalView: TerminalCommandView, SyncView, ArchiveStatusView, PruneView {
     private let path: String
     private var lastDrawn: ContinuousClock.Instant?
     private var barShown = false
-    private(set) var exitStatus = ExitStatus.internalError
 
     init(output: Output, errorLine: ErrorLine, json: Bool, terminal: Terminal, path: String) {
-        self.output = output
-        self.errorLine = errorLine
-        self.json = json
-        self.terminal = terminal
         self.path = path
+        super.init(output: output, errorLine: errorLine, json: json, terminal: terminal)
     }
 
     func showProgress(_ progress: SyncProgressViewData) {
@@ -166,9 +158,8 @@ final class ArchiveTerminalView: ArchiveView, CommandView {
             ]).serialized() + "\n")
     }
 
-    func showError(_ error: ErrorViewData) {
+    override func showError(_ error: ErrorViewData) {
         clearBar()
-        errorLine.write(error)
-        exitStatus = ExitStatus.forError(error.kind)
+        super.showError(error)
     }
 }

@@ -2,7 +2,7 @@ import NewsFeature
 import SyncEngine
 
 /// newsctl's own wording around the comments (the presenter words the comments themselves).
-struct CommentsWords {
+struct CommentsStrings {
     let language: Language
     let storyID: Int64
 
@@ -22,25 +22,17 @@ struct CommentsWords {
 /// The comments screen as text or one JSON object, printed once the command is done (`finish`),
 /// so `--all` prints the whole thread once; on a terminal, progress goes to stderr meanwhile.
 @MainActor
-final class CommentsTerminalView: CommentsView, CommandView {
-    private let output: Output
-    private let terminal: Terminal
-    private let errorLine: ErrorLine
-    private let json: Bool
+final class CommentsTerminalView: TerminalCommandView, CommentsView {
     private let kinds: Set<CommentKind>
-    private let words: CommentsWords
+    private let words: CommentsStrings
     private var data: CommentsViewData?
     private var failed = false
     private var progressShown = false
-    private(set) var exitStatus = ExitStatus.internalError
 
-    init(output: Output, terminal: Terminal, errorLine: ErrorLine, json: Bool, kinds: Set<CommentKind>, words: CommentsWords) {
-        self.output = output
-        self.terminal = terminal
-        self.errorLine = errorLine
-        self.json = json
+    init(output: Output, terminal: Terminal, errorLine: ErrorLine, json: Bool, kinds: Set<CommentKind>, words: CommentsStrings) {
         self.kinds = kinds
         self.words = words
+        super.init(output: output, errorLine: errorLine, json: json, terminal: terminal)
     }
 
     var hasLoaded: Bool { data != nil }
@@ -61,11 +53,10 @@ final class CommentsTerminalView: CommentsView, CommandView {
         if case .loadingMore = comments.footer { progress(words.progress(shownComments)) }
     }
 
-    func showError(_ error: ErrorViewData) {
+    override func showError(_ error: ErrorViewData) {
         clearProgress()
         failed = true
-        errorLine.write(error)
-        exitStatus = ExitStatus.forError(error.kind)
+        super.showError(error)
     }
 
     /// Prints what was loaded, and the failure of a next page when one failed.

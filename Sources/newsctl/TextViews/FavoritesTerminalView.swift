@@ -2,19 +2,7 @@ import NewsFeature
 
 /// Favourites as text or as JSON.
 @MainActor
-final class FavoritesTerminalView: FavoritesView, CommandView {
-    private let output: Output
-    private let errorLine: ErrorLine
-    private let json: Bool
-    private let terminal: Terminal
-    private(set) var exitStatus = ExitStatus.internalError
-
-    init(output: Output, errorLine: ErrorLine, json: Bool, terminal: Terminal) {
-        self.output = output
-        self.errorLine = errorLine
-        self.json = json
-        self.terminal = terminal
-    }
+final class FavoritesTerminalView: TerminalCommandView, FavoritesView {
 
     func show(_ favorites: FavoritesViewData) {
         exitStatus = ExitStatus.ok
@@ -56,10 +44,5 @@ final class FavoritesTerminalView: FavoritesView, CommandView {
         } else {
             output.out(TerminalText.sanitize(change.message) + "\n")
         }
-    }
-
-    func showError(_ error: ErrorViewData) {
-        errorLine.write(error)
-        exitStatus = ExitStatus.forError(error.kind)
     }
 }

@@ -5,19 +5,7 @@ import NewsFeature
 /// asterisk may be the story's own), and in `--json` by offsets (`matches`) besides the `**…**`
 /// of `snippet`.
 @MainActor
-final class SearchTerminalView: SearchView, CommandView {
-    private let output: Output
-    private let errorLine: ErrorLine
-    private let json: Bool
-    private let terminal: Terminal
-    private(set) var exitStatus = ExitStatus.internalError
-
-    init(output: Output, errorLine: ErrorLine, json: Bool, terminal: Terminal) {
-        self.output = output
-        self.errorLine = errorLine
-        self.json = json
-        self.terminal = terminal
-    }
+final class SearchTerminalView: TerminalCommandView, SearchView {
 
     func show(_ results: SearchViewData) {
         exitStatus = ExitStatus.ok
@@ -78,10 +66,5 @@ final class SearchTerminalView: SearchView, CommandView {
 
     static func marked(_ parts: [SearchItemViewData.Part], open: String, close: String) -> String {
         parts.map { $0.isMatch ? open + $0.text + close : $0.text }.joined()
-    }
-
-    func showError(_ error: ErrorViewData) {
-        errorLine.write(error)
-        exitStatus = ExitStatus.forError(error.kind)
     }
 }

@@ -2,19 +2,7 @@ import NewsFeature
 
 /// The list of sections as text or as JSON.
 @MainActor
-final class SectionsTerminalView: SectionsView, CommandView {
-    private let output: Output
-    private let errorLine: ErrorLine
-    private let json: Bool
-    private let terminal: Terminal
-    private(set) var exitStatus = ExitStatus.internalError
-
-    init(output: Output, errorLine: ErrorLine, json: Bool, terminal: Terminal) {
-        self.output = output
-        self.errorLine = errorLine
-        self.json = json
-        self.terminal = terminal
-    }
+final class SectionsTerminalView: TerminalCommandView, SectionsView {
 
     func show(_ sections: SectionsViewData) {
         exitStatus = ExitStatus.ok
@@ -44,28 +32,11 @@ final class SectionsTerminalView: SectionsView, CommandView {
         text += "\n" + (sections.staleReason != nil ? style.yellow(status) : style.green(status)) + "\n"
         output.out(text)
     }
-
-    func showError(_ error: ErrorViewData) {
-        errorLine.write(error)
-        exitStatus = ExitStatus.forError(error.kind)
-    }
 }
 
 /// One column's stories as text (grouped by month, each with its date and id) or as JSON.
 @MainActor
-final class SectionStoriesTerminalView: SectionStoriesView, CommandView {
-    private let output: Output
-    private let errorLine: ErrorLine
-    private let json: Bool
-    private let terminal: Terminal
-    private(set) var exitStatus = ExitStatus.internalError
-
-    init(output: Output, errorLine: ErrorLine, json: Bool, terminal: Terminal) {
-        self.output = output
-        self.errorLine = errorLine
-        self.json = json
-        self.terminal = terminal
-    }
+final class SectionStoriesTerminalView: TerminalCommandView, SectionStoriesView {
 
     func show(_ section: SectionStoriesViewData) {
         exitStatus = ExitStatus.ok
@@ -107,10 +78,5 @@ final class SectionStoriesTerminalView: SectionStoriesView, CommandView {
         let status = TerminalText.sanitize(section.extent + " · " + section.status)
         text += "\n" + (section.staleReason != nil ? style.yellow(status) : style.green(status)) + "\n"
         output.out(text)
-    }
-
-    func showError(_ error: ErrorViewData) {
-        errorLine.write(error)
-        exitStatus = ExitStatus.forError(error.kind)
     }
 }

@@ -245,10 +245,9 @@ enum MakeDetail {
         #expect(navigator.shownStories.isEmpty)
     }
 
-    @Test func whenTheScreenGoesAway_itsPresenterViewAndContextAreReleased() async {
+    @Test func whenTheScreenGoesAway_itsPresenterAndViewAreReleased() async {
         weak var weakPresenter: DetailPresenter?
         weak var weakView: SpyDetailView?
-        weak var weakContext: DetailContext?
         do {
             let view = SpyDetailView()
             let presenter = DetailPresenter(
@@ -257,12 +256,9 @@ enum MakeDetail {
             await presenter.viewDidLoad()
             weakPresenter = presenter
             weakView = view
-            weakContext = presenter.context
-            #expect(weakContext?.page != nil)
         }
         #expect(weakPresenter == nil)
         #expect(weakView == nil)
-        #expect(weakContext == nil)
     }
 }
 

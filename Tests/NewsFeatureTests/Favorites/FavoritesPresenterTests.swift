@@ -83,21 +83,17 @@ final class StubFavoritesInteractor: FavoritesInteractor {
             ])
     }
 
-    @Test func whenTheScreenGoesAway_itsPresenterViewAndContextAreReleased() async {
+    @Test func whenTheScreenGoesAway_itsPresenterAndViewAreReleased() async {
         weak var weakPresenter: FavoritesPresenter?
         weak var weakView: SpyFavoritesView?
-        weak var weakContext: FavoritesContext?
         do {
             let view = SpyFavoritesView()
             let presenter = FavoritesPresenter(view: view, interactor: StubFavoritesInteractor())
             await presenter.viewDidLoad()
             weakPresenter = presenter
             weakView = view
-            weakContext = presenter.context
-            #expect(weakContext?.presenter === presenter)
         }
         #expect(weakPresenter == nil)
         #expect(weakView == nil)
-        #expect(weakContext == nil)
     }
 }

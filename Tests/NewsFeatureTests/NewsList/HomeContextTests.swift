@@ -24,7 +24,6 @@ import Testing
             weakBanner = presenter.context.banner
             weakList = presenter.context.list
             weakStatus = presenter.context.statusLine
-            #expect(weakContext?.presenter === presenter)
         }
         #expect(weakPresenter == nil)
         #expect(weakView == nil)
@@ -34,7 +33,7 @@ import Testing
         #expect(weakStatus == nil)
     }
 
-    @Test func aBannerTapReachesTheScreensPresenterAndNavigatorThroughTheContext() async {
+    @Test func aBannerTapOpensTheStoryThroughTheContext() async {
         let view = SpyNewsListView()
         let navigator = SpyNavigator()
         let presenter = NewsListPresenter(

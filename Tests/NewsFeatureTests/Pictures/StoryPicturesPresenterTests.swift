@@ -48,6 +48,13 @@ final class StubStoryPicturesInteractor: StoryPicturesInteractor {
 @Suite struct StoryPicturesPresenterTests {
     private let view = SpyStoryPicturesView()
 
+    /// The story's context once its body's presenter has shown `detail`.
+    private func shown(_ detail: DetailViewData) -> StoryContext {
+        let context = StoryContext(storyID: detail.id)
+        context.shown = detail
+        return context
+    }
+
     /// The story as the detail presenter words it, so the placeholders are checked against its blocks.
     private func detail(language: Language = .zh) -> DetailViewData {
         let body = """
@@ -64,7 +71,7 @@ final class StubStoryPicturesInteractor: StoryPicturesInteractor {
             "https://p.example/b.png": .success([3]),
         ])
         let detail = detail()
-        await StoryPicturesPresenter(view: view, interactor: interactor).load(detail)
+        await StoryPicturesPresenter(context: shown(detail), view: view, interactor: interactor).load()
         // Asked for together, so in any order; shown in the story's.
         #expect(interactor.calls.sorted() == ["https://p.example/a.jpg", "https://p.example/b.png", "https://pic1.zhimg.com/h.jpg"])
         #expect(
@@ -91,9 +98,10 @@ final class StubStoryPicturesInteractor: StoryPicturesInteractor {
 
     @Test func whenOnePictureStalls_theOthersComeTogetherAtOnce_andTheStalledOneIsGivenUpAsTooSlow() async {
         let view = self.view
-        let presenter = StoryPicturesPresenter(view: view, interactor: StallingStoryPicturesInteractor(slow: "https://p.example/a.jpg"))
+        let presenter = StoryPicturesPresenter(
+            context: shown(detail()), view: view, interactor: StallingStoryPicturesInteractor(slow: "https://p.example/a.jpg"))
         // Windows with room for a loaded machine: the quick ones answer at once, the slow one never.
-        await presenter.load(detail(), firstWithin: .seconds(2), givingUpAfter: .seconds(4))
+        await presenter.load(firstWithin: .seconds(2), givingUpAfter: .seconds(4))
         #expect(view.shown.count == 1)
         #expect(view.shown.first?.map(\.bytes) == [[7], nil, [7]])
         #expect(view.shown.first?.map(\.isPending) == [false, true, false])
@@ -103,8 +111,9 @@ final class StubStoryPicturesInteractor: StoryPicturesInteractor {
 
     @Test func whenEveryPictureComesAtOnce_theyAreShownTogetherWithNoneAlone() async {
         let view = self.view
-        let presenter = StoryPicturesPresenter(view: view, interactor: StallingStoryPicturesInteractor(slow: "none"))
-        await presenter.load(detail(), firstWithin: .seconds(3_600), givingUpAfter: nil)
+        let presenter = StoryPicturesPresenter(
+            context: shown(detail()), view: view, interactor: StallingStoryPicturesInteractor(slow: "none"))
+        await presenter.load(firstWithin: .seconds(3_600), givingUpAfter: nil)
         #expect(view.shown.map { $0.map(\.bytes) } == [[[7], [7], [7]]])
         #expect(view.shownAlone.isEmpty)
     }
@@ -116,7 +125,7 @@ final class StubStoryPicturesInteractor: StoryPicturesInteractor {
             "https://p.example/a.jpg": .failure(refused),
             "https://p.example/b.png": .failure(SyncError(code: .badResponse, message: "HTML, not a picture")),
         ]
-        await StoryPicturesPresenter(view: view, interactor: StubStoryPicturesInteractor(answers)).load(detail())
+        await StoryPicturesPresenter(context: shown(detail()), view: view, interactor: StubStoryPicturesInteractor(answers)).load()
         #expect(view.shown.last?.map(\.bytes) == [nil, nil, nil])
         #expect(
             view.shown.last?.map(\.unavailable) == [
@@ -124,13 +133,29 @@ final class StubStoryPicturesInteractor: StoryPicturesInteractor {
             ])
 
         let english = SpyStoryPicturesView()
-        await StoryPicturesPresenter(view: english, interactor: StubStoryPicturesInteractor(answers), language: .en)
-            .load(detail(language: .en))
+        await StoryPicturesPresenter(
+            context: shown(detail(language: .en)), view: english, interactor: StubStoryPicturesInteractor(answers), language: .en
+        ).load()
         #expect(
             english.shown.last?.map(\.unavailable) == [
                 "[Headline image] (not kept, offline)", "[Image 1: 三月的气压图] (could not be fetched: HTTP 403)",
                 "[Image 2] (the source sent no picture)",
             ])
         #expect(english.shown.last?.first?.caption == "Image: Yestone.com")
+    }
+
+    @Test func thePicturesAreThoseOfTheStoryTheBodysPresenterShowed_throughTheStorysContext() async {
+        let body = "<figure><img src=\"https://p.example/a.jpg\"></figure><p>中间</p>"
+        let detail = DetailPresenter(
+            storyID: 7, view: SpyDetailView(), interactor: StubDetailInteractor([.success(MakeDetail.page(body: body))]),
+            navigator: SpyNavigator())
+        let interactor = StubStoryPicturesInteractor(["https://p.example/a.jpg": .success([7])])
+        let pictures = StoryPicturesPresenter(context: detail.context, view: view, interactor: interactor)
+        await pictures.load()
+        #expect(view.shown.isEmpty, "nothing before the story is shown")
+        await detail.viewDidLoad()
+        await pictures.load()
+        #expect(interactor.calls.contains("https://p.example/a.jpg"))
+        #expect(view.shown.last?.map(\.url) == detail.context.shown?.images.map(\.url))
     }
 }

@@ -129,12 +129,11 @@ final class StubSearchInteractor: SearchInteractor {
     }
 
     @Test func theScreenIsFreedWithItsPresenter() async {
-        weak var weakContext: SearchContext?
+        weak var weakPresenter: SearchPresenter?
         do {
             let presenter = SearchPresenter(view: view, interactor: interactor)
-            weakContext = presenter.context
-            #expect(presenter.context.presenter === presenter)
+            weakPresenter = presenter
         }
-        #expect(weakContext == nil)
+        #expect(weakPresenter == nil)
     }
 }

@@ -1,25 +1,37 @@
 import NewsFeature
 
-/// The news list as text for a terminal or a pipe: width-aware, CJK-aware, sanitised.
+/// The news list as text for a terminal or a pipe (width-aware, CJK-aware, sanitised), or as one
+/// JSON object on stdout in the shape DESIGN.md fixes.
 @MainActor
-final class TextNewsListView: NewsListView {
+final class NewsListTerminalView: NewsListView, CommandView {
     private let output: Output
     private let terminal: Terminal
     private let style: Style
     private let errorLine: ErrorLine
     private let progress: ProgressLine
+    private let json: Bool
+    private let includesTopStories: Bool
     /// The exit status the command ends with.
     private(set) var exitStatus = ExitStatus.internalError
 
-    init(output: Output, terminal: Terminal, errorLine: ErrorLine, loadingText: String) {
+    /// - Parameters:
+    ///   - json: one JSON object instead of text, and no loading line.
+    ///   - includesTopStories: the JSON of `latest` has `top_stories`; a past day's has not.
+    init(
+        output: Output, terminal: Terminal, errorLine: ErrorLine, loadingText: String, json: Bool = false,
+        includesTopStories: Bool = true
+    ) {
         self.output = output
         self.terminal = terminal
         self.style = Style(enabled: terminal.useColor)
         self.errorLine = errorLine
         self.progress = ProgressLine(output: output, terminal: terminal, text: loadingText)
+        self.json = json
+        self.includesTopStories = includesTopStories
     }
 
     func showLoading() {
+        guard !json else { return }
         progress.show()
     }
 
@@ -28,6 +40,7 @@ final class TextNewsListView: NewsListView {
     }
 
     func show(_ list: NewsListViewData) {
+        guard !json else { return showJSON(list) }
         progress.clear()
         var text = ""
         if !list.topStories.isEmpty {
@@ -51,6 +64,7 @@ final class TextNewsListView: NewsListView {
     }
 
     func showEmpty(_ empty: EmptyViewData) {
+        guard !json else { return showJSON(empty.list) }
         progress.clear()
         var text = ""
         for section in empty.list.sections {
@@ -96,6 +110,40 @@ final class TextNewsListView: NewsListView {
     /// Each of `lines` ended by a line break, appended.
     private static func lines(_ lines: [String]) -> String {
         lines.map { $0 + "\n" }.joined()
+    }
+
+    private func showJSON(_ list: NewsListViewData) {
+        guard let section = list.sections.first else { return }
+        var members: [(String, JSONValue)] = [
+            ("date", .string(section.date)),
+            ("stories", .array(section.items.map(Self.item))),
+        ]
+        if includesTopStories {
+            members.append(("top_stories", .array(list.topStories.map(Self.item))))
+        }
+        let source = section.source
+        members += [
+            ("origin", .string(source.origin)),
+            ("fetched_at", .string(source.fetchedAt)),
+            ("final", .bool(source.isFinal)),
+            ("stale", .bool(source.isStale)),
+            ("stale_reason", .optional(source.staleReason)),
+        ]
+        output.out(JSONValue.object(members).serialized() + "\n")
+        exitStatus = ExitStatus.ok
+        reportWarning(list.warning)
+    }
+
+    private static func item(_ item: StoryItemViewData) -> JSONValue {
+        .object([
+            ("id", .int(item.id)),
+            ("title", .string(item.title)),
+            ("hint", .string(item.hint)),
+            ("image", .optional(item.image)),
+            ("url", .string(item.url)),
+            ("read", .bool(item.isRead)),
+            ("favorite", .bool(item.isFavorite)),
+        ])
     }
 
     private func statusLine(_ status: StatusViewData) -> String {

@@ -2,7 +2,7 @@ import NewsFeature
 
 /// The reader's own chrome: screen names, prompts and key help. Everything about the news itself
 /// (dates, sections, status and error wording) comes worded from the presenters.
-struct ReaderWords {
+struct ReaderStrings {
     let language: Language
 
     private func pick(_ zh: String, _ en: String) -> String { language == .zh ? zh : en }

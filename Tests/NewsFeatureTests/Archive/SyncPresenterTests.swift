@@ -4,57 +4,14 @@ import Testing
 @testable import SyncEngine
 
 @MainActor
-final class SpyArchiveView: ArchiveView {
-    enum Event: Equatable {
-        case progress(SyncProgressViewData)
-        case summary(SyncSummaryViewData)
-        case status(ArchiveStatusViewData)
-        case pruned(PruneViewData)
-        case error(ErrorViewData)
-    }
-
-    private(set) var events: [Event] = []
-    func showProgress(_ progress: SyncProgressViewData) { events.append(.progress(progress)) }
-    func showSyncSummary(_ summary: SyncSummaryViewData) { events.append(.summary(summary)) }
-    func showStatus(_ status: ArchiveStatusViewData) { events.append(.status(status)) }
-    func showPruned(_ pruned: PruneViewData) { events.append(.pruned(pruned)) }
-    func showError(_ error: ErrorViewData) { events.append(.error(error)) }
-}
-
-final class StubArchiveInteractor: ArchiveInteractor {
-    let progressSteps = Locked<[SyncProgress]>([])
-    let summary = Locked<Result<SyncSummary, SyncError>?>(nil)
-    let archiveStatus = Locked<ArchiveStatus?>(nil)
-
-    func sync(_ request: SyncRequest, progress: @escaping @Sendable (SyncProgress) -> Void) async throws(SyncError) -> SyncSummary {
-        for step in progressSteps.withLock({ $0 }) { progress(step) }
-        guard let result = summary.withLock({ $0 }) else { throw SyncError(code: .unavailable, message: "no summary") }
-        return try result.get()
-    }
-
-    func status() async throws(SyncError) -> ArchiveStatus {
-        guard let status = archiveStatus.withLock({ $0 }) else { throw SyncError(code: .storage, message: "no status") }
-        return status
-    }
-
-    func prune(keepDays: Int) async throws(SyncError) -> PruneSummary {
-        PruneSummary(
-            firstKept: Day(year: 2023, month: 4, day: 21)!.adding(days: -(keepDays - 1)), daysRemoved: 3620,
-            storiesRemoved: 28_960, detailsRemoved: 100, bytesBefore: 536_870_912, bytesAfter: 5_347_737)
-    }
-}
-
-private let march14 = Day(year: 2023, month: 3, day: 14)!
-
-@MainActor
-@Suite struct ArchivePresenterTests {
+@Suite struct SyncPresenterTests {
     private let view = SpyArchiveView()
     private let interactor = StubArchiveInteractor()
 
     @Test func progressTellsTheRateAndTimeLeftOnceThereIsARate() {
         let start = ContinuousClock.now
         let times = Locked([start, start + .milliseconds(200), start + .seconds(2), start + .seconds(3)])
-        let presenter = ArchivePresenter(view: view, interactor: interactor, now: { times.withLock { $0.removeFirst() } })
+        let presenter = SyncPresenter(view: view, interactor: interactor, now: { times.withLock { $0.removeFirst() } })
         presenter.didProgress(SyncProgress(phase: .days, done: 0, total: 100, failed: 0))
         presenter.didProgress(SyncProgress(phase: .days, done: 5, total: 100, failed: 0))
         presenter.didProgress(SyncProgress(phase: .days, done: 50, total: 100, failed: 1))
@@ -87,7 +44,7 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
                     days: march14.adding(days: -2)...march14, daysFetched: 2, daysPresent: 1, detailsFetched: 0,
                     detailsPresent: 0, failures: [], skipped: 0, duration: .milliseconds(1_234)))
         }
-        let presenter = ArchivePresenter(view: view, interactor: interactor)
+        let presenter = SyncPresenter(view: view, interactor: interactor)
         await presenter.didRequestSync(SyncRequest(span: .lastDays(3)))
         guard case .summary(let summary)? = view.events.last else { Issue.record("no summary: \(view.events)"); return }
         #expect(view.events.count == 2, "the progress, then the summary")
@@ -106,7 +63,7 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
                     days: march14.adding(days: -2)...march14, daysFetched: 2, daysPresent: 0, detailsFetched: 3,
                     detailsPresent: 1, failures: [failure, storyFailure], skipped: 5, duration: .seconds(2)))
         }
-        let presenter = ArchivePresenter(view: view, interactor: interactor, language: .en)
+        let presenter = SyncPresenter(view: view, interactor: interactor, language: .en)
         await presenter.didRequestSync(SyncRequest(span: .lastDays(3), includeDetails: true))
         guard case .summary(let summary)? = view.events.last else { Issue.record("no summary"); return }
         #expect(
@@ -144,7 +101,7 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         summary.picturesDeferred = 2
         let done = summary
         interactor.summary.withLock { $0 = .success(done) }
-        await ArchivePresenter(view: view, interactor: interactor).didRequestSync(
+        await SyncPresenter(view: view, interactor: interactor).didRequestSync(
             SyncRequest(span: .lastDays(1), includeDetails: true, includeImages: true))
         guard case .summary(let shown)? = view.events.last else { Issue.record("no summary"); return }
         #expect(shown.problem == nil, "a picture's failure is not the sync's")
@@ -175,7 +132,7 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
             skipped: 0, duration: .seconds(1))
         interactor.summary.withLock { $0 = .success(summary) }
         let request = SyncRequest(span: .lastDays(1), includeImages: true)
-        await ArchivePresenter(view: view, interactor: interactor, language: .en).didRequestSync(request)
+        await SyncPresenter(view: view, interactor: interactor, language: .en).didRequestSync(request)
         guard case .summary(let english)? = view.events.last else { Issue.record("no summary"); return }
         let reasons = english.failedItems.map { String($0.split(separator: ": ", maxSplits: 1)[1]) }
         #expect(
@@ -187,60 +144,13 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
             ])
         #expect(!english.message.contains("refused picture"), "\(english.message)")
 
-        await ArchivePresenter(view: view, interactor: interactor, language: .zh).didRequestSync(request)
+        await SyncPresenter(view: view, interactor: interactor, language: .zh).didRequestSync(request)
         guard case .summary(let chinese)? = view.events.last else { Issue.record("no summary"); return }
         #expect(
             chinese.failedItems.map { String($0.split(separator: "：", maxSplits: 1)[1]) } == [
                 "收到的不是图片（可能是防盗链页面）", "图片太大，超过大小上限", "像素太多，超过像素上限", "图片不完整", "图片已损坏（文件头有误）",
                 "图片服务器拒绝访问（HTTP 403）", "图片不存在（HTTP 404）", "图片服务器出错（HTTP 503）", "无法获取",
             ])
-    }
-
-    @Test func statusSaysTheFailingPicturesAreAmongTheMissing() async {
-        var status = ArchiveStatus(
-            coverage: Coverage(days: [march14], partialDays: [], latestKnownDay: march14), stories: 6, details: 5, favorites: 0,
-            databaseBytes: 4_096, lastSync: nil)
-        status.pictures = PictureCounts(kept: 3, bytes: 2_048, missing: 4, failing: 1)
-        let done = status
-        interactor.archiveStatus.withLock { $0 = done }
-        await ArchivePresenter(view: view, interactor: interactor, language: .zh).didRequestStatus()
-        await ArchivePresenter(view: view, interactor: interactor, language: .en).didRequestStatus()
-        let lines = view.events.compactMap { event -> [String]? in
-            if case .status(let shown) = event { return shown.lines.filter { $0.hasPrefix("图片") || $0.hasPrefix("Pictures") } }
-            return nil
-        }
-        #expect(
-            lines == [
-                ["图片：已存 3 张（2.0 KB），缺 4 张（sync --images 列出而未存的，其中 1 张获取失败）"],
-                ["Pictures: 3 kept (2.0 KB), 4 missing (listed by a sync with --images, not kept; 1 of them failing)"],
-            ])
-    }
-
-    @Test func statusCountsFailingPicturesByReason_commonestFirst() async {
-        var status = ArchiveStatus(
-            coverage: Coverage(days: [march14], partialDays: [], latestKnownDay: march14), stories: 6, details: 5, favorites: 0,
-            databaseBytes: 4_096, lastSync: nil)
-        status.pictures = PictureCounts(kept: 3, bytes: 2_048, missing: 4, failing: 4)
-        status.pictures.failingReasons = [.httpStatus(404): 1, .refused(.notAPicture): 2, .httpStatus(403): 1]
-        let done = status
-        interactor.archiveStatus.withLock { $0 = done }
-        await ArchivePresenter(view: view, interactor: interactor, language: .zh).didRequestStatus()
-        guard case .status(let chinese)? = view.events.last else { Issue.record("no status"); return }
-        #expect(
-            chinese.pictures.failingReasons == [
-                PictureReasonViewData(code: "not_a_picture", text: "收到的不是图片（可能是防盗链页面）", count: 2),
-                PictureReasonViewData(code: "http_403", text: "图片服务器拒绝访问（HTTP 403）", count: 1),
-                PictureReasonViewData(code: "http_404", text: "图片不存在（HTTP 404）", count: 1),
-            ])
-        #expect(
-            chinese.lines.contains("获取失败的图片：收到的不是图片（可能是防盗链页面）2 张；图片服务器拒绝访问（HTTP 403）1 张；图片不存在（HTTP 404）1 张"),
-            "\(chinese.lines)")
-        await ArchivePresenter(view: view, interactor: interactor, language: .en).didRequestStatus()
-        guard case .status(let english)? = view.events.last else { Issue.record("no status"); return }
-        #expect(
-            english.lines.contains(
-                "Failing pictures: not a picture (likely a web page served in its place): 2; refused by the picture's host (HTTP 403): 1; "
-                    + "no such picture (HTTP 404): 1"), "\(english.lines)")
     }
 
     @Test func storiesTheSourceDoesNotHaveAreNamed_notResumable_andNoProblem() async {
@@ -251,7 +161,7 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         summary.detailsNotAtSource = 7
         let done = summary
         interactor.summary.withLock { $0 = .success(done) }
-        await ArchivePresenter(view: view, interactor: interactor).didRequestSync(SyncRequest(span: .lastDays(1), includeDetails: true))
+        await SyncPresenter(view: view, interactor: interactor).didRequestSync(SyncRequest(span: .lastDays(1), includeDetails: true))
         guard case .summary(let shown)? = view.events.last else { Issue.record("no summary"); return }
         #expect(shown.problem == nil, "the sync did all it could: asking again changes nothing")
         #expect(shown.notice == nil)
@@ -271,7 +181,7 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
             failures: missing + [SyncFailure(item: .story(7), error: SyncError(code: .unavailable, message: "down"))],
             skipped: 0, duration: .seconds(1))
         interactor.summary.withLock { $0 = .success(mixed) }
-        await ArchivePresenter(view: view, interactor: interactor).didRequestSync(SyncRequest(span: .lastDays(1), includeDetails: true))
+        await SyncPresenter(view: view, interactor: interactor).didRequestSync(SyncRequest(span: .lastDays(1), includeDetails: true))
         guard case .summary(let incomplete)? = view.events.last else { Issue.record("no summary"); return }
         #expect(incomplete.problem?.kind == .unavailable)
         #expect(incomplete.problem?.message == "同步未完成：1 项失败；再次同步即可从中断处继续")
@@ -313,7 +223,7 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         let summary = copyOfflineSummary()
         interactor.summary.withLock { $0 = .success(summary) }
         let request = SyncRequest(span: .since(march14.adding(days: -4)), includeDetails: true, includeComments: true, includeImages: true)
-        await ArchivePresenter(view: view, interactor: interactor).didRequestSync(request)
+        await SyncPresenter(view: view, interactor: interactor).didRequestSync(request)
         guard case .summary(let chinese)? = view.events.last else { Issue.record("no summary"); return }
         #expect(chinese.problem == nil, "the days and stories did all they could; pictures are extras")
         #expect(chinese.failures == 0)
@@ -327,7 +237,7 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
                 + "；评论新取 0 篇文章共 0 条，已有 0 篇；图片新取 0 张，已有 0 张，2 张失败，24 张因图片服务器无法连接未尝试"
                 + "。未取到的有：文章 9759059：本地副本中没有，文章 9759059 的评论：本地副本中没有，图片 https://pic1.zhimg.com/a.jpg：无法获取，另有 1 项（--json 列出全部）")
 
-        await ArchivePresenter(view: view, interactor: interactor, language: .en).didRequestSync(request)
+        await SyncPresenter(view: view, interactor: interactor, language: .en).didRequestSync(request)
         guard case .summary(let english)? = view.events.last else { Issue.record("no summary"); return }
         #expect(english.problem == nil)
         #expect(
@@ -352,7 +262,7 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
         summary.picturesSkipped = 1
         let done = summary
         interactor.summary.withLock { $0 = .success(done) }
-        await ArchivePresenter(view: view, interactor: interactor, language: .en).didRequestSync(
+        await SyncPresenter(view: view, interactor: interactor, language: .en).didRequestSync(
             SyncRequest(span: .lastDays(5), includeDetails: true, includeImages: true))
         guard case .summary(let shown)? = view.events.last else { Issue.record("no summary"); return }
         #expect(shown.notice == nil, "the problem line says it all")
@@ -362,46 +272,6 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
                 == "Sync incomplete: 1 failed, 3 not tried because the network went away; sync again to resume where it stopped; "
                 + "3 pictures were not fetched either")
         #expect(shown.message.contains("; 1 failed; 2 not in the local copy (no use syncing again); "), "\(shown.message)")
-    }
-
-    private func notFound(_ id: Int64) -> SyncError {
-        let url = "http://127.0.0.1/api/4/news/\(id)"
-        return SyncError.wrapping(RemoteError(code: .httpStatus, url: url, status: 404, message: "HTTP 404"))
-    }
-
-    @Test func statusNamesAStoryTheSourceDoesNotHave() async {
-        interactor.archiveStatus.withLock {
-            $0 = ArchiveStatus(
-                coverage: Coverage(days: [march14], partialDays: [], latestKnownDay: march14), stories: 6, details: 5,
-                favorites: 0, databaseBytes: 4_096, lastSync: nil,
-                failingStories: [
-                    FailingStory(
-                        id: 9_787_342, title: nil, failures: 1, lastStatus: 404,
-                        lastFailure: Date(timeIntervalSince1970: 1_678_780_800), nextTry: Date(timeIntervalSince1970: 1_681_372_800))
-                ])
-        }
-        await ArchivePresenter(view: view, interactor: interactor, language: .en).didRequestStatus()
-        guard case .status(let status)? = view.events.last else { Issue.record("no status"); return }
-        #expect(status.lines.last == "  9787342: not at the source (HTTP 404), next try Apr 13, 2023, 16:00 Beijing time")
-    }
-
-    /// A status lists the first 20 failing stories and says how many more it left out.
-    @Test func statusSaysHowManyFailingStoriesItLeftOut() async {
-        interactor.archiveStatus.withLock {
-            $0 = ArchiveStatus(
-                coverage: Coverage(days: [march14], partialDays: [], latestKnownDay: march14), stories: 29, details: 0,
-                favorites: 0, databaseBytes: 4_096, lastSync: nil,
-                failingStories: (1...29).map { id in
-                    FailingStory(
-                        id: Int64(id), title: nil, failures: 1, lastStatus: 404,
-                        lastFailure: Date(timeIntervalSince1970: 1_678_780_800), nextTry: Date(timeIntervalSince1970: 1_681_372_800))
-                })
-        }
-        await ArchivePresenter(view: view, interactor: interactor, language: .zh).didRequestStatus()
-        guard case .status(let status)? = view.events.last else { Issue.record("no status"); return }
-        #expect(status.lines.filter { $0.contains("：来源没有（HTTP 404）") }.count == 20)
-        #expect(status.lines.last == "  ……另有 9 篇（--json 列出全部）")
-        #expect(status.failingStories.count == 29, "--json lists all")
     }
 
     @Test func theSummarySaysWhatWasLeftAloneAndThatTheSourceAskedToSlowDown() async {
@@ -416,7 +286,7 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
             (Language.zh, "；2 篇文章最近返回服务器错误，暂不重试；源站要求放慢，同时下载数从 4 降到 1"),
             (.en, "; 2 stories left alone after server errors; the source asked to slow down: 4 → 1 transfers at once"),
         ] {
-            await ArchivePresenter(view: view, interactor: interactor, language: language)
+            await SyncPresenter(view: view, interactor: interactor, language: language)
                 .didRequestSync(SyncRequest(span: .lastDays(1), includeDetails: true))
             guard case .summary(let summary)? = view.events.last else { Issue.record("no summary"); return }
             #expect(summary.message.hasSuffix(text), "\(summary.message)")
@@ -444,112 +314,33 @@ private let march14 = Day(year: 2023, month: 3, day: 14)!
                 "comments of story 9759306: could not be fetched"
             ),
         ] {
-            await ArchivePresenter(view: view, interactor: interactor, language: language)
+            await SyncPresenter(view: view, interactor: interactor, language: language)
                 .didRequestSync(SyncRequest(span: .lastDays(1), includeDetails: true, includeComments: true))
             guard case .summary(let shown)? = view.events.last else { Issue.record("no summary"); return }
             #expect(shown.message.hasSuffix(text), "\(shown.message)")
             #expect(shown.comments == CommentsSyncViewData(storiesFetched: 4, storiesPresent: 2, comments: 87))
             #expect(shown.failedItems == [failed])
         }
-        await ArchivePresenter(view: view, interactor: interactor, language: .zh)
+        await SyncPresenter(view: view, interactor: interactor, language: .zh)
             .didRequestSync(SyncRequest(span: .lastDays(1), includeDetails: true))
         guard case .summary(let without)? = view.events.last else { Issue.record("no summary"); return }
         #expect(without.comments == nil && !without.message.contains("评论新取"), "not asked, not said")
     }
 
-    @Test func statusListsTheStoriesTheSourceFailsOnWithTheirNextTry() async {
-        interactor.archiveStatus.withLock {
-            $0 = ArchiveStatus(
-                coverage: Coverage(days: [march14], partialDays: [], latestKnownDay: march14), stories: 6, details: 5,
-                favorites: 0, databaseBytes: 4_096, lastSync: nil,
-                failingStories: [
-                    FailingStory(
-                        id: 9_787_342, title: "标题\r\n两行", failures: 3, lastStatus: 500,
-                        lastFailure: Date(timeIntervalSince1970: 1_678_780_800), nextTry: Date(timeIntervalSince1970: 1_678_795_200))
-                ])
-        }
-        await ArchivePresenter(view: view, interactor: interactor).didRequestStatus()
-        guard case .status(let status)? = view.events.last else { Issue.record("no status"); return }
-        #expect(
-            status.failingStories == [
-                FailingStoryViewData(
-                    id: 9_787_342, title: "标题 两行", failures: 3, lastStatus: 500, lastFailure: "2023-03-14T08:00:00Z",
-                    nextTry: "2023-03-14T12:00:00Z")
-            ])
-        #expect(
-            Array(status.lines.suffix(2)) == [
-                "取不到正文的文章：1 篇，同步到下次重试的时间才再取（newsctl sync --retry-failed 立即重试）",
-                "  9787342 标题 两行：HTTP 500，连续 3 次，下次 2023年3月14日 20:00（北京时间）",
-            ])
-    }
-
     @Test func aSyncThatCannotStartIsAnError() async {
-        let presenter = ArchivePresenter(view: view, interactor: interactor)
+        let presenter = SyncPresenter(view: view, interactor: interactor)
         await presenter.didRequestSync(SyncRequest(span: .lastDays(3)))
         guard case .error(let error)? = view.events.last else { Issue.record("no error"); return }
         #expect(error.kind == .unavailable)
     }
 
-    @Test func statusListsGapsPartialDaysSizeAndTheLastSync() async {
-        let coverage = Coverage(
-            days: [march14.adding(days: -9), march14.adding(days: -8), march14.adding(days: -5), march14],
-            partialDays: [march14], latestKnownDay: march14)
-        let clock = FixedClock(Date(timeIntervalSince1970: 1_678_780_800))  // 2023-03-14T08:00:00Z
-        interactor.archiveStatus.withLock {
-            $0 = ArchiveStatus(
-                coverage: coverage, stories: 30, details: 2, favorites: 1, databaseBytes: 1_572_864,
-                lastSync: Date(timeIntervalSince1970: 1_678_773_600))
-        }
-        let presenter = ArchivePresenter(view: view, interactor: interactor, clock: clock)
-        await presenter.didRequestStatus()
-        guard case .status(let status)? = view.events.last else { Issue.record("no status"); return }
-        #expect(status.gaps == [.init(from: "20230307", to: "20230308", days: 2), .init(from: "20230310", to: "20230313", days: 4)])
-        #expect(status.days == 4)
-        #expect(status.first == "20230305" && status.last == "20230314")
-        #expect(status.partialDays == ["20230314"])
-        #expect(status.lastSync == "2023-03-14T06:00:00Z")
-        #expect(
-            status.lines == [
-                "日期：2023年3月5日 至 2023年3月14日，共 4 天",
-                "缺口：2 处，共 6 天（2023年3月7日–2023年3月8日、2023年3月10日–2023年3月13日）",
-                "未完成：2023年3月14日（仍会更新）",
-                "文章：30，详情：2，收藏：1",
-                "大小：1.5 MB",
-                "上次同步：2 小时前（2023年3月14日 14:00，北京时间）",
-            ])
-    }
-
-    @Test func anEmptyArchiveSaysSo() async {
-        interactor.archiveStatus.withLock {
-            $0 = ArchiveStatus(
-                coverage: Coverage(days: [], partialDays: [], latestKnownDay: nil), stories: 0, details: 0,
-                favorites: 0, databaseBytes: 4_096, lastSync: nil)
-        }
-        let presenter = ArchivePresenter(view: view, interactor: interactor, language: .en)
-        await presenter.didRequestStatus()
-        guard case .status(let status)? = view.events.last else { Issue.record("no status"); return }
-        #expect(
-            status.lines == [
-                "The archive is empty; run newsctl sync --days 7 to download the last 7 days", "Stories: 0, details: 0, favourites: 0",
-                "Size: 4.0 KB", "Last sync: never",
-            ])
-        #expect(status.first == nil && status.gaps.isEmpty && status.lastSync == nil)
-    }
-
-    @Test func pruneSaysWhatWentAndWhatStays() async {
-        let presenter = ArchivePresenter(view: view, interactor: interactor)
-        await presenter.didRequestPrune(keepDays: 30)
-        guard case .pruned(let pruned)? = view.events.last else { Issue.record("no prune"); return }
-        #expect(pruned.firstKept == "20230323")
-        #expect(pruned.message == "已删除 3620 天、28960 篇文章、100 篇详情；保留 2023年3月23日 起的日子，收藏不受影响；512.0 MB → 5.0 MB")
-    }
-
-    @Test func theScreenIsFreedWithItsPresenter() {
-        weak var weakContext: ArchiveContext?
+    @Test func theScreenIsFreedWithItsPresenter() async {
+        weak var weakPresenter: SyncPresenter?
         do {
-            let presenter = ArchivePresenter(view: view, interactor: interactor)
-            weakContext = presenter.context
+            let presenter = SyncPresenter(view: view, interactor: interactor)
+            await presenter.didRequestSync(SyncRequest(span: .lastDays(3)))
+            weakPresenter = presenter
         }
-        #expect(weakContext == nil)
+        #expect(weakPresenter == nil)
     }
 }

@@ -1,6 +1,6 @@
 /// The words of the web front's pages and feeds that no screen's presenter gives (the site's
 /// name, its menu, the buttons and links around what the presenters show), in the site's language.
-public struct WebWording: Sendable, Equatable {
+public struct WebStrings: Sendable, Equatable {
     /// The language of the words.
     public let language: Language
 
@@ -67,7 +67,7 @@ public struct WebWording: Sendable, Equatable {
     }
 }
 
-extension WebWording {
+extension WebStrings {
     /// Why `newsctl feed` wrote a feed without entries.
     public var feedEmpty: String {
         pick("存档里没有文章，订阅源为空（先运行 newsctl sync 下载）", "The archive holds no stories, so the feed is empty (run newsctl sync first)")

@@ -3,15 +3,17 @@ import NewsFeature
 /// A story as text for a terminal or a pipe: wrapped to the width, CJK-aware, sanitised. With a
 /// `drawer`, the story waits for its pictures (`showPictures`) and is printed with them; when
 /// `picturesFollow`, those are the pictures there at once, and each one still pending is printed
-/// after the text as it comes (`showPicture`).
+/// after the text as it comes (`showPicture`). With `json`, the story is one JSON object on
+/// stdout instead, without a loading line or pictures.
 @MainActor
-final class TextDetailView: DetailView, StoryPicturesView, CommandView {
+final class DetailTerminalView: DetailView, StoryPicturesView, CommandView {
     private let output: Output
     private let terminal: Terminal
     private let errorLine: ErrorLine
     private let progress: ProgressLine
     private let drawer: StoryPictureDrawer?
     private let words: CommandStrings
+    private let json: Bool
     private(set) var exitStatus = ExitStatus.internalError
     /// The story shown, waiting for its pictures to be printed with them.
     private(set) var awaitingPictures: DetailViewData?
@@ -24,8 +26,9 @@ final class TextDetailView: DetailView, StoryPicturesView, CommandView {
 
     init(
         output: Output, terminal: Terminal, errorLine: ErrorLine, loadingText: String, drawer: StoryPictureDrawer? = nil,
-        words: CommandStrings = CommandStrings(language: .zh), picturesFollow: Bool = false
+        words: CommandStrings = CommandStrings(language: .zh), picturesFollow: Bool = false, json: Bool = false
     ) {
+        self.json = json
         self.picturesFollow = picturesFollow
         self.output = output
         self.terminal = terminal
@@ -36,10 +39,12 @@ final class TextDetailView: DetailView, StoryPicturesView, CommandView {
     }
 
     func showLoading() {
+        guard !json else { return }
         progress.show()
     }
 
     func show(_ detail: DetailViewData) {
+        guard !json else { return showJSON(detail) }
         exitStatus = ExitStatus.ok
         guard drawer == nil else {
             awaitingPictures = detail
@@ -65,7 +70,7 @@ final class TextDetailView: DetailView, StoryPicturesView, CommandView {
     }
 
     /// Runs `work` after the printing already under way.
-    private func inOrder(_ work: @escaping @MainActor (TextDetailView) async -> Void) {
+    private func inOrder(_ work: @escaping @MainActor (DetailTerminalView) async -> Void) {
         let before = printing
         printing = Task { @MainActor in
             await before?.value
@@ -135,23 +140,8 @@ final class TextDetailView: DetailView, StoryPicturesView, CommandView {
         errorLine.write(error)
         exitStatus = ExitStatus.forError(error.kind)
     }
-}
 
-/// A story as one JSON object on stdout.
-@MainActor
-final class JSONDetailView: DetailView, CommandView {
-    private let output: Output
-    private let errorLine: ErrorLine
-    private(set) var exitStatus = ExitStatus.internalError
-
-    init(output: Output, errorLine: ErrorLine) {
-        self.output = output
-        self.errorLine = errorLine
-    }
-
-    func showLoading() {}
-
-    func show(_ detail: DetailViewData) {
+    private func showJSON(_ detail: DetailViewData) {
         let extra: JSONValue =
             detail.counts.map { counts in
                 .object([
@@ -189,10 +179,5 @@ final class JSONDetailView: DetailView, CommandView {
     private static func image(_ image: ImageViewData) -> JSONValue? {
         guard let number = image.number else { return nil }
         return .object([("number", .int(Int64(number))), ("url", .string(image.url)), ("caption", .optional(image.caption))])
-    }
-
-    func showError(_ error: ErrorViewData) {
-        errorLine.write(error)
-        exitStatus = ExitStatus.forError(error.kind)
     }
 }
