@@ -39,7 +39,7 @@ struct Newsctl: AsyncParsableCommand {
             """,
         version: Newsctl.version,
         subcommands: [
-            Read.self, Latest.self, Before.self, Show.self, Comments.self, Sections.self, SectionStories.self, Fav.self, Sync.self,
+            Read.self, Latest.self, Before.self, Show.self, Comments.self, Sections.self, SectionStories.self, Fav.self, Sync.self, Account.self,
             Status.self, Search.self, Prune.self,
             Serve.self, Doctor.self, DrawPicture.self, Export.self, Feed.self,
         ])
