@@ -14,9 +14,12 @@ extension CommandStrings {
 
     func passwordFailure(_ failure: PasswordPrompt.Failure) -> String {
         switch failure {
-        case .noInput: return say("没有读到密码：请在提示后输入，或从标准输入给出第一行", "no password was read: type it at the prompt, or give it as stdin's first line")
+        case .noInput:
+            return say("没有读到密码：请在提示后输入，或从标准输入给出第一行", "no password was read: type it at the prompt, or give it as stdin's first line")
         case .empty: return say("密码不能为空", "the password cannot be empty")
-        case .tooLong: return say("密码太长（最多 \(PasswordPrompt.maximumBytes) 字节）", "the password is too long (at most \(PasswordPrompt.maximumBytes) bytes)")
+        case .tooLong:
+            return say(
+                "密码太长（最多 \(PasswordPrompt.maximumBytes) 字节）", "the password is too long (at most \(PasswordPrompt.maximumBytes) bytes)")
         case .mismatch: return say("两次输入的密码不一致，未添加账户", "the two passwords differ; no account was added")
         case .interrupted: return say("已取消，未添加账户", "cancelled; no account was added")
         }
@@ -29,7 +32,9 @@ extension CommandStrings {
     }
 
     func accountExists(_ name: String) -> String {
-        say("已有名为 \(name) 的账户；要换密码请先 newsctl account rm \(name)", "there is an account named \(name) already; to change its password, newsctl account rm \(name) first")
+        say(
+            "已有名为 \(name) 的账户；要换密码请先 newsctl account rm \(name)",
+            "there is an account named \(name) already; to change its password, newsctl account rm \(name) first")
     }
 
     func noSuchAccount(_ name: String) -> String {

@@ -45,9 +45,18 @@ extension ProcessTests {
             let first = try await newsctl.run(["account", "add", "alice"], input: "correct horse")
             #expect(first.status == 0, "\(first)")
             let cases: [(arguments: [String], input: String?, status: Int32, line: String)] = [
-                (["account", "add", "alice"], "other\n", 64, "newsctl: there is an account named alice already; to change its password, newsctl account rm alice first\n"),
-                (["account", "add", "a:b"], "pw\n", 64, "newsctl: 'a:b' cannot be an account name: it must be 1 to 64 characters, without spaces, control characters, ':' or '/'\n"),
-                (["account", "add", "bob"], nil, 64, "newsctl: no password was read: type it at the prompt, or give it as stdin's first line\n"),
+                (
+                    ["account", "add", "alice"], "other\n", 64,
+                    "newsctl: there is an account named alice already; to change its password, newsctl account rm alice first\n"
+                ),
+                (
+                    ["account", "add", "a:b"], "pw\n", 64,
+                    "newsctl: 'a:b' cannot be an account name: it must be 1 to 64 characters, without spaces, control characters, ':' or '/'\n"
+                ),
+                (
+                    ["account", "add", "bob"], nil, 64,
+                    "newsctl: no password was read: type it at the prompt, or give it as stdin's first line\n"
+                ),
                 (["account", "add", "bob"], "\nsecond line\n", 64, "newsctl: the password cannot be empty\n"),
                 (["account", "rm", "bob"], nil, 66, "newsctl: there is no account named bob (see newsctl account list)\n"),
             ]
@@ -90,7 +99,8 @@ extension ProcessTests {
             try pane.run("cd \(pane.folder)")
             let database = try Fixtures.temporaryFolder() + "/news.sqlite"
             try pane.run(
-                "stty -g > before; NEWSCTL_DB=\(database) \(NewsctlProcess.binary) account add alice --lang en; echo EXIT=$?; stty -g > after")
+                "stty -g > before; NEWSCTL_DB=\(database) \(NewsctlProcess.binary) account add alice --lang en; echo EXIT=$?; stty -g > after"
+            )
             var (ok, lines) = try await pane.waitFor("Password for alice:")
             #expect(ok, show(lines))
             try pane.type("s3cret-Pässword")

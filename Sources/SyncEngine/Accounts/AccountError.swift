@@ -1,5 +1,6 @@
 /// Why an account could not be added, removed or used.
 public struct AccountError: Error, Sendable, CustomStringConvertible {
+    /// The kind of failure; what a front maps to its messages and exit codes.
     public enum Code: String, Sendable {
         /// The name breaks the rules of `AccountName` (the caller's mistake).
         case badName
@@ -13,6 +14,7 @@ public struct AccountError: Error, Sendable, CustomStringConvertible {
         case storage
     }
 
+    /// The kind of failure.
     public let code: Code
     /// What went wrong, in one line.
     public let message: String

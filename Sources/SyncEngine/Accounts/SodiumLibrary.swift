@@ -30,9 +30,10 @@ struct SodiumLibrary: @unchecked Sendable {
 
     typealias InitFunction = @convention(c) () -> Int32
     /// `crypto_pwhash_argon2id_str(out, passwd, passwdlen, opslimit, memlimit)`.
-    typealias HashFunction = @convention(c) (
-        UnsafeMutablePointer<CChar>, UnsafePointer<CChar>, UInt64, UInt64, Int
-    ) -> Int32
+    typealias HashFunction =
+        @convention(c) (
+            UnsafeMutablePointer<CChar>, UnsafePointer<CChar>, UInt64, UInt64, Int
+        ) -> Int32
     /// `crypto_pwhash_str_verify(str, passwd, passwdlen)`: 0 when the password matches.
     typealias VerifyFunction = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UInt64) -> Int32
     /// `randombytes_buf(buf, size)`.

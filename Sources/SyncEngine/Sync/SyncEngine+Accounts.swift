@@ -14,7 +14,8 @@ extension SyncEngine {
         guard AccountName.isValid(name) else {
             throw AccountError(
                 code: .badName,
-                message: "an account's name is 1 to \(AccountName.maximumLength) characters, without spaces, control characters, ':' or '/'")
+                message: "an account's name is 1 to \(AccountName.maximumLength) characters, without spaces, control characters, ':' or '/'"
+            )
         }
         try requireWritableAccounts("add an account")
         let hash = try PasswordHash.make(password)
