@@ -118,6 +118,32 @@ import Testing
         #expect(try await reopened.logIn(name: "bob", password: "battery staple") != nil)
     }
 
+    @Test func aRebuildThatCannotReadTheAccountsChangesNothingUnlessForced() async throws {
+        let path = try temporaryDatabasePath()
+        do {
+            let engine = try engine(path)
+            try await engine.addAccount(name: "alice", password: "correct horse")
+            try await engine.markRead(id: 1)
+        }
+        do {
+            // The old file's accounts become unreadable (a view over a table that is gone).
+            try Database(path: path).execute(
+                """
+                DROP TABLE account_token; DROP TABLE account; CREATE TABLE gone (x);
+                CREATE VIEW account AS SELECT x AS name, x AS password_hash, x AS created_at FROM gone; DROP TABLE gone
+                """)
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let error = #expect(throws: SyncError.self) { try ArchiveMaintenance.rebuild(databasePath: path) }
+        #expect(error?.unreadableTables == ["account"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+
+        let forced = try ArchiveMaintenance.rebuild(databasePath: path, force: true)
+        #expect(forced.unreadableTables == ["account"])
+        #expect(forced.keptRows["read_mark"] == 1)
+        #expect(forced.keptAccounts == 0)
+    }
+
     @Test func aMissingLibsodiumIsAnErrorNotACrash() {
         guard case .failure(let error) = SodiumLibrary.load("libsodium-not-installed.so.23") else {
             Issue.record("a library that is not there loaded")
