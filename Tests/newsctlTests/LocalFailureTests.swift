@@ -144,7 +144,8 @@ extension ProcessTests {
             let english = try await newsctl.run(["doctor", "--rebuild", "--lang", "en"])
             expectOneLine(
                 english,
-                "Could not read the favourites, read marks, accounts and accounts' logins of the old archive; nothing was changed. Add --force")
+                "Could not read the favourites, read marks, accounts and accounts' logins of the old archive; nothing was changed. Add --force"
+            )
             let forced = try await newsctl.run(["doctor", "--rebuild", "--force"])
             #expect(forced.status == 0, "\(forced.stderr)")
         }
