@@ -3,8 +3,10 @@ import Testing
 @testable import SyncEngine
 
 /// The reader API's accounts on a real archive file: passwords kept only as Argon2id hashes,
-/// tokens only as their SHA-256, both ending with their account and surviving a rebuild.
-@Suite struct AccountTests {
+/// tokens only as their SHA-256, both ending with their account and surviving a rebuild. One
+/// test at a time: each password hash fills 64 MiB and keeps a core busy, so the suite never
+/// holds more than one hash's memory and core.
+@Suite(.serialized) struct AccountTests {
     private func engine(_ path: String, clock: TestClock = TestClock()) throws -> SyncEngine {
         try SyncEngine(configuration: .init(databasePath: path), clock: clock)
     }
