@@ -1,5 +1,6 @@
-/// The rules an account's name keeps: 1 to 64 characters, none of them whitespace or a control
-/// character, and no ':' or '/' (a name travels in a login form and may be part of a path).
+/// The rules an account's name keeps: 1 to 64 characters, none of them whitespace, a control
+/// character or an invisible format character (a zero-width space), and no ':' or '/' (a name
+/// travels in a login form and may be part of a path).
 public enum AccountName {
     /// The most characters a name may have.
     public static let maximumLength = 64
