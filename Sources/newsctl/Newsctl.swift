@@ -41,7 +41,7 @@ struct Newsctl: AsyncParsableCommand {
         subcommands: [
             Read.self, Latest.self, Before.self, Show.self, Comments.self, Sections.self, SectionStories.self, Fav.self, Sync.self,
             Status.self, Search.self, Prune.self,
-            Serve.self, Doctor.self, DrawPicture.self, Export.self, Feed.self,
+            Serve.self, Account.self, Doctor.self, DrawPicture.self, Export.self, Feed.self,
         ])
 
     /// newsctl's version, in `--version` and the User-Agent it sends.

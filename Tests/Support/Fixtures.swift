@@ -68,6 +68,7 @@ extension Fixtures {
     /// SQL that takes a current archive back to how schema 3 left it, as far as the migration to
     /// schema 4 cares: the old index table, the `body_text` column, no content view.
     public static let backToSchemaThree = """
+        DROP TABLE account_token; DROP TABLE account;
         DROP TABLE section_story; DROP TABLE section_state; DROP TABLE section; ALTER TABLE story_detail DROP COLUMN section_id;
         DROP TABLE story_picture; DROP TABLE picture_bytes; DROP TABLE picture; DROP TABLE failed_picture; DROP TABLE evicted_picture;
         DROP TABLE comment; DROP TABLE comment_thread; DROP TABLE failed_story; DROP TABLE story_search; DROP VIEW searchable_story;

@@ -140,9 +140,12 @@ extension ProcessTests {
                 doctor.stderr.hasSuffix("；检查 --db 是否指向 newsctl 的存档；若是，运行 newsctl doctor --rebuild --force 重建（原文件保留为备份）\n"),
                 "\(doctor.stderr)")
             let rebuild = try await newsctl.run(["doctor", "--rebuild"])
-            expectOneLine(rebuild, "无法从旧存档读出收藏、已读标记，未做任何改动；加上 --force 仍然重建")
+            expectOneLine(rebuild, "无法从旧存档读出收藏、已读标记、账户、账户的登录，未做任何改动；加上 --force 仍然重建")
             let english = try await newsctl.run(["doctor", "--rebuild", "--lang", "en"])
-            expectOneLine(english, "Could not read the favourites and read marks of the old archive; nothing was changed. Add --force")
+            expectOneLine(
+                english,
+                "Could not read the favourites, read marks, accounts and accounts' logins of the old archive; nothing was changed. Add --force"
+            )
             let forced = try await newsctl.run(["doctor", "--rebuild", "--force"])
             #expect(forced.status == 0, "\(forced.stderr)")
         }

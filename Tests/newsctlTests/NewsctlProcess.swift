@@ -46,11 +46,11 @@ struct NewsctlProcess {
         self.databasePath = databasePath
     }
 
-    /// Runs newsctl to its end. `whileRunning` gets the process id once it has started (to send
-    /// it a signal, say).
+    /// Runs newsctl to its end. `input` is what its stdin gives (nothing when nil);
+    /// `whileRunning` gets the process id once it has started (to send it a signal, say).
     func run(
         _ arguments: [String], environment: [String: String] = [:], executable: String = binary,
-        launcher: [String] = [], whileRunning: (@Sendable (Int32) async -> Void)? = nil
+        launcher: [String] = [], input: String? = nil, whileRunning: (@Sendable (Int32) async -> Void)? = nil
     ) async throws -> Result {
         let folder = try Fixtures.temporaryFolder()
         let stdoutPath = folder + "/stdout"
@@ -71,7 +71,13 @@ struct NewsctlProcess {
         env.merge(Self.sanitizerEnvironment) { $1 }
         env.merge(environment) { $1 }
         process.environment = env
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let inputPath = folder + "/stdin"
+            _ = FileManager.default.createFile(atPath: inputPath, contents: Data(input.utf8))
+            process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
         let start = Date()

@@ -36,6 +36,10 @@ struct DoctorStrings: Sendable {
         case (.en, "favorite"): return "favourites"
         case (.zh, "read_mark"): return "已读标记"
         case (.en, "read_mark"): return "read marks"
+        case (.zh, "account"): return "账户"
+        case (.en, "account"): return "accounts"
+        case (.zh, "account_token"): return "账户的登录"
+        case (.en, "account_token"): return "accounts' logins"
         default: return table
         }
     }
@@ -63,8 +67,14 @@ struct DoctorStrings: Sendable {
         let names = tables.map(tableName)
         return say(
             "无法从旧存档读出\(names.joined(separator: "、"))，未做任何改动；加上 --force 仍然重建（读不出的内容只留在备份文件中）",
-            "Could not read the \(names.joined(separator: " and ")) of the old archive; nothing was changed. "
+            "Could not read the \(Self.englishList(names)) of the old archive; nothing was changed. "
                 + "Add --force to rebuild anyway (what could not be read stays in the backup file only)")
+    }
+
+    /// "a", "a and b", "a, b and c".
+    static func englishList(_ items: [String]) -> String {
+        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + last
     }
 
     func backupKept(_ path: String) -> String { say("旧文件保留在 \(path)", "the old file is kept at \(path)") }

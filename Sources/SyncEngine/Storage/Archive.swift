@@ -18,6 +18,8 @@ final class Archive {
     let search: SearchIndex
     /// Whole-archive counts, what a sync still needs, pruning and compaction.
     let housekeeping: ArchiveStore
+    /// The reader API's accounts and their tokens.
+    let accounts: AccountStore
 
     /// Upgrades `database` to the current schema first; `willUpgrade` hears of an upgrade of an
     /// existing archive, and `progress` how far it has got.
@@ -37,6 +39,7 @@ final class Archive {
         failedStories = FailedStoryStore(database: database)
         search = SearchIndex(database: database)
         housekeeping = ArchiveStore(database: database)
+        accounts = AccountStore(database: database)
     }
 
     /// Opens the file at `path` and upgrades it. `onlyReads` (unless `readOnly`): an archive at

@@ -21,6 +21,10 @@ enum Migrations {
     /// over when the cache is rebuilt. Everything else is cache, refetchable from the source.
     static let userTables: [String] = ["favorite", "read_mark"]
 
+    /// The accounts the server's reader API logs in with, and their logins' tokens: user data
+    /// too (carried over by a rebuild, in this order), but not favourites or read marks.
+    static let accountTables: [String] = ["account", "account_token"]
+
     static let steps: [Step] = [
         Step(
             name: "create archive",
@@ -291,6 +295,24 @@ enum Migrations {
             name: "details in insert order", sql: DetailOrder.createTable,
             then: { database, meter in try DetailOrder.copyInOrder(in: database, meter: meter) },
             work: DetailOrder.estimate, compactsAfter: true),
+        // Accounts (`AccountStore`): a name, its password only as libsodium's Argon2id hash
+        // string, and the SHA-256 of each login's token, never the token. User data, like the
+        // favourites: no key into the cache; a token ends with its account.
+        Step(
+            name: "accounts",
+            sql: """
+                CREATE TABLE account (
+                    name          TEXT    PRIMARY KEY,
+                    password_hash TEXT    NOT NULL,   -- $argon2id$…
+                    created_at    REAL    NOT NULL    -- Unix seconds
+                ) WITHOUT ROWID;
+                CREATE TABLE account_token (
+                    token_hash    BLOB    PRIMARY KEY,   -- SHA-256 of the token
+                    account       TEXT    NOT NULL REFERENCES account (name) ON DELETE CASCADE,
+                    created_at    REAL    NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX account_token_by_account ON account_token (account);
+                """),
     ]
 
     /// Applies every step not yet applied, all in one transaction: a migration that fails or is

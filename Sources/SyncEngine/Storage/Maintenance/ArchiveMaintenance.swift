@@ -44,6 +44,8 @@ public struct RebuildReport: Sendable, Equatable {
     /// Favourites carried over with their text (`copyFavoriteTexts`): story, detail, counters
     /// and comments.
     public internal(set) var keptFavoriteTexts = 0
+    /// The reader API's accounts carried over, each with its logins' tokens.
+    public internal(set) var keptAccounts = 0
 }
 
 /// Checks and repairs the archive file. Run these when no other process uses the archive.
@@ -109,6 +111,8 @@ public enum ArchiveMaintenance {
     /// (`copyFavoriteTexts`), and the kept pictures that pass their check (`copyPictures`). The
     /// old file is kept beside it (`<path>.before-rebuild-<unix time>`).
     ///
+    /// The reader API's accounts and their tokens come over too (`Migrations.accountTables`).
+    ///
     /// When a user table cannot be read from the old file, nothing is changed and the error says
     /// which, unless `force` is set (the rows then remain only in the kept old file). The old file
     /// stays at `path` until one atomic rename replaces it, so a crash at any moment leaves a
@@ -138,11 +142,17 @@ public enum ArchiveMaintenance {
         var unreadable: [String] = []
         var keptPictures = 0
         var keptTexts = 0
+        var keptAccounts = 0
         let exists = FileManager.default.fileExists(atPath: path)
         do {
             let database = try Database(path: fresh)
             try Migrations.migrate(database)
-            if exists { (kept, unreadable) = copyUserTables(from: path, into: database) }
+            if exists { (kept, unreadable) = copyUserTables(Migrations.userTables, from: path, into: database) }
+            if exists {
+                let (accounts, unreadableAccounts) = copyUserTables(Migrations.accountTables, from: path, into: database)
+                keptAccounts = accounts["account"] ?? 0
+                unreadable += unreadableAccounts
+            }
             if exists { keptTexts = copyFavoriteTexts(from: path, into: database) }
             if exists { keptPictures = copyPictures(from: path, into: database) }
             try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -188,20 +198,22 @@ public enum ArchiveMaintenance {
         var report = RebuildReport(keptRows: kept, unreadableTables: unreadable, backupPath: backupPath)
         report.keptPictures = keptPictures
         report.keptFavoriteTexts = keptTexts
+        report.keptAccounts = keptAccounts
         return report
     }
 
-    /// Copies the columns the old and new user tables share; a table that cannot be read is listed.
-    private static func copyUserTables(from oldPath: String, into database: Database) -> ([String: Int], [String]) {
+    /// Copies the columns the old and new `tables` share, in their order; a table that cannot be
+    /// read is listed.
+    private static func copyUserTables(_ tables: [String], from oldPath: String, into database: Database) -> ([String: Int], [String]) {
         var kept: [String: Int] = [:]
         var unreadable: [String] = []
         do {
             try database.run("ATTACH DATABASE ? AS old", [.text(oldPath)])
         } catch {
-            return (kept, Migrations.userTables)
+            return (kept, tables)
         }
         defer { try? database.execute("DETACH DATABASE old") }
-        for table in Migrations.userTables {
+        for table in tables {
             do {
                 let shared = try sharedColumns(of: table, in: database).map { "\"\($0)\"" }.joined(separator: ", ")
                 guard !shared.isEmpty else { continue }  // The old file predates this table.

@@ -41,7 +41,8 @@ import Testing
             try database.run("UPDATE story_detail SET body = ? WHERE id = ?", [.blob(zlib), .integer(id)])
         }
         let zstdStep = try #require(Migrations.steps.firstIndex { $0.name == "zstd story bodies" })
-        try database.execute("PRAGMA user_version = \(zstdStep)")
+        // The steps after it made tables an archive of its schema did not have yet.
+        try database.execute("DROP TABLE account_token; DROP TABLE account; PRAGMA user_version = \(zstdStep)")
         #expect(try formats(database) == [1, 1, 1])
         return path
     }

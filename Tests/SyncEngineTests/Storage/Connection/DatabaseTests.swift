@@ -13,7 +13,8 @@ import Testing
             let tables = try database.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") { $0.text(at: 0) }
             #expect(
                 tables == [
-                    "comment", "comment_thread", "day", "day_story", "evicted_picture", "failed_picture", "failed_story", "favorite",
+                    "account", "account_token", "comment", "comment_thread", "day", "day_story", "evicted_picture", "failed_picture",
+                    "failed_story", "favorite",
                     "picture",
                     "picture_bytes", "read_mark", "section", "section_state", "section_story", "story", "story_detail", "story_extra",
                     "story_picture",

@@ -101,6 +101,7 @@ import Testing
     /// the story id, as every archive before it was.
     private func archiveOfThePreviousSchema() throws -> String {
         let (path, database) = try syncedArchive()
+        let detailOrderStep = try #require(Migrations.steps.firstIndex { $0.name == "details in insert order" })
         try database.execute(
             """
             DROP VIEW searchable_story;
@@ -121,7 +122,9 @@ import Testing
                 SELECT story_detail.id, story_detail.title, '', story_text(story_detail.body)
                 FROM story_detail
                 WHERE body IS NOT NULL AND NOT EXISTS (SELECT 1 FROM story WHERE story.id = story_detail.id);
-            PRAGMA user_version = \(Migrations.steps.count - 1);
+            DROP TABLE account_token;
+            DROP TABLE account;
+            PRAGMA user_version = \(detailOrderStep);
             """)
         try database.execute("INSERT INTO story_search (story_search) VALUES ('integrity-check')")
         #expect(try !columns(database).contains("insert_order"))

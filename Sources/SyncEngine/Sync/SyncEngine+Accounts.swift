@@ -1,0 +1,76 @@
+// The accounts the server's reader API logs in with, kept in the archive's user data
+// (`AccountStore`): a password only as libsodium's Argon2id hash string, a login's token only as
+// its SHA-256. Passwords are never stored, logged or put in an error's message.
+
+extension SyncEngine {
+    /// How many random bytes a login's token carries (it is given as twice as many hex digits).
+    public static let tokenByteCount = 32
+
+    /// Adds an account whose password is `password`, kept only as its salted Argon2id hash.
+    ///
+    /// - Throws: `.badName` when `name` breaks `AccountName`'s rules, `.exists` when there is an
+    ///   account of that name, `.noCrypto` without libsodium, `.storage` when the archive fails.
+    public func addAccount(name: String, password: String) throws(AccountError) {
+        guard AccountName.isValid(name) else {
+            throw AccountError(
+                code: .badName,
+                message: "an account's name is 1 to \(AccountName.maximumLength) characters, without spaces, control characters, ':' or '/'"
+            )
+        }
+        try requireWritableAccounts("add an account")
+        let hash = try PasswordHash.make(password)
+        let added: Bool
+        do { added = try archive.accounts.add(name: name, passwordHash: hash, at: clock.now().timeIntervalSince1970) } catch {
+            throw AccountError.wrapping(error)
+        }
+        guard added else { throw AccountError(code: .exists, message: "there is an account named \(name) already") }
+    }
+
+    /// Every account by name, with when it was added and how many logins it has.
+    public func accounts() throws(AccountError) -> [AccountSummary] {
+        do { return try archive.accounts.summaries() } catch { throw AccountError.wrapping(error) }
+    }
+
+    /// Removes an account; every login's token it had ends with it.
+    ///
+    /// - Throws: `.notFound` when there is no account named `name`; `.storage` when the archive fails.
+    public func removeAccount(name: String) throws(AccountError) {
+        try requireWritableAccounts("remove an account")
+        let removed: Bool
+        do { removed = try archive.accounts.remove(name: name) } catch { throw AccountError.wrapping(error) }
+        guard removed else { throw AccountError(code: .notFound, message: "there is no account named \(name)") }
+    }
+
+    /// Checks `password` against the account's; when it matches, starts a login and returns its
+    /// token (random, `tokenByteCount` bytes as lowercase hex), of which only the SHA-256 is
+    /// kept. Nil when there is no such account or the password is wrong (which one is not said).
+    public func logIn(name: String, password: String) throws(AccountError) -> String? {
+        let stored: String?
+        do { stored = try archive.accounts.passwordHash(name: name) } catch { throw AccountError.wrapping(error) }
+        guard let stored else {
+            // As slow as a wrong password, so the time taken does not say which names exist.
+            if let decoy = PasswordHash.decoy { _ = try PasswordHash.verify(password, hash: decoy) }
+            return nil
+        }
+        guard try PasswordHash.verify(password, hash: stored) else { return nil }
+        try requireWritableAccounts("log in")
+        let token = try PasswordHash.randomBytes(Self.tokenByteCount)
+        let tokenHash = try PasswordHash.sha256(token)
+        do { try archive.accounts.addToken(hash: tokenHash, name: name, at: clock.now().timeIntervalSince1970) } catch {
+            throw AccountError.wrapping(error)
+        }
+        return Hex.encode(token)
+    }
+
+    /// The account a login's token (as `logIn` gave it) belongs to; nil when it belongs to none,
+    /// whether it never did, its account was removed, or it is not a token at all.
+    public func account(forToken token: String) throws(AccountError) -> String? {
+        guard let bytes = Hex.decode(token), bytes.count == Self.tokenByteCount else { return nil }
+        let tokenHash = try PasswordHash.sha256(bytes)
+        do { return try archive.accounts.account(tokenHash: tokenHash) } catch { throw AccountError.wrapping(error) }
+    }
+
+    private func requireWritableAccounts(_ what: String) throws(AccountError) {
+        do { try requireWritable(what) } catch { throw AccountError.wrapping(error) }
+    }
+}

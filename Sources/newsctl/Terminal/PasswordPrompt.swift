@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads a password from stdin, never from the command line: on a terminal typed after a prompt
+/// (on stderr) without echo; otherwise the first line of what stdin gives.
+///
+/// On a terminal the line is read byte by byte with echo and the terminal's signals off, so that
+/// Ctrl-C arrives as a byte: the prompt then ends as `.interrupted`, after the terminal's mode
+/// is put back. Every way out puts it back.
+enum PasswordPrompt {
+    enum Failure: Error, Equatable {
+        /// stdin ended before a password.
+        case noInput
+        /// An empty line.
+        case empty
+        /// Longer than `maximumBytes`.
+        case tooLong
+        /// The two passwords typed were not the same.
+        case mismatch
+        /// Ctrl-C at the prompt.
+        case interrupted
+    }
+
+    /// The most bytes a password may have; stdin is not read further.
+    static let maximumBytes = 4_096
+
+    /// The password: on a terminal asked with `prompt`, then again with `confirmation` (when
+    /// given) and refused unless both are the same; else stdin's first line (no confirmation).
+    static func read(prompt: String, confirmation: String?) -> Result<String, Failure> {
+        guard isatty(STDIN_FILENO) == 1 else { return firstLine() }
+        let first = typed(prompt)
+        guard case .success(let password) = first, let confirmation else { return first }
+        switch typed(confirmation) {
+        case .success(let again): return again == password ? .success(password) : .failure(.mismatch)
+        case .failure(let failure): return .failure(failure)
+        }
+    }
+
+    /// The first line of stdin, without its line end; the whole of it when it has none.
+    private static func firstLine() -> Result<String, Failure> {
+        var bytes: [UInt8] = []
+        var lineEnded = false
+        while let byte = readByte() {
+            if byte == UInt8(ascii: "\n") {
+                lineEnded = true
+                break
+            }
+            guard bytes.count < maximumBytes else { return .failure(.tooLong) }
+            bytes.append(byte)
+        }
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        return finished(bytes, endedEarly: !lineEnded && bytes.isEmpty)
+    }
+
+    /// One byte of stdin; nil at its end or on an error. A signal's interruption is retried.
+    private static func readByte() -> UInt8? {
+        var byte: UInt8 = 0
+        while true {
+            let count = Glibc.read(STDIN_FILENO, &byte, 1)
+            if count == 1 { return byte }
+            if count < 0 && errno == EINTR { continue }
+            return nil
+        }
+    }
+
+    /// A line typed at the terminal after `prompt`, not echoed. Backspace takes back a character
+    /// and Ctrl-U the whole line; Enter ends it, Ctrl-C gives up, Ctrl-D on an empty line ends input.
+    private static func typed(_ prompt: String) -> Result<String, Failure> {
+        var saved = termios()
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return firstLine() }
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+        withUnsafeMutableBytes(of: &quiet.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        Output().err(prompt)
+        guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet) == 0 else { return firstLine() }
+        // The line the user ended stays on screen empty: the newline echo would have given.
+        defer {
+            _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+            Output().err("\n")
+        }
+        var bytes: [UInt8] = []
+        while true {
+            guard let byte = readByte() else { return finished(bytes, endedEarly: bytes.isEmpty) }
+            switch byte {
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"): return finished(bytes, endedEarly: false)
+            case 0x03: return .failure(.interrupted)  // Ctrl-C
+            case 0x04 where bytes.isEmpty: return .failure(.noInput)  // Ctrl-D
+            case 0x15: bytes.removeAll()  // Ctrl-U
+            case 0x7F, 0x08:  // Backspace: the last character, all its UTF-8 bytes.
+                while let last = bytes.popLast(), last & 0xC0 == 0x80 {}
+            default:
+                guard bytes.count < maximumBytes else { return .failure(.tooLong) }
+                bytes.append(byte)
+            }
+        }
+    }
+
+    private static func finished(_ bytes: [UInt8], endedEarly: Bool) -> Result<String, Failure> {
+        if endedEarly { return .failure(.noInput) }
+        guard !bytes.isEmpty else { return .failure(.empty) }
+        return .success(String(decoding: bytes, as: UTF8.self))
+    }
+}
