@@ -146,7 +146,8 @@ struct SiteRoutes {
     private func comments(_ id: Int64, more: Int, frame: PageFrame) async -> WebResponse {
         let view = CommentsPage()
         let presenter = CommentsPresenter(
-            storyID: id, view: view, interactor: DefaultCommentsInteractor(engine: engine, mode: mode), navigator: LinkNavigator(),
+            context: StoryContext(storyID: id), view: view, interactor: DefaultCommentsInteractor(engine: engine, mode: mode),
+            navigator: LinkNavigator(),
             language: options.language)
         await presenter.viewDidLoad()
         for _ in 0..<min(max(more, 0), 20) { await presenter.didReachEnd() }

@@ -157,7 +157,8 @@ import TestSupport
             id: 7, author: "读者", content: "好文", likes: 1, likesText: "1 赞", timeText: "5 分钟前", unixTime: 1_679_270_460,
             iso8601: "2023-03-20T00:01:00Z", reply: nil)
         let comments = CommentsViewData(
-            storyID: 1, title: "题目", sections: [CommentSectionViewData(kind: .short, title: "短评 1", count: 1, comments: [comment])],
+            storyID: 1, heading: "评论", title: "题目",
+            sections: [CommentSectionViewData(kind: .short, title: "短评 1", count: 1, comments: [comment])],
             emptyText: nil, footer: .none, status: StatusViewData(text: "来自缓存", isStale: false), source: detail(body: []).source)
         let served = html(StoryPages.comments(comments, frame: frame, more: nil))
         #expect(served.contains("<time datetime=\"2023-03-20T00:01:00Z\">5 分钟前</time>"), "\(served)")

@@ -8,13 +8,16 @@ import SyncEngine
 #endif
 
 /// The comments screen's presentation logic: the long and the short comments as sections,
-/// relative times, quoted replies, and older short comments loaded at the end of the list.
+/// relative times, quoted replies, and older short comments loaded at the end of the list; a
+/// heading that names the story by the title its context knows.
 @MainActor
 public final class CommentsPresenter {
     private weak var view: (any CommentsView)?
     private let interactor: any CommentsInteractor
     private let navigator: any Navigator
-    private let storyID: Int64
+    /// The story's context, shared with the story's other parts: its id and its title.
+    private let context: StoryContext
+    private var storyID: Int64 { context.storyID }
     private let strings: Strings
     private let dates: DateFormatting
     /// The comments shown, once loaded; older short comments are added as they are read.
@@ -36,7 +39,8 @@ public final class CommentsPresenter {
     /// Composes the screen for one story's comments.
     ///
     /// - Parameters:
-    ///   - storyID: the story whose comments are shown.
+    ///   - context: the context of the story whose comments are shown; its title, as known when
+    ///     the heading is worded, names the story.
     ///   - view: the screen's view, held weakly.
     ///   - interactor: the screen's use cases.
     ///   - navigator: where the screen's navigation goes.
@@ -44,11 +48,11 @@ public final class CommentsPresenter {
     ///   - now: the current time in Unix seconds, which comment times are worded against
     ///     ("5 分钟前"); the system clock unless a test fixes it.
     public init(
-        storyID: Int64, view: any CommentsView, interactor: any CommentsInteractor, navigator: any Navigator,
+        context: StoryContext, view: any CommentsView, interactor: any CommentsInteractor, navigator: any Navigator,
         language: Language = .zh,
         now: @escaping @Sendable () -> Int64 = { Int64(SystemClock().now().timeIntervalSince1970.rounded(.down)) }
     ) {
-        self.storyID = storyID
+        self.context = context
         self.view = view
         self.interactor = interactor
         self.navigator = navigator
@@ -57,6 +61,11 @@ public final class CommentsPresenter {
         errors = ErrorPresenter(language: language)
         self.now = now
     }
+
+    /// The screen's heading as the story's context knows its title now: "评论 · 标题", or "评论"
+    /// while the title is not known. For a front that shows it before the comments arrive; the
+    /// view data carries it too.
+    public var heading: String { strings.commentsHeading(storyTitle: context.title) }
 
     // MARK: Events
 
@@ -142,14 +151,16 @@ public final class CommentsPresenter {
             }
         view?.show(
             Self.viewData(
-                content, storyID: storyID, footer: footer, strings: strings, dates: dates,
+                content, storyID: storyID, heading: heading, footer: footer, strings: strings, dates: dates,
                 now: now()))
     }
 
-    /// - Parameter footer: the footer while older comments load or after they failed; nil for
-    ///   the one the threads call for.
+    /// - Parameters:
+    ///   - heading: the screen's heading, naming the story.
+    ///   - footer: the footer while older comments load or after they failed; nil for the one
+    ///     the threads call for.
     static func viewData(
-        _ content: CommentsContent, storyID: Int64, footer: CommentsFooterViewData?, strings: Strings,
+        _ content: CommentsContent, storyID: Int64, heading: String, footer: CommentsFooterViewData?, strings: Strings,
         dates: DateFormatting, now: Int64
     ) -> CommentsViewData {
         let threads = [(content.long, content.counters?.longComments), (content.short, content.counters?.shortComments)]
@@ -174,7 +185,7 @@ public final class CommentsPresenter {
         }
         let provenance = shownProvenance(content)
         return CommentsViewData(
-            storyID: storyID, title: strings.commentsTitle(total: content.counters?.comments), sections: sections,
+            storyID: storyID, heading: heading, title: strings.commentsTitle(total: content.counters?.comments), sections: sections,
             emptyText: isEmpty && content.missing == nil ? strings.noComments : nil, footer: footer,
             status: StatusViewData(
                 text: strings.status(

@@ -4,6 +4,9 @@ import SyncEngine
 public struct CommentsViewData: Equatable, Sendable {
     /// The story the comments are on.
     public let storyID: Int64
+    /// The screen's heading, naming the story by its title as known so far: "评论 · 标题", or
+    /// "评论" while the title is not known.
+    public let heading: String
     /// "60 条评论" when the counters give the total, else "评论".
     public let title: String
     /// The long comments, then the short ones; a kind without comments is left out.
@@ -23,11 +26,12 @@ public struct CommentsViewData: Equatable, Sendable {
 
     /// Each part as given; `missing` and `missingText` default to nil, both threads shown.
     public init(
-        storyID: Int64, title: String, sections: [CommentSectionViewData], emptyText: String?,
+        storyID: Int64, heading: String, title: String, sections: [CommentSectionViewData], emptyText: String?,
         footer: CommentsFooterViewData, status: StatusViewData, source: SourceViewData,
         missing: CommentKind? = nil, missingText: String? = nil
     ) {
         self.storyID = storyID
+        self.heading = heading
         self.title = title
         self.sections = sections
         self.emptyText = emptyText

@@ -14,8 +14,9 @@ public final class DetailPresenter {
     private var isLoading = false
     private var failedIntent: LoadIntent?
     private let preview: StoryPreview?
-    /// The story's context, which the story's pictures' presenter shares: the story as the view
-    /// was last given it, whose images are also what `didTapImages()` lists.
+    /// The story's context, which the story's pictures and comments share: its title (the
+    /// preview's, then the loaded story's), the story as the view was last given it (whose images
+    /// are also what `didTapImages()` lists) and its number of comments.
     public let context: StoryContext
     private var storyID: Int64 { context.storyID }
 
@@ -32,7 +33,7 @@ public final class DetailPresenter {
         storyID: Int64, view: any DetailView, interactor: any DetailInteractor, navigator: any Navigator,
         language: Language = .zh, preview: StoryPreview? = nil
     ) {
-        self.context = StoryContext(storyID: storyID)
+        self.context = StoryContext(storyID: storyID, title: preview?.title)
         self.view = view
         self.interactor = interactor
         self.navigator = navigator
@@ -82,9 +83,10 @@ public final class DetailPresenter {
         navigator.showImages(storyID: storyID, images: shown.images)
     }
 
-    /// Opens the story's comments, with their number once the counters are loaded.
+    /// Opens the story's comments on its context: its title as known so far, and the number of
+    /// comments once the counters are loaded.
     public func didTapComments() {
-        navigator.showComments(storyID: storyID, count: page?.extra?.comments)
+        navigator.showComments(story: context)
     }
 
     // MARK: Loading
@@ -111,6 +113,8 @@ public final class DetailPresenter {
         guard let page else { return }
         let data = Self.viewData(page, strings: strings, dates: dates, favoriteChange: favoriteChange)
         context.shown = data
+        context.title = data.title
+        context.commentCount = page.extra?.comments
         view?.show(data)
     }
 

@@ -12,6 +12,13 @@ extension Strings {
         }
     }
 
+    /// The comments screen's heading: "评论 · 标题" / "Comments · title" when the story's title is
+    /// known, else "评论" / "Comments".
+    func commentsHeading(storyTitle: String?) -> String {
+        let comments = language == .zh ? "评论" : "Comments"
+        return storyTitle.map { comments + " · " + $0 } ?? comments
+    }
+
     /// "长评 3" / "Long comments (3)".
     func commentSection(_ kind: CommentKind, count: Int) -> String {
         switch (language, kind) {

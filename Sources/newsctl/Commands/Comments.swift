@@ -50,7 +50,8 @@ enum CommentsCommand {
                 words: CommentsStrings(language: settings.language, storyID: id))
         } _: { view, engine in
             let presenter = CommentsPresenter(
-                storyID: id, view: view, interactor: DefaultCommentsInteractor(engine: engine, mode: settings.mode, kinds: kinds),
+                context: StoryContext(storyID: id), view: view,
+                interactor: DefaultCommentsInteractor(engine: engine, mode: settings.mode, kinds: kinds),
                 navigator: TerminalNavigator(output: Output()), language: settings.language)
             await presenter.viewDidLoad()
             // --all: the next page until the presenter says there is none (or a page fails).

@@ -6,9 +6,8 @@ import SyncEngine
 @MainActor
 final class CommentsScreen: ReaderScreen, CommentsView {
     private unowned let app: ReaderApp
-    private let storyID: Int64
-    /// The story's title as the screen it came from showed it; the top bar names it.
-    private let storyTitle: String?
+    /// The story's context, shared with the screen that opened the comments.
+    private let story: StoryContext
     private var presenter: CommentsPresenter?
     private var comments: CommentsViewData?
     private var loading = false
@@ -16,14 +15,14 @@ final class CommentsScreen: ReaderScreen, CommentsView {
     private var page = PagedRows()
     private var width = 0
 
-    init(app: ReaderApp, storyID: Int64, storyTitle: String?) {
+    init(app: ReaderApp, story: StoryContext) {
         self.app = app
-        self.storyID = storyID
-        self.storyTitle = storyTitle
+        self.story = story
     }
 
-    /// "评论 · 为什么春天的风总是特别大？" (the top bar cuts it to fit).
-    var title: String { storyTitle.map { app.words.comments + " · " + $0 } ?? app.words.comments }
+    /// The presenter's heading, "评论 · 为什么春天的风总是特别大？" (the top bar cuts it to fit):
+    /// the shown comments', else, before they arrive, the presenter's own.
+    var title: String { comments?.heading ?? presenter?.heading ?? app.words.comments }
     var isBusy: Bool {
         if loading { return true }
         if case .loadingMore = comments?.footer { return true }
@@ -32,7 +31,7 @@ final class CommentsScreen: ReaderScreen, CommentsView {
 
     func start() {
         let presenter = CommentsPresenter(
-            storyID: storyID, view: self, interactor: DefaultCommentsInteractor(engine: app.engine, mode: app.settings.mode),
+            context: story, view: self, interactor: DefaultCommentsInteractor(engine: app.engine, mode: app.settings.mode),
             navigator: app, language: app.settings.language)
         self.presenter = presenter
         Task { await presenter.viewDidLoad() }

@@ -87,8 +87,8 @@ final class ReaderApp: Navigator {
         push(StoryScreen(app: self, storyID: id, preview: preview))
     }
 
-    func showComments(storyID: Int64, count: Int?) {
-        push(CommentsScreen(app: self, storyID: storyID, storyTitle: stack.last?.selectedStoryTitle))
+    func showComments(story: StoryContext) {
+        push(CommentsScreen(app: self, story: story))
     }
 
     func showImages(storyID: Int64, images: [ImageViewData]) {
@@ -147,7 +147,7 @@ final class ReaderApp: Navigator {
         case .character("/"):
             if !(screen is SearchScreen) { push(SearchScreen(app: self)) }
         case .character("c"):
-            if let id = screen.selectedStoryID { showComments(storyID: id, count: nil) }
+            if let id = screen.selectedStoryID { showComments(story: StoryContext(storyID: id, title: screen.selectedStoryTitle)) }
         case .character("i"):
             // Images are a story's: a list says where to find them rather than nothing.
             if screen.selectedStoryID != nil { notice = Row(words.imagesAreAStorys, .bold) }

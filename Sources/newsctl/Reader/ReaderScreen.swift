@@ -27,7 +27,8 @@ protocol ReaderScreen: AnyObject {
     var capturesText: Bool { get }
     /// The story a list has selected, whose comments `c` opens; nil where there is none.
     var selectedStoryID: Int64? { get }
-    /// That story's title, for the screens it opens (the comments' top bar); nil where unknown.
+    /// That story's title as the list shows it, for the story's context that `c` opens the
+    /// comments with; nil where unknown.
     var selectedStoryTitle: String? { get }
 }
 

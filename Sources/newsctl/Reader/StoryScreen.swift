@@ -148,8 +148,6 @@ final class StoryScreen: ReaderScreen, DetailView, StoryPicturesView {
         return Row(CommandStrings(language: app.settings.language).picturesNotDrawn(library: library, package: package), .yellow)
     }
 
-    var selectedStoryTitle: String? { detail?.title ?? preview?.title ?? openedWith?.title }
-
     func body(columns: Int, rows: Int) -> [Row] {
         guard let detail else { return waiting(width: columns) }
         let withPictures = app.showsPictures && pictures != nil

@@ -140,7 +140,7 @@ enum MakeComments {
 
     private func presenter(_ interactor: StubCommentsInteractor, language: Language = .zh) -> CommentsPresenter {
         CommentsPresenter(
-            storyID: 7, view: view, interactor: interactor, navigator: SpyNavigator(), language: language,
+            context: StoryContext(storyID: 7), view: view, interactor: interactor, navigator: SpyNavigator(), language: language,
             now: { MakeComments.now })
     }
 
@@ -155,7 +155,7 @@ enum MakeComments {
         await presenter(interactor).viewDidLoad()
         #expect(interactor.calls == [.load(7, .load)])
         let expected = CommentsViewData(
-            storyID: 7, title: "62 条评论",
+            storyID: 7, heading: "评论", title: "62 条评论",
             sections: [
                 CommentSectionViewData(kind: .long, title: "长评 2", count: 2, comments: [item(101)]),
                 CommentSectionViewData(kind: .short, title: "短评 60", count: 60, comments: [item(201), item(202)]),
@@ -220,7 +220,7 @@ enum MakeComments {
         let presenter = presenter(interactor)
         await presenter.viewDidLoad()
         let expected = CommentsViewData(
-            storyID: 7, title: "0 条评论", sections: [], emptyText: "还没有评论", footer: .none,
+            storyID: 7, heading: "评论", title: "0 条评论", sections: [], emptyText: "还没有评论", footer: .none,
             status: StatusViewData(text: "已更新", isStale: false), source: source)
         #expect(view.events == [.loading, .show(expected)])
         await presenter.didReachEnd()
@@ -441,13 +441,56 @@ enum MakeComments {
                 == .failed("Could not load more comments: cannot reach Zhihu Daily", kind: .unavailable))
     }
 
+    @Test(arguments: [
+        (Language.zh, "一个题目" as String?, "评论 · 一个题目"), (.en, "A title", "Comments · A title"), (.zh, nil, "评论"),
+        (.en, nil, "Comments"),
+    ])
+    func theHeadingNamesTheStoryByItsContextsTitle(language: Language, title: String?, heading: String) async {
+        let presenter = CommentsPresenter(
+            context: StoryContext(storyID: 7, title: title), view: view,
+            interactor: StubCommentsInteractor([.success(MakeComments.content())]), navigator: SpyNavigator(),
+            language: language, now: { MakeComments.now })
+        #expect(presenter.heading == heading)  // before the comments arrive
+        await presenter.viewDidLoad()
+        #expect(view.lastComments?.heading == heading)
+    }
+
+    @Test func theTitleTheStoryLoadedReplacesTheListsPreviewInTheHeading() async {
+        let navigator = SpyNavigator()
+        let detail = DetailPresenter(
+            storyID: 7, view: SpyDetailView(), interactor: StubDetailInteractor([.success(MakeDetail.page())]),
+            navigator: navigator, preview: StoryPreview(title: "列表里的标题", hint: ""))
+        let comments = CommentsPresenter(
+            context: detail.context, view: view, interactor: StubCommentsInteractor([.success(MakeComments.content())]),
+            navigator: navigator, now: { MakeComments.now })
+        #expect(comments.heading == "评论 · 列表里的标题")
+        await detail.viewDidLoad()
+        #expect(comments.heading == "评论 · 标题 第二行")
+        await comments.viewDidLoad()
+        #expect(view.lastComments?.heading == "评论 · 标题 第二行")
+    }
+
+    @Test func theStoryOpensItsCommentsOnItsOwnContext() async {
+        let navigator = SpyContextNavigator()
+        let detail = DetailPresenter(
+            storyID: 7, view: SpyDetailView(), interactor: StubDetailInteractor([.success(MakeDetail.page())]),
+            navigator: navigator, preview: StoryPreview(title: "列表里的标题", hint: ""))
+        await detail.viewDidLoad()
+        detail.didTapComments()
+        #expect(navigator.stories.count == 1)
+        #expect(navigator.stories.first === detail.context)
+        #expect(navigator.stories.first?.title == "标题 第二行")
+        #expect(navigator.stories.first?.commentCount == 60)
+    }
+
     @Test func whenTheScreenGoesAway_itsPresenterAndViewAreReleased() async {
         weak var weakPresenter: CommentsPresenter?
         weak var weakView: SpyCommentsView?
         do {
             let view = SpyCommentsView()
             let presenter = CommentsPresenter(
-                storyID: 7, view: view, interactor: StubCommentsInteractor([.success(MakeComments.content())]),
+                context: StoryContext(storyID: 7), view: view,
+                interactor: StubCommentsInteractor([.success(MakeComments.content())]),
                 navigator: SpyNavigator(), now: { MakeComments.now })
             await presenter.viewDidLoad()
             weakPresenter = presenter
@@ -466,4 +509,12 @@ enum MakeComments {
         }
         #expect(policies == [[.cacheFirst, .networkFirst], [.cacheOnly, .cacheOnly], [.networkFirst, .networkFirst]])
     }
+}
+
+/// Keeps the contexts the comments are opened with.
+@MainActor
+private final class SpyContextNavigator: Navigator {
+    private(set) var stories: [StoryContext] = []
+    func showStory(id: Int64) {}
+    func showComments(story: StoryContext) { stories.append(story) }
 }

@@ -40,6 +40,6 @@ final class SpyNavigator: Navigator {
         shownPreviews[id] = preview
     }
     private(set) var shownImages: [(storyID: Int64, images: [ImageViewData])] = []
-    func showComments(storyID: Int64, count: Int?) { shownComments.append((storyID, count)) }
+    func showComments(story: StoryContext) { shownComments.append((story.storyID, story.commentCount)) }
     func showImages(storyID: Int64, images: [ImageViewData]) { shownImages.append((storyID, images)) }
 }
