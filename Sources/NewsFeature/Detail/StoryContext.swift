@@ -16,10 +16,12 @@ public final class StoryContext {
     /// How many comments the story has, once its counters are loaded.
     public internal(set) var commentCount: Int?
 
-    /// A context for the story `storyID`, nothing shown yet.
+    /// A context for one story, nothing shown yet.
     ///
-    /// - Parameter title: the story's title as the screen that opens it shows it (a list row's),
-    ///   on one line; nil when it is not known.
+    /// - Parameters:
+    ///   - storyID: the story.
+    ///   - title: the story's title as the screen that opens it shows it (a list row's), on one
+    ///     line; nil when it is not known.
     public init(storyID: Int64, title: String? = nil) {
         self.storyID = storyID
         self.title = title
