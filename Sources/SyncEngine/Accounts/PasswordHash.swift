@@ -38,7 +38,10 @@ enum PasswordHash {
     static func randomBytes(_ count: Int) throws(AccountError) -> [UInt8] {
         let sodium = try SodiumLibrary.shared.get()
         var bytes = [UInt8](repeating: 0, count: count)
-        bytes.withUnsafeMutableBytes { sodium.randomBytes($0.baseAddress!, count) }
+        bytes.withUnsafeMutableBytes { buffer in
+            // No bytes asked for, none written: an empty array may have no address.
+            if let address = buffer.baseAddress { sodium.randomBytes(address, count) }
+        }
         return bytes
     }
 

@@ -75,7 +75,10 @@ struct SodiumLibrary: @unchecked Sendable {
         }
         // 0: initialised now; 1: already (another part of the process did); -1: failed.
         let initialised = unsafeBitCast(initialise, to: InitFunction.self)()
-        guard initialised >= 0 else { return failure("sodium_init failed") }
+        guard initialised >= 0 else {
+            dlclose(library)
+            return failure("sodium_init failed")
+        }
         return .success(
             SodiumLibrary(
                 hashPassword: unsafeBitCast(hash, to: HashFunction.self),

@@ -18,6 +18,7 @@ extension SyncEngine {
             )
         }
         try requireWritableAccounts("add an account")
+        guard try storedName(name) == nil else { throw AccountError(code: .exists, message: "there is an account named \(name) already") }
         let hash = try PasswordHash.make(password)
         let added: Bool
         do { added = try archive.accounts.add(name: name, passwordHash: hash, at: clock.now().timeIntervalSince1970) } catch {
@@ -36,8 +37,9 @@ extension SyncEngine {
     /// - Throws: `.notFound` when there is no account named `name`; `.storage` when the archive fails.
     public func removeAccount(name: String) throws(AccountError) {
         try requireWritableAccounts("remove an account")
+        let stored = try storedName(name) ?? name
         let removed: Bool
-        do { removed = try archive.accounts.remove(name: name) } catch { throw AccountError.wrapping(error) }
+        do { removed = try archive.accounts.remove(name: stored) } catch { throw AccountError.wrapping(error) }
         guard removed else { throw AccountError(code: .notFound, message: "there is no account named \(name)") }
     }
 
@@ -45,6 +47,10 @@ extension SyncEngine {
     /// token (random, `tokenByteCount` bytes as lowercase hex), of which only the SHA-256 is
     /// kept. Nil when there is no such account or the password is wrong (which one is not said).
     public func logIn(name: String, password: String) throws(AccountError) -> String? {
+        // Before any password is checked: a read-only archive refuses every login alike, so its
+        // answer does not tell a right password from a wrong one.
+        try requireWritableAccounts("log in")
+        let name = try storedName(name) ?? name
         let stored: String?
         do { stored = try archive.accounts.passwordHash(name: name) } catch { throw AccountError.wrapping(error) }
         guard let stored else {
@@ -53,7 +59,6 @@ extension SyncEngine {
             return nil
         }
         guard try PasswordHash.verify(password, hash: stored) else { return nil }
-        try requireWritableAccounts("log in")
         let token = try PasswordHash.randomBytes(Self.tokenByteCount)
         let tokenHash = try PasswordHash.sha256(token)
         do { try archive.accounts.addToken(hash: tokenHash, name: name, at: clock.now().timeIntervalSince1970) } catch {
@@ -68,6 +73,13 @@ extension SyncEngine {
         guard let bytes = Hex.decode(token), bytes.count == Self.tokenByteCount else { return nil }
         let tokenHash = try PasswordHash.sha256(bytes)
         do { return try archive.accounts.account(tokenHash: tokenHash) } catch { throw AccountError.wrapping(error) }
+    }
+
+    /// The name an account is kept under that is `name` as Swift compares text: the same letters
+    /// written another way (an "é" as one character or as "e" and its accent) are one account, as
+    /// they look alike; SQLite alone would compare their bytes.
+    private func storedName(_ name: String) throws(AccountError) -> String? {
+        do { return try archive.accounts.summaries().first { $0.name == name }?.name } catch { throw AccountError.wrapping(error) }
     }
 
     private func requireWritableAccounts(_ what: String) throws(AccountError) {

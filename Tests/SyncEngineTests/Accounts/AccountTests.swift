@@ -86,7 +86,36 @@ import Testing
         #expect(try await engine.logIn(name: "alice", password: "correct horse") != nil)
     }
 
-    @Test(arguments: ["", String(repeating: "a", count: 65), "a b", "a\tb", "a\nb", "a:b", "a/b", "a\u{7}b", "\u{3000}", "a\u{200B}b"])
+    /// Names that look alike are one account, as Swift compares them: "café" with its "é" as one
+    /// character or as "e" and a combining accent.
+    @Test func namesWrittenTwoWaysAreOneAccount() async throws {
+        let engine = try engine(try temporaryDatabasePath())
+        try await engine.addAccount(name: "caf\u{E9}", password: "correct horse")
+        let error = await #expect(throws: AccountError.self) { try await engine.addAccount(name: "cafe\u{301}", password: "other") }
+        #expect(error?.code == .exists)
+        #expect(try await engine.logIn(name: "cafe\u{301}", password: "correct horse") != nil)
+        try await engine.removeAccount(name: "cafe\u{301}")
+        #expect(try await engine.accounts().isEmpty)
+    }
+
+    /// A read-only archive keeps no login's token: it refuses every login, before any password is
+    /// checked, so a right password is not told from a wrong one by the answer.
+    @Test func aReadOnlyArchiveRefusesRightAndWrongPasswordsAlike() async throws {
+        let path = try temporaryDatabasePath()
+        try await engine(path).addAccount(name: "alice", password: "correct horse")
+        var configuration = SyncEngine.Configuration(databasePath: path)
+        configuration.readOnly = true
+        let readOnly = try SyncEngine(configuration: configuration, clock: TestClock())
+        for password in ["correct horse", "wrong horse"] {
+            let error = await #expect(throws: AccountError.self) { _ = try await readOnly.logIn(name: "alice", password: password) }
+            #expect(error?.code == .storage, "\(password)")
+        }
+    }
+
+    @Test(arguments: [
+        "", String(repeating: "a", count: 65), "e" + String(repeating: "\u{301}", count: 300), "a b", "a\tb", "a\nb", "a:b", "a/b",
+        "a\u{7}b", "\u{3000}", "a\u{200B}b",
+    ])
     func aBadNameIsRefused(_ name: String) async throws {
         let path = try temporaryDatabasePath()
         let engine = try engine(path)
