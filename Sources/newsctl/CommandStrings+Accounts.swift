@@ -2,8 +2,10 @@ import NewsFeature
 
 /// The words of the `account` commands (the reader API's accounts).
 extension CommandStrings {
+    /// The name as the user gave it, made safe to print: a bad name may hold control characters.
     func badAccountName(_ name: String) -> String {
-        say(
+        let name = TerminalText.sanitize(name)
+        return say(
             "账户名 '\(name)' 不可用：应为 1 到 64 个字符，不含空白、控制字符、':' 或 '/'",
             "'\(name)' cannot be an account name: it must be 1 to 64 characters, without spaces, control characters, ':' or '/'")
     }

@@ -20,6 +20,10 @@ enum Interrupt {
         return 128 + (signal == 0 ? SIGINT : signal)
     }
 
+    /// Whether a signal has asked the command to stop: for a wait that no task cancellation
+    /// reaches (the password prompt's read of the terminal).
+    static var isSignalled: Bool { received.load(ordering: .relaxed) != 0 }
+
     /// The command a first signal cancels, once `cancels(_:)` has named it.
     private static let command = Mutex<Task<Void, Never>?>(nil)
 

@@ -54,6 +54,11 @@ extension ProcessTests {
                     "newsctl: 'a:b' cannot be an account name: it must be 1 to 64 characters, without spaces, control characters, ':' or '/'\n"
                 ),
                 (
+                    // The terminal is not told to turn red: a bad name's control characters are shown as �.
+                    ["account", "add", "a\u{1B}[31mb"], "pw\n", 64,
+                    "newsctl: 'a\u{FFFD}[31mb' cannot be an account name: it must be 1 to 64 characters, without spaces, control characters, ':' or '/'\n"
+                ),
+                (
                     ["account", "add", "bob"], nil, 64,
                     "newsctl: no password was read: type it at the prompt, or give it as stdin's first line\n"
                 ),
@@ -132,6 +137,7 @@ extension ProcessTests {
             try pane.type("one")
             try pane.press("Enter")
             (ok, lines) = try await pane.waitFor("The same password again:")
+            #expect(ok, show(lines))
             try pane.type("two")
             try pane.press("Enter")
             (ok, lines) = try await pane.waitForStatus("EXIT", 64)
@@ -143,6 +149,42 @@ extension ProcessTests {
             try pane.type("half")
             try pane.press("C-c")
             (ok, lines) = try await pane.waitForStatus("CTRLC", 130)
+            #expect(ok && lines.contains { $0.contains("cancelled; no account was added") }, show(lines))
+            try pane.run("cmp -s before after && echo MODE=0 || echo MODE=1")
+            (ok, lines) = try await pane.waitForStatus("MODE")
+            #expect(ok, show(lines))
+            #expect(!FileManager.default.fileExists(atPath: database), "nothing was made")
+        }
+
+        /// Ctrl-Z at the prompt gives up as Ctrl-C does (the terminal's signals are off there, so
+        /// it would have been a byte of the password), and a SIGTERM ends the wait for the next
+        /// key (its signal reaches newsctl through a dispatch source, which interrupts no read):
+        /// both put the terminal's mode back and add nothing.
+        @Test func ctrlZOrASignalAtThePromptPutTheTerminalBack() async throws {
+            let pane = try TmuxPane()
+            try pane.run("cd \(pane.folder)")
+            let database = try Fixtures.temporaryFolder() + "/news.sqlite"
+            let name = "term\(UInt32.random(in: 0...UInt32.max))"
+            let command = "NEWSCTL_DB=\(database) \(NewsctlProcess.binary) account add \(name) --lang en"
+            try pane.run("stty -g > before; \(command); echo CTRLZ=$?")
+            var (ok, lines) = try await pane.waitFor("Password for \(name):")
+            #expect(ok, show(lines))
+            try pane.type("half")
+            try pane.press("C-z")
+            (ok, lines) = try await pane.waitForStatus("CTRLZ", 130)
+            #expect(ok, show(lines))
+
+            try pane.run("clear; \(command); echo TERM=$?; stty -g > after")
+            (ok, lines) = try await pane.waitFor("Password for \(name):")
+            #expect(ok, show(lines))
+            try pane.type("half")
+            let kill = Process()
+            kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+            kill.arguments = ["-TERM", "-f", "account add \(name)"]
+            try kill.run()
+            kill.waitUntilExit()
+            #expect(kill.terminationStatus == 0, "pkill found the prompt")
+            (ok, lines) = try await pane.waitForStatus("TERM", 143)
             #expect(ok && lines.contains { $0.contains("cancelled; no account was added") }, show(lines))
             try pane.run("cmp -s before after && echo MODE=0 || echo MODE=1")
             (ok, lines) = try await pane.waitForStatus("MODE")

@@ -8,8 +8,9 @@
 /// (on stderr) without echo; otherwise the first line of what stdin gives.
 ///
 /// On a terminal the line is read byte by byte with echo and the terminal's signals off, so that
-/// Ctrl-C arrives as a byte: the prompt then ends as `.interrupted`, after the terminal's mode
-/// is put back. Every way out puts it back.
+/// Ctrl-C (and Ctrl-Z, Ctrl-Backslash) arrives as a byte: the prompt then ends as `.interrupted`, after
+/// the terminal's mode is put back; so does a SIGTERM or SIGHUP, which the wait for the next key
+/// watches for. Every way out puts the mode back.
 enum PasswordPrompt {
     enum Failure: Error, Equatable {
         /// stdin ended before a password.
@@ -20,7 +21,7 @@ enum PasswordPrompt {
         case tooLong
         /// The two passwords typed were not the same.
         case mismatch
-        /// Ctrl-C at the prompt.
+        /// Ctrl-C, Ctrl-Z or Ctrl-Backslash at the prompt, or a signal asking newsctl to stop.
         case interrupted
     }
 
@@ -80,25 +81,41 @@ enum PasswordPrompt {
         Output().err(prompt)
         guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet) == 0 else { return firstLine() }
         // The line the user ended stays on screen empty: the newline echo would have given.
+        // TCSADRAIN, not TCSAFLUSH: what was typed after Enter is kept for the shell.
         defer {
-            _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+            _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &saved)
             Output().err("\n")
         }
         var bytes: [UInt8] = []
         while true {
+            guard waitForKey() else { return .failure(.interrupted) }
             guard let byte = readByte() else { return finished(bytes, endedEarly: bytes.isEmpty) }
             switch byte {
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"): return finished(bytes, endedEarly: false)
-            case 0x03: return .failure(.interrupted)  // Ctrl-C
+            case 0x03, 0x1A, 0x1C: return .failure(.interrupted)  // Ctrl-C, Ctrl-Z, Ctrl-Backslash
             case 0x04 where bytes.isEmpty: return .failure(.noInput)  // Ctrl-D
             case 0x15: bytes.removeAll()  // Ctrl-U
             case 0x7F, 0x08:  // Backspace: the last character, all its UTF-8 bytes.
                 while let last = bytes.popLast(), last & 0xC0 == 0x80 {}
+            case ..<0x20: break  // Another control key is no part of a password.
             default:
                 guard bytes.count < maximumBytes else { return .failure(.tooLong) }
                 bytes.append(byte)
             }
         }
+    }
+
+    /// Waits until stdin has a byte (or has ended); false when a signal asked newsctl to stop
+    /// meanwhile. The signals reach newsctl through dispatch sources, which interrupt no read, so
+    /// the wait looks for them between short polls.
+    private static func waitForKey() -> Bool {
+        while !Interrupt.isSignalled {
+            var entry = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&entry, 1, 100)
+            // Ready, ended or failed: the read says which. A signal's interruption looks again.
+            if ready > 0 || (ready < 0 && errno != EINTR) { return true }
+        }
+        return false
     }
 
     private static func finished(_ bytes: [UInt8], endedEarly: Bool) -> Result<String, Failure> {
