@@ -102,10 +102,7 @@ struct Row: Equatable {
 
     /// The row as printed text: colours only when `color` is on, no padding.
     func text(color: Bool) -> String {
-        // Appended, not joined: see `NewsListTerminalView.lines`.
-        var text = ""
-        for span in spans { text += color || span.tone.isPicture ? Self.sgr(span.tone, span.text) : span.text }
-        return text
+        spans.map { color || $0.tone.isPicture ? Self.sgr($0.tone, $0.text) : $0.text }.joined()
     }
 
     /// The bytes that draw the row in exactly `columns` columns (cut or padded), colours only when

@@ -107,7 +107,7 @@ final class NewsListTerminalView: NewsListView, CommandView {
         Self.lines(StoryRows.item(item, marker: marker, width: terminal.width).map { $0.text(color: style.enabled) })
     }
 
-    /// Each of `lines` ended by a line break, appended.
+    /// Each of `lines` ended by a line break, one after the other.
     private static func lines(_ lines: [String]) -> String {
         lines.map { $0 + "\n" }.joined()
     }
