@@ -71,15 +71,23 @@ enum PasswordPrompt {
     /// and Ctrl-U the whole line; Enter ends it, Ctrl-C gives up, Ctrl-D on an empty line ends input.
     private static func typed(_ prompt: String) -> Result<String, Failure> {
         var saved = termios()
-        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return firstLine() }
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else {
+            Output().err(prompt)
+            return firstLine()
+        }
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
         withUnsafeMutableBytes(of: &quiet.c_cc) { cc in
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
+        // The mode first, then the prompt: a key typed as soon as the prompt shows is already
+        // read without echo, and Ctrl-C is a byte, not a signal.
+        guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet) == 0 else {
+            Output().err(prompt)
+            return firstLine()
+        }
         Output().err(prompt)
-        guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet) == 0 else { return firstLine() }
         // The line the user ended stays on screen empty: the newline echo would have given.
         // TCSADRAIN, not TCSAFLUSH: what was typed after Enter is kept for the shell.
         defer {
