@@ -86,3 +86,12 @@ extension SyncEngine {
         do { try requireWritable(what) } catch { throw AccountError.wrapping(error) }
     }
 }
+
+extension SyncEngine {
+    /// The edit token (`T`) of a login: derived from its token, so it ends with the login and
+    /// needs no storing; a page of another site cannot read it, so a POST that carries it was
+    /// made by the login's client. 64 lowercase hex digits.
+    public nonisolated static func editToken(forToken token: String) throws(AccountError) -> String {
+        Hex.encode(try PasswordHash.sha256(Array("newsctl edit token:".utf8) + Array(token.utf8)))
+    }
+}
