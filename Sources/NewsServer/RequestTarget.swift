@@ -35,13 +35,20 @@ struct RequestTarget: Equatable {
     /// The fields of `application/x-www-form-urlencoded` bytes (a query, a POST's body), or nil
     /// when one is not well encoded. A name given twice keeps its last value.
     static func formFields(_ bytes: some Collection<UInt8>) -> [String: String]? {
-        var fields: [String: String] = [:]
+        guard let pairs = formPairs(bytes) else { return nil }
+        return Dictionary(pairs.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// The fields of `application/x-www-form-urlencoded` bytes in order, a name given twice
+    /// twice (`i=1&i=2`), or nil when one is not well encoded.
+    static func formPairs(_ bytes: some Collection<UInt8>) -> [(name: String, value: String)]? {
+        var fields: [(name: String, value: String)] = []
         for pair in bytes.split(separator: UInt8(ascii: "&")) {
             let nameAndValue = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = percentDecoded(nameAndValue[0], plusIsSpace: true),
                 let value = nameAndValue.count > 1 ? percentDecoded(nameAndValue[1], plusIsSpace: true) : ""
             else { return nil }
-            fields[name] = value
+            fields.append((name, value))
         }
         return fields
     }

@@ -30,6 +30,7 @@ extension Response {
     init(_ page: WebResponse) {
         var headers: HTTPFields = [.contentType: page.contentType, .cacheControl: "no-cache"]
         if let location = page.location { headers[.location] = location }
+        for (name, value) in page.headers { if let field = HTTPField.Name(name) { headers[field] = value } }
         if page.status == 200, let lastModified = page.lastModified { headers[.lastModified] = HTTPDate.format(lastModified) }
         self.init(
             status: HTTPResponse.Status(code: page.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: page.body)))

@@ -9,14 +9,25 @@ extension WebServer {
     /// logged, given the security headers, held to the limits, its target checked, its Host checked.
     /// The site's front at `/` (the API fronts get groups of their own beside it): a POST from its
     /// own pages only, its form body bounded, validators and 304s, then `/healthz`, and the site's
-    /// pages from the cache or the site.
-    static func router(limits: Limits, logger: Logger, served: Locked<ServedSite?>, cache: ResponseCache?) -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self)
+    /// pages from the cache or the site. The reader API at `/api/greader` beside it: its clients
+    /// are apps with a login, not pages, so no Origin rule; a larger form (`i=` repeated).
+    static func router(
+        limits: Limits, logger: Logger, served: Locked<ServedSite?>, cache: ResponseCache?, reader: ReaderAPI?
+    ) -> Router<ServerRequestContext> {
+        let router = Router(context: ServerRequestContext.self)
         router.add(middleware: RequestLogMiddleware(logger: logger))
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: RequestLimitsMiddleware(limits: limits))
         router.add(middleware: RequestTargetMiddleware())
         router.add(middleware: HostMiddleware(served: served))
+
+        if let reader {
+            let api = router.group(RouterPath(ReaderAPIRoute.root)).add(middleware: FormBodyMiddleware(limit: limits.readerBody))
+            let route = ReaderAPIRoute(api: reader, throttle: LoginThrottle())
+            for method: HTTPRequest.Method in [.get, .head, .post] {
+                for path: RouterPath in ["", "/**"] { api.on(path, method: method, use: route.respond) }
+            }
+        }
 
         let site = router.group()
             .add(middleware: OriginMiddleware(served: served))

@@ -22,6 +22,8 @@ public struct WebServer: Sendable {
         public var headers = 8_192
         /// Bytes of a POST's body (a form of a few fields).
         public var body = 4_096
+        /// Bytes of a POST's body to the reader API (up to 1,000 item ids in one form).
+        public var readerBody = 262_144
 
         /// The defaults.
         public init() {}
@@ -73,14 +75,15 @@ public struct WebServer: Sendable {
     /// accepting, finishes the requests under way, cancels `periodic` and returns. With `caching`,
     /// the site's 200 answers to GET and HEAD are kept and sent again (304 from their entity tag)
     /// while its token and the wall-clock second are the same. Throws when it cannot listen
-    /// (``isAddressInUse(_:)`` tells the commonest reason).
+    /// (``isAddressInUse(_:)`` tells the commonest reason). With `reader`, the Google Reader API is
+    /// served at `/api/greader`.
     public func run(
-        shutdownSignals: Bool = false, periodic: Periodic? = nil, caching: ResponseCaching? = nil,
+        shutdownSignals: Bool = false, periodic: Periodic? = nil, caching: ResponseCaching? = nil, reader: ReaderAPI? = nil,
         makeSite: @escaping @Sendable (Listening) -> any WebSite,
         onListening: @escaping @Sendable (Listening) async -> Void = { _ in }
     ) async throws {
         let served = Locked<ServedSite?>(nil)
-        let router = Self.router(limits: limits, logger: logger, served: served, cache: caching.map(ResponseCache.init))
+        let router = Self.router(limits: limits, logger: logger, served: served, cache: caching.map(ResponseCache.init), reader: reader)
         var quiet = logger
         quiet.logLevel = .critical  // Hummingbird's and ServiceLifecycle's own lines: the request lines are ours.
         let application = Application(
@@ -110,7 +113,7 @@ public struct WebServer: Sendable {
         try await group.run()
     }
 
-    /// Whether `error` (from ``run(shutdownSignals:periodic:caching:makeSite:onListening:)``) says another
+    /// Whether `error` (from ``run(shutdownSignals:periodic:caching:reader:makeSite:onListening:)``) says another
     /// program already listens on the address.
     public static func isAddressInUse(_ error: any Error) -> Bool {
         if let error = error as? IOError { return error.errnoCode == EADDRINUSE }

@@ -14,6 +14,9 @@ struct AtomFeed {
         let categories: [String]
         /// The text as HTML, escaped into `<content type="html">`.
         let html: String
+        /// Google Reader's states of the entry for the reader API's Atom (`read`, `fresh`,
+        /// `starred`): each a category in its scheme, which newsboat reads an item's state from.
+        var readerStates: [String] = []
     }
 
     let id: String
@@ -52,6 +55,10 @@ struct AtomFeed {
                 out += "<link rel=\"related\" type=\"text/html\" href=\"\(Self.escape(original))\"/>\n"
             }
             for category in entry.categories { out += "<category term=\"\(Self.escape(category))\"/>\n" }
+            for state in entry.readerStates {
+                out += "<category term=\"user/-/state/com.google/\(Self.escape(state))\" scheme=\"http://www.google.com/reader/\""
+                out += " label=\"\(Self.escape(state))\"/>\n"
+            }
             out += "<content type=\"html\">\(Self.escape(entry.html))</content>\n</entry>\n"
         }
         return out + "</feed>\n"

@@ -78,7 +78,7 @@ struct FeedRoutes {
 
     /// - Parameter day: the day that lists the story ("20230319"): its start in Beijing is the
     ///   time of a story the source gives no publish time, as stable as its id.
-    private func entry(_ id: Int64, day: String, wording: WebStrings) async -> AtomFeed.Entry? {
+    func entry(_ id: Int64, day: String, wording: WebStrings) async -> AtomFeed.Entry? {
         let view = StoryPage()
         let presenter = DetailPresenter(
             storyID: id, view: view, interactor: WebDetailInteractor(engine: engine, offline: options.readsArchiveOnly),

@@ -39,6 +39,8 @@ public struct WebResponse: Sendable, Equatable {
     public var lastModified: Date?
     /// Where a 303 sends the browser (a path of the site).
     public var location: String?
+    /// Other header fields the answer needs (`X-Reader-Google-Bad-Token`), by name.
+    public var headers: [String: String] = [:]
 
     /// A response.
     public init(status: Int, contentType: String, body: [UInt8], lastModified: Date? = nil, location: String? = nil) {

@@ -62,10 +62,12 @@ struct NewsctlServe: AsyncParsableCommand {
         }
         let options = ArchiveSite.Options(language: language, offline: offline)
         let server = WebServer(host: host, port: port, logger: logger)
+        let hasAccounts = ((try? await engine.accounts()) ?? []).isEmpty == false
+        if !hasAccounts { logger.info("\(words.noAccount)") }
         do {
             try await server.run(
                 shutdownSignals: true, periodic: periodicSync(engine: engine, words: words, logger: logger),
-                caching: Self.caching(engine),
+                caching: Self.caching(engine), reader: readerAPI(engine: engine, words: words, logger: logger),
                 makeSite: { listening in
                     var options = options
                     // A wildcard address is no address to link to: the feed's links stay relative.
@@ -76,6 +78,10 @@ struct NewsctlServe: AsyncParsableCommand {
                     Self.write(listening.url + "\n", to: STDOUT_FILENO)
                     if !listening.isLoopback {
                         Self.write("newsctl serve: " + words.reachable("\(listening.host):\(listening.port)") + "\n", to: STDERR_FILENO)
+                        if hasAccounts {
+                            Self.write(
+                                "newsctl serve: " + words.passwordsInClear("\(listening.host):\(listening.port)") + "\n", to: STDERR_FILENO)
+                        }
                     }
                 })
         } catch {
@@ -83,6 +89,21 @@ struct NewsctlServe: AsyncParsableCommand {
                 WebServer.isAddressInUse(error)
                 ? words.addressInUse(host: host, port: port) : words.cannotListen(host: host, port: port, detail: "\(error)")
             Self.fail(message, status: 69)
+        }
+    }
+
+    /// The Google Reader API at `/api/greader`. A refusal for want of any account says how to add
+    /// one in the log, at most once a minute (an app retrying must not fill the log).
+    private func readerAPI(engine: SyncEngine, words: ServeStrings, logger: Logger) -> ReaderAPI {
+        let lastSaid = Locked<Int64?>(nil)
+        return ReaderAPI(engine: engine, language: words.language) {
+            let now = Int64(time(nil))
+            let due = lastSaid.withLock { last in
+                guard last.map({ now - $0 >= 60 }) ?? true else { return false }
+                last = now
+                return true
+            }
+            if due { logger.warning("\(words.noAccount)") }
         }
     }
 

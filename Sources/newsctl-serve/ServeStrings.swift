@@ -14,6 +14,21 @@ struct ServeStrings: Sendable {
         )
     }
 
+    /// Said when the reader API refuses an app because there is no account at all.
+    var noAccount: String {
+        say(
+            "阅读器 API：还没有账户，应用无法登录；用 newsctl account add 名称 添加一个",
+            "reader API: there is no account to log in to; add one with newsctl account add NAME")
+    }
+
+    /// Said once at start when the server is not on loopback and has accounts.
+    func passwordsInClear(_ address: String) -> String {
+        say(
+            "阅读器 API 在 \(address) 上以明文 HTTP 传送密码和令牌；要从这台机器以外使用，请放在 TLS 代理之后（见 README）",
+            "the reader API on \(address) carries passwords and tokens in clear over plain HTTP; from other machines, put it behind a TLS proxy (see the README)"
+        )
+    }
+
     func addressInUse(host: String, port: Int) -> String {
         say(
             "\(host) 的端口 \(port) 已被占用；请换一个 --port，或用 --port 0 让系统选一个空闲端口",

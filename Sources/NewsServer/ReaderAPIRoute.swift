@@ -1,0 +1,87 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import NewsWeb
+import SyncEngine
+
+/// The Google Reader API's route under `/api/greader`: the request as ``ReaderAPI`` takes it (the
+/// path under the root, the query's and form's fields in order, the `Authorization` header, the
+/// address the client reached the server by), and its answer as HTTP. Logins are throttled by
+/// the client's address (`LoginThrottle`).
+struct ReaderAPIRoute: Sendable {
+    static let root = "/api/greader"
+
+    let api: ReaderAPI
+    let throttle: LoginThrottle
+
+    func respond(to request: Request, context: ServerRequestContext) async throws -> Response {
+        guard let target = RequestTarget(request.head.path ?? ""), target.path.hasPrefix(Self.root) else {
+            return .plain(.notFound, "not found\n")
+        }
+        let raw = request.head.path ?? ""
+        let rawQuery = raw.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first ?? ""
+        var form: [ReaderRequest.Field] = []
+        if request.method == .post, request.isForm {
+            // Read whole and checked by `FormBodyMiddleware`: this only decodes it.
+            let body = try await request.body.collect(upTo: .max)
+            form = RequestTarget.formPairs(body.readableBytesView)?.map { ReaderRequest.Field($0.name, $0.value) } ?? []
+        }
+        let query = RequestTarget.formPairs(rawQuery.utf8)?.map { ReaderRequest.Field($0.name, $0.value) } ?? []
+        let path = String(target.path.dropFirst(Self.root.count))
+        let reader = ReaderRequest(
+            method: request.method == .post ? "POST" : "GET", path: path.isEmpty ? "/" : path, query: query, form: form,
+            authorization: request.headers[.authorization], baseURL: Self.baseURL(request, context: context))
+        guard path == "/accounts/ClientLogin", request.method == .post else { return Response(await api.respond(to: reader)) }
+        let address = Self.clientAddress(request, context: context)
+        let now = Date.now.timeIntervalSince1970
+        if let wait = throttle.wait(for: address, now: now) {
+            return .plain(.tooManyRequests, "Error=TooManyRequests\n", extra: [.retryAfter: String(Int(wait.rounded(.up)))])
+        }
+        let answer = await api.respond(to: reader)
+        if answer.status == 401 { throttle.fail(address, now: now) }
+        return Response(answer)
+    }
+
+    /// The server's address as the client reached it: the `Host` it named (or, behind a proxy,
+    /// `X-Forwarded-Host`), `https` when the proxy says so in `X-Forwarded-Proto`.
+    static func baseURL(_ request: Request, context: ServerRequestContext) -> String {
+        let forwardedHost = request.headers[xForwardedHost].flatMap { $0.split(separator: ",").first.map { $0.trimmingSpaces } }
+        let host = [forwardedHost, request.head.authority].compactMap { $0 }.first { isHostName($0) } ?? "127.0.0.1"
+        let scheme = request.headers[xForwardedProto]?.lowercased() == "https" ? "https" : "http"
+        return scheme + "://" + host + "/"
+    }
+
+    /// The address a login comes from: the peer's, or behind a proxy on this machine the last
+    /// one its `X-Forwarded-For` names.
+    static func clientAddress(_ request: Request, context: ServerRequestContext) -> String {
+        let peer = context.remoteAddress?.ipAddress ?? "unknown"
+        let isLoopback = peer.hasPrefix("127.") || peer == "::1" || peer == "::ffff:127.0.0.1"
+        if isLoopback, let forwarded = request.headers[xForwardedFor]?.split(separator: ",").last?.trimmingSpaces, !forwarded.isEmpty {
+            return forwarded
+        }
+        return peer
+    }
+
+    /// A name and port fit to put in an address: letters, digits, `.-:[]` only.
+    private static func isHostName(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count <= 255
+            && text.utf8.allSatisfy { byte in
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                    || ".-:[]".utf8.contains(byte)
+            }
+    }
+}
+
+extension Substring {
+    fileprivate var trimmingSpaces: String { String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+}
+
+// Valid field names written out: the unwraps cannot fail.
+private let xForwardedHost = HTTPField.Name("X-Forwarded-Host")!
+private let xForwardedProto = HTTPField.Name("X-Forwarded-Proto")!
+private let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
