@@ -119,6 +119,9 @@ extension ProcessTests {
             #expect(ok, show(lines))
             #expect(lines.contains { $0.contains("added the account alice") }, show(lines))
             #expect(!lines.contains { $0.contains("s3cret") || $0.contains("Pässword") }, show(lines))
+            // Keys newsctl had not read when the signal came stay in the terminal for the shell:
+            // Ctrl-U drops them from its line before the next command.
+            try pane.press("C-u")
             try pane.run("cmp -s before after && echo MODE=0 || echo MODE=1")
             (ok, lines) = try await pane.waitForStatus("MODE")
             #expect(ok, show(lines))
@@ -150,6 +153,9 @@ extension ProcessTests {
             try pane.press("C-c")
             (ok, lines) = try await pane.waitForStatus("CTRLC", 130)
             #expect(ok && lines.contains { $0.contains("cancelled; no account was added") }, show(lines))
+            // Keys newsctl had not read when the signal came stay in the terminal for the shell:
+            // Ctrl-U drops them from its line before the next command.
+            try pane.press("C-u")
             try pane.run("cmp -s before after && echo MODE=0 || echo MODE=1")
             (ok, lines) = try await pane.waitForStatus("MODE")
             #expect(ok, show(lines))
@@ -186,6 +192,9 @@ extension ProcessTests {
             #expect(kill.terminationStatus == 0, "pkill found the prompt")
             (ok, lines) = try await pane.waitForStatus("TERM", 143)
             #expect(ok && lines.contains { $0.contains("cancelled; no account was added") }, show(lines))
+            // Keys newsctl had not read when the signal came stay in the terminal for the shell:
+            // Ctrl-U drops them from its line before the next command.
+            try pane.press("C-u")
             try pane.run("cmp -s before after && echo MODE=0 || echo MODE=1")
             (ok, lines) = try await pane.waitForStatus("MODE")
             #expect(ok, show(lines))
