@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// libsodium, loaded with `dlopen` on first use rather than linked: only the accounts need it
 /// (a password's hash, a login's token), and nothing else newsctl does should map it. Its C
 /// signatures are declared here, so no headers are needed to build.
@@ -52,38 +46,30 @@ struct SodiumLibrary: @unchecked Sendable {
         func failure(_ reason: String) -> Result<SodiumLibrary, AccountError> {
             .failure(AccountError(code: .noCrypto, message: "libsodium could not be loaded (install libsodium23): \(reason)"))
         }
-        // RTLD_LOCAL: its symbols stay out of the global namespace.
-        guard let library = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
-            return failure(dlerror().map { String(cString: $0) } ?? "\(name) not found")
+        let library: SharedLibrary
+        switch SharedLibrary.open(name, package: "libsodium23") {
+        case .success(let opened): library = opened
+        case .failure(let error): return failure(error.reason)
         }
-        var missing: [String] = []
-        func symbol(_ symbolName: String) -> UnsafeMutableRawPointer? {
-            let address = dlsym(library, symbolName)
-            if address == nil { missing.append(symbolName) }
-            return address
-        }
-        let addresses = (
-            initialise: symbol("sodium_init"), hash: symbol("crypto_pwhash_argon2id_str"),
-            verify: symbol("crypto_pwhash_str_verify"), random: symbol("randombytes_buf"),
-            sha256: symbol("crypto_hash_sha256")
+        var resolve = SymbolResolver(library)
+        let functions = (
+            initialise: resolve("sodium_init", InitFunction.self),
+            hash: resolve("crypto_pwhash_argon2id_str", HashFunction.self),
+            verify: resolve("crypto_pwhash_str_verify", VerifyFunction.self),
+            random: resolve("randombytes_buf", RandomFunction.self),
+            sha256: resolve("crypto_hash_sha256", SHA256Function.self)
         )
-        guard missing.isEmpty, let initialise = addresses.initialise, let hash = addresses.hash,
-            let verify = addresses.verify, let random = addresses.random, let sha256 = addresses.sha256
+        guard let initialise = functions.initialise, let hash = functions.hash, let verify = functions.verify,
+            let random = functions.random, let sha256 = functions.sha256
         else {
-            dlclose(library)
-            return failure("\(name) lacks \(missing.joined(separator: ", "))")
+            library.close()
+            return failure(resolve.failure.reason)
         }
         // 0: initialised now; 1: already (another part of the process did); -1: failed.
-        let initialised = unsafeBitCast(initialise, to: InitFunction.self)()
-        guard initialised >= 0 else {
-            dlclose(library)
+        guard initialise() >= 0 else {
+            library.close()
             return failure("sodium_init failed")
         }
-        return .success(
-            SodiumLibrary(
-                hashPassword: unsafeBitCast(hash, to: HashFunction.self),
-                verifyPassword: unsafeBitCast(verify, to: VerifyFunction.self),
-                randomBytes: unsafeBitCast(random, to: RandomFunction.self),
-                sha256: unsafeBitCast(sha256, to: SHA256Function.self)))
+        return .success(SodiumLibrary(hashPassword: hash, verifyPassword: verify, randomBytes: random, sha256: sha256))
     }
 }

@@ -1,7 +1,6 @@
 // Only where libcurl is the transport: Linux, unless built with SYNCENGINE_TRANSPORT=urlsession.
 #if canImport(CCurl)
     import CCurl
-    import Glibc
 
     /// libcurl, loaded with `dlopen` on the first transfer rather than linked.
     ///
@@ -48,67 +47,59 @@
             func failure(_ reason: String) -> Result<CurlLibrary, TransportError> {
                 .failure(TransportError(code: .unavailable, url: "", message: "libcurl could not be loaded: \(reason)"))
             }
-            // RTLD_LOCAL: libcurl's symbols stay out of the global namespace, so they can clash
-            // with nothing else the process loads.
-            guard let library = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
-                return failure(dlerror().map { String(cString: $0) } ?? "\(name) not found")
+            let library: SharedLibrary
+            switch SharedLibrary.open(name, package: "libcurl4") {
+            case .success(let opened): library = opened
+            case .failure(let error): return failure(error.reason)
             }
-            var missing: [String] = []
-            func symbol(_ symbolName: String) -> UnsafeMutableRawPointer? {
-                let address = dlsym(library, symbolName)
-                if address == nil { missing.append(symbolName) }
-                return address
-            }
-            let addresses = (
-                globalInit: symbol("curl_global_init"), easyInit: symbol("curl_easy_init"),
-                easyCleanup: symbol("curl_easy_cleanup"), easyReset: symbol("curl_easy_reset"),
-                easyStrerror: symbol("curl_easy_strerror"),
-                easyNextHeader: symbol("curl_easy_nextheader"), slistAppend: symbol("curl_slist_append"),
-                slistFreeAll: symbol("curl_slist_free_all"), setopt: symbol("curl_easy_setopt"),
-                getinfo: symbol("curl_easy_getinfo"), multiInit: symbol("curl_multi_init"),
-                multiCleanup: symbol("curl_multi_cleanup"), multiAddHandle: symbol("curl_multi_add_handle"),
-                multiRemoveHandle: symbol("curl_multi_remove_handle"), multiPerform: symbol("curl_multi_perform"),
-                multiPoll: symbol("curl_multi_poll"), multiWakeup: symbol("curl_multi_wakeup"),
-                multiInfoRead: symbol("curl_multi_info_read")
+            var resolve = SymbolResolver(library)
+            let easy = (
+                globalInit: resolve("curl_global_init", ccurl_global_init_fn.self),
+                easyInit: resolve("curl_easy_init", ccurl_easy_init_fn.self),
+                easyCleanup: resolve("curl_easy_cleanup", ccurl_easy_cleanup_fn.self),
+                easyReset: resolve("curl_easy_reset", ccurl_easy_reset_fn.self),
+                easyStrerror: resolve("curl_easy_strerror", ccurl_easy_strerror_fn.self),
+                easyNextHeader: resolve("curl_easy_nextheader", ccurl_easy_nextheader_fn.self),
+                slistAppend: resolve("curl_slist_append", ccurl_slist_append_fn.self),
+                slistFreeAll: resolve("curl_slist_free_all", ccurl_slist_free_all_fn.self),
+                // The variadic two, resolved as plain addresses for shim.h.
+                setopt: resolve("curl_easy_setopt", UnsafeMutableRawPointer.self),
+                getinfo: resolve("curl_easy_getinfo", UnsafeMutableRawPointer.self)
             )
-            guard missing.isEmpty,
-                let globalInit = addresses.globalInit, let easyInit = addresses.easyInit,
-                let easyCleanup = addresses.easyCleanup, let easyReset = addresses.easyReset,
-                let easyStrerror = addresses.easyStrerror,
-                let easyNextHeader = addresses.easyNextHeader, let slistAppend = addresses.slistAppend,
-                let slistFreeAll = addresses.slistFreeAll, let setopt = addresses.setopt,
-                let getinfo = addresses.getinfo, let multiInit = addresses.multiInit,
-                let multiCleanup = addresses.multiCleanup, let multiAddHandle = addresses.multiAddHandle,
-                let multiRemoveHandle = addresses.multiRemoveHandle, let multiPerform = addresses.multiPerform,
-                let multiPoll = addresses.multiPoll, let multiWakeup = addresses.multiWakeup,
-                let multiInfoRead = addresses.multiInfoRead
+            let multi = (
+                multiInit: resolve("curl_multi_init", ccurl_multi_init_fn.self),
+                multiCleanup: resolve("curl_multi_cleanup", ccurl_multi_cleanup_fn.self),
+                multiAddHandle: resolve("curl_multi_add_handle", ccurl_multi_add_handle_fn.self),
+                multiRemoveHandle: resolve("curl_multi_remove_handle", ccurl_multi_remove_handle_fn.self),
+                multiPerform: resolve("curl_multi_perform", ccurl_multi_perform_fn.self),
+                multiPoll: resolve("curl_multi_poll", ccurl_multi_poll_fn.self),
+                multiWakeup: resolve("curl_multi_wakeup", ccurl_multi_wakeup_fn.self),
+                multiInfoRead: resolve("curl_multi_info_read", ccurl_multi_info_read_fn.self)
+            )
+            guard let globalInit = easy.globalInit, let easyInit = easy.easyInit, let easyCleanup = easy.easyCleanup,
+                let easyReset = easy.easyReset, let easyStrerror = easy.easyStrerror,
+                let easyNextHeader = easy.easyNextHeader, let slistAppend = easy.slistAppend,
+                let slistFreeAll = easy.slistFreeAll, let setopt = easy.setopt, let getinfo = easy.getinfo,
+                let multiInit = multi.multiInit, let multiCleanup = multi.multiCleanup,
+                let multiAddHandle = multi.multiAddHandle, let multiRemoveHandle = multi.multiRemoveHandle,
+                let multiPerform = multi.multiPerform, let multiPoll = multi.multiPoll,
+                let multiWakeup = multi.multiWakeup, let multiInfoRead = multi.multiInfoRead
             else {
-                dlclose(library)
-                return failure("\(name) lacks \(missing.joined(separator: ", "))")
+                library.close()
+                return failure(resolve.failure.reason)
             }
             // Once per process, before the first transfer (`shared` is initialised once).
-            let initialised = unsafeBitCast(globalInit, to: ccurl_global_init_fn.self)(Int(CURL_GLOBAL_ALL))
+            let initialised = globalInit(Int(CURL_GLOBAL_ALL))
             guard initialised == CURLE_OK else {
                 return failure("curl_global_init failed with code \(initialised.rawValue)")
             }
             return .success(
                 CurlLibrary(
-                    easyInit: unsafeBitCast(easyInit, to: ccurl_easy_init_fn.self),
-                    easyCleanup: unsafeBitCast(easyCleanup, to: ccurl_easy_cleanup_fn.self),
-                    easyReset: unsafeBitCast(easyReset, to: ccurl_easy_reset_fn.self),
-                    easyStrerror: unsafeBitCast(easyStrerror, to: ccurl_easy_strerror_fn.self),
-                    easyNextHeader: unsafeBitCast(easyNextHeader, to: ccurl_easy_nextheader_fn.self),
-                    slistAppend: unsafeBitCast(slistAppend, to: ccurl_slist_append_fn.self),
-                    slistFreeAll: unsafeBitCast(slistFreeAll, to: ccurl_slist_free_all_fn.self),
-                    multiInit: unsafeBitCast(multiInit, to: ccurl_multi_init_fn.self),
-                    multiCleanup: unsafeBitCast(multiCleanup, to: ccurl_multi_cleanup_fn.self),
-                    multiAddHandle: unsafeBitCast(multiAddHandle, to: ccurl_multi_add_handle_fn.self),
-                    multiRemoveHandle: unsafeBitCast(multiRemoveHandle, to: ccurl_multi_remove_handle_fn.self),
-                    multiPerform: unsafeBitCast(multiPerform, to: ccurl_multi_perform_fn.self),
-                    multiPoll: unsafeBitCast(multiPoll, to: ccurl_multi_poll_fn.self),
-                    multiWakeup: unsafeBitCast(multiWakeup, to: ccurl_multi_wakeup_fn.self),
-                    multiInfoRead: unsafeBitCast(multiInfoRead, to: ccurl_multi_info_read_fn.self),
-                    setopt: setopt, getinfo: getinfo))
+                    easyInit: easyInit, easyCleanup: easyCleanup, easyReset: easyReset, easyStrerror: easyStrerror,
+                    easyNextHeader: easyNextHeader, slistAppend: slistAppend, slistFreeAll: slistFreeAll,
+                    multiInit: multiInit, multiCleanup: multiCleanup, multiAddHandle: multiAddHandle,
+                    multiRemoveHandle: multiRemoveHandle, multiPerform: multiPerform, multiPoll: multiPoll,
+                    multiWakeup: multiWakeup, multiInfoRead: multiInfoRead, setopt: setopt, getinfo: getinfo))
         }
     }
 #endif

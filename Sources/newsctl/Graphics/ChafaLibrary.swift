@@ -1,4 +1,5 @@
 import CPictures
+import SyncEngine
 
 /// libchafa (`libchafa0`) and the one libglib function its printed text needs freeing with,
 /// loaded on the first picture drawn.
@@ -31,8 +32,8 @@ struct ChafaLibrary: Sendable {
     static func load(_ soname: String, glib: String) -> Result<ChafaLibrary, PictureDrawingError> {
         SharedLibrary.open(soname, package: package).flatMap { chafa in
             SharedLibrary.open(glib, package: glibPackage).flatMap { glib in
-                var resolve = SymbolResolver(chafa, package: package)
-                var resolveGlib = SymbolResolver(glib, package: glibPackage)
+                var resolve = SymbolResolver(chafa)
+                var resolveGlib = SymbolResolver(glib)
                 let config = (
                     new: resolve("chafa_canvas_config_new", cpic_chafa_canvas_config_new_fn.self),
                     unref: resolve("chafa_canvas_config_unref", cpic_chafa_canvas_config_unref_fn.self),
@@ -62,8 +63,7 @@ struct ChafaLibrary: Sendable {
                     let canvasNew = others.canvasNew, let canvasUnref = others.canvasUnref, let draw = others.draw,
                     let print = others.print, let free = others.free
                 else {
-                    return .failure(
-                        resolve.failure ?? resolveGlib.failure ?? .missingLibrary(soname: soname, package: package))
+                    return .failure(resolve.missing.isEmpty ? resolveGlib.failure : resolve.failure)
                 }
                 return .success(
                     ChafaLibrary(
@@ -74,6 +74,6 @@ struct ChafaLibrary: Sendable {
                         symbolMapAddByTags: mapAdd, symbolMapUnref: mapUnref, canvasNew: canvasNew,
                         canvasUnref: canvasUnref, drawAllPixels: draw, print: print, stringFree: free))
             }
-        }
+        }.mapError(PictureDrawingError.init)
     }
 }

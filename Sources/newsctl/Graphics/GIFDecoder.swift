@@ -1,4 +1,5 @@
 import CPictures
+import SyncEngine
 
 /// A GIF's first image through giflib (`libgif7`), on its logical screen, transparent where the
 /// image does not cover it or its graphic control extension says so. giflib's low-level calls
@@ -20,7 +21,7 @@ struct GIFDecoder: Sendable {
 
     static func load(_ soname: String) -> Result<GIFDecoder, PictureDrawingError> {
         SharedLibrary.open(soname, package: package).flatMap { library in
-            var resolve = SymbolResolver(library, package: package)
+            var resolve = SymbolResolver(library)
             let functions = (
                 resolve("DGifOpen", cpic_DGifOpen_fn.self), resolve("DGifCloseFile", cpic_DGifCloseFile_fn.self),
                 resolve("DGifGetRecordType", cpic_DGifGetRecordType_fn.self),
@@ -31,12 +32,12 @@ struct GIFDecoder: Sendable {
             )
             guard let a = functions.0, let b = functions.1, let c = functions.2, let d = functions.3,
                 let e = functions.4, let f = functions.5, let g = functions.6, let h = functions.7
-            else { return .failure(resolve.failure ?? .missingLibrary(soname: soname, package: package)) }
+            else { return .failure(resolve.failure) }
             return .success(
                 GIFDecoder(
                     open: a, close: b, recordType: c, imageDescription: d, line: e, extensionStart: f,
                     extensionNext: g, errorString: h))
-        }
+        }.mapError(PictureDrawingError.init)
     }
 
     /// Where giflib's read callback takes its bytes from (its `UserData`).

@@ -1,4 +1,5 @@
 import CPictures
+import SyncEngine
 
 /// JPEG through libjpeg-turbo's TurboJPEG API (`libturbojpeg0`), baseline and progressive.
 struct JPEGDecoder: Sendable {
@@ -15,7 +16,7 @@ struct JPEGDecoder: Sendable {
 
     static func load(_ soname: String) -> Result<JPEGDecoder, PictureDrawingError> {
         SharedLibrary.open(soname, package: package).flatMap { library in
-            var resolve = SymbolResolver(library, package: package)
+            var resolve = SymbolResolver(library)
             let functions = (
                 resolve("tjInitDecompress", cpic_tjInitDecompress_fn.self),
                 resolve("tjDecompressHeader3", cpic_tjDecompressHeader3_fn.self),
@@ -23,9 +24,9 @@ struct JPEGDecoder: Sendable {
                 resolve("tjGetErrorStr2", cpic_tjGetErrorStr2_fn.self)
             )
             guard let a = functions.0, let b = functions.1, let c = functions.2, let d = functions.3, let e = functions.4
-            else { return .failure(resolve.failure ?? .missingLibrary(soname: soname, package: package)) }
+            else { return .failure(resolve.failure) }
             return .success(JPEGDecoder(initDecompress: a, decompressHeader: b, decompress: c, destroy: d, errorString: e))
-        }
+        }.mapError(PictureDrawingError.init)
     }
 
     /// The pixels of `bytes`, a JPEG `PictureCheck` accepted as `width` x `height`; with

@@ -1,4 +1,5 @@
 import CPictures
+import SyncEngine
 
 /// PNG through libspng (`libspng0`), transparency applied, every bit depth as 8-bit RGBA.
 struct PNGDecoder: Sendable {
@@ -17,7 +18,7 @@ struct PNGDecoder: Sendable {
 
     static func load(_ soname: String) -> Result<PNGDecoder, PictureDrawingError> {
         SharedLibrary.open(soname, package: package).flatMap { library in
-            var resolve = SymbolResolver(library, package: package)
+            var resolve = SymbolResolver(library)
             let functions = (
                 resolve("spng_ctx_new", cpic_spng_ctx_new_fn.self), resolve("spng_ctx_free", cpic_spng_ctx_free_fn.self),
                 resolve("spng_set_png_buffer", cpic_spng_set_png_buffer_fn.self),
@@ -28,12 +29,12 @@ struct PNGDecoder: Sendable {
             )
             guard let a = functions.0, let b = functions.1, let c = functions.2, let d = functions.3,
                 let e = functions.4, let f = functions.5, let g = functions.6
-            else { return .failure(resolve.failure ?? .missingLibrary(soname: soname, package: package)) }
+            else { return .failure(resolve.failure) }
             return .success(
                 PNGDecoder(
                     contextNew: a, contextFree: b, setBuffer: c, setImageLimits: d, decodedSize: e, decodeImage: f,
                     errorString: g))
-        }
+        }.mapError(PictureDrawingError.init)
     }
 
     /// The pixels of `bytes`, a PNG `PictureCheck` accepted as `width` x `height`.

@@ -46,3 +46,15 @@ enum PictureDrawingError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension PictureDrawingError {
+    /// The picture's form of a library that cannot be used (`dlopen`'s own message is left out:
+    /// the line says what to install).
+    init(_ error: SharedLibraryError) {
+        switch error {
+        case .missing(let soname, let package, _): self = .missingLibrary(soname: soname, package: package)
+        case .incomplete(let soname, let package, let missing):
+            self = .incompleteLibrary(soname: soname, package: package, missing: missing)
+        }
+    }
+}

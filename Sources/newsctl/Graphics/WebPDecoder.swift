@@ -1,4 +1,5 @@
 import CPictures
+import SyncEngine
 
 /// WebP through libwebp (`libwebp7`): lossy, lossless and with alpha; of an animation, the first
 /// frame, which libwebp decodes on its own once its `ANMF` chunk is found.
@@ -13,12 +14,12 @@ struct WebPDecoder: Sendable {
 
     static func load(_ soname: String) -> Result<WebPDecoder, PictureDrawingError> {
         SharedLibrary.open(soname, package: package).flatMap { library in
-            var resolve = SymbolResolver(library, package: package)
+            var resolve = SymbolResolver(library)
             guard let decode = resolve("WebPDecodeRGBA", cpic_WebPDecodeRGBA_fn.self),
                 let free = resolve("WebPFree", cpic_WebPFree_fn.self)
-            else { return .failure(resolve.failure ?? .missingLibrary(soname: soname, package: package)) }
+            else { return .failure(resolve.failure) }
             return .success(WebPDecoder(decodeRGBA: decode, free: free))
-        }
+        }.mapError(PictureDrawingError.init)
     }
 
     /// The pixels of `bytes`, a WebP `PictureCheck` accepted with a `width` x `height` canvas.

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A story's body as the archive stores it: its readable text (what the search index holds)
 /// followed by its HTML, compressed together into one BLOB.
 ///
@@ -173,12 +167,11 @@ struct Zlib: @unchecked Sendable {
 
     /// nil when zlib cannot be loaded; bodies are then stored as text.
     static let shared: Zlib? = {
-        guard let library = dlopen(libraryName, RTLD_NOW | RTLD_LOCAL),
-            let compress2 = dlsym(library, "compress2"), let uncompress = dlsym(library, "uncompress"),
-            let compressBound = dlsym(library, "compressBound")
+        guard case .success(let library) = SharedLibrary.open(libraryName, package: "zlib1g"),
+            let compress2 = library.function("compress2", as: Compress2.self),
+            let uncompress = library.function("uncompress", as: Uncompress.self),
+            let compressBound = library.function("compressBound", as: CompressBound.self)
         else { return nil }
-        return Zlib(
-            compress2: unsafeBitCast(compress2, to: Compress2.self), uncompress: unsafeBitCast(uncompress, to: Uncompress.self),
-            compressBound: unsafeBitCast(compressBound, to: CompressBound.self))
+        return Zlib(compress2: compress2, uncompress: uncompress, compressBound: compressBound)
     }()
 }

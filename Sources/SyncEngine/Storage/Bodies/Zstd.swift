@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The system's libzstd (Debian's libzstd1), loaded with `dlopen` on first use like `Zlib`: only
 /// reading or writing a story body needs it, so an offline list never maps it. The few functions
 /// used are declared here by hand, so building needs no zstd header.
@@ -59,25 +53,22 @@ struct Zstd: @unchecked Sendable {
 
     /// nil when libzstd cannot be loaded; bodies are then stored with zlib (format 1).
     static let shared: Zstd? = {
-        guard let library = dlopen(libraryName, RTLD_NOW | RTLD_LOCAL) else { return nil }
-        func symbol<T>(_ name: String, as type: T.Type) -> T? {
-            dlsym(library, name).map { unsafeBitCast($0, to: type) }
-        }
-        guard let createCCtx = symbol("ZSTD_createCCtx", as: CreateContext.self),
-            let freeCCtx = symbol("ZSTD_freeCCtx", as: FreeContext.self),
-            let createDCtx = symbol("ZSTD_createDCtx", as: CreateContext.self),
-            let createDDict = symbol("ZSTD_createDDict", as: CreateDecompressionDictionary.self),
-            let setParameter = symbol("ZSTD_CCtx_setParameter", as: SetParameter.self),
-            let loadDictionary = symbol("ZSTD_CCtx_loadDictionary", as: LoadDictionary.self),
-            let compress = symbol("ZSTD_compress2", as: Encode.self),
-            let decompress = symbol("ZSTD_decompress_usingDDict", as: Decode.self),
-            let bound = symbol("ZSTD_compressBound", as: CompressBound.self),
-            let isError = symbol("ZSTD_isError", as: IsError.self)
+        guard case .success(let library) = SharedLibrary.open(libraryName, package: "libzstd1") else { return nil }
+        guard let createCCtx = library.function("ZSTD_createCCtx", as: CreateContext.self),
+            let freeCCtx = library.function("ZSTD_freeCCtx", as: FreeContext.self),
+            let createDCtx = library.function("ZSTD_createDCtx", as: CreateContext.self),
+            let createDDict = library.function("ZSTD_createDDict", as: CreateDecompressionDictionary.self),
+            let setParameter = library.function("ZSTD_CCtx_setParameter", as: SetParameter.self),
+            let loadDictionary = library.function("ZSTD_CCtx_loadDictionary", as: LoadDictionary.self),
+            let compress = library.function("ZSTD_compress2", as: Encode.self),
+            let decompress = library.function("ZSTD_decompress_usingDDict", as: Decode.self),
+            let bound = library.function("ZSTD_compressBound", as: CompressBound.self),
+            let isError = library.function("ZSTD_isError", as: IsError.self)
         else { return nil }
         return Zstd(
             createCompressionContext: createCCtx, freeCompressionContext: freeCCtx,
             createDecompressionContext: createDCtx, createDecompressionDictionary: createDDict,
-            setParameter: setParameter, getParameter: symbol("ZSTD_CCtx_getParameter", as: GetParameter.self),
+            setParameter: setParameter, getParameter: library.function("ZSTD_CCtx_getParameter", as: GetParameter.self),
             loadDictionary: loadDictionary,
             compress: compress, decompressUsingDictionary: decompress, compressBound: bound, isError: isError)
     }()
