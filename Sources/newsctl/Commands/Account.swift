@@ -2,13 +2,12 @@ import ArgumentParser
 import NewsFeature
 import SyncEngine
 
-/// The accounts the reader API of `newsctl serve` logs in with. Hidden from help
-/// (`shouldDisplay: false`) until that API is served: without it an account opens nothing.
+/// The accounts the reader API of `newsctl serve` (`/api/greader`) logs in with: an app logs in
+/// with an account's name and password.
 struct Account: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "account",
         abstract: "The accounts reader apps log in with: add, list, remove. Passwords are read from stdin.",
-        shouldDisplay: false,
         subcommands: [Add.self, List.self, Remove.self])
 
     struct Add: AsyncParsableCommand {

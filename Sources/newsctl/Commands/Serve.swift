@@ -14,7 +14,8 @@ struct Serve: AsyncParsableCommand {
         discussion: """
             Prints the address it listens on as its first line, then one line per request on stderr; \
             Ctrl-C or SIGTERM stops it. Only this machine can reach it unless --host says otherwise. \
-            The server is the program newsctl-serve, built beside newsctl (swift build --product newsctl-serve).
+            Reader apps sync with it through the Google Reader API at /api/greader; add an account for \
+            them to log in with (newsctl account add). The server is the program newsctl-serve, built beside newsctl (swift build --product newsctl-serve).
             """)
 
     // .unconditional, as --port and --sync-every: `--host -x` is a value newsctl checks and words.
