@@ -96,7 +96,9 @@ import TestSupport
         try await harness.engine.markRead(id: 9_759_301)
         try await harness.engine.markRead(id: 9_000_011)
         let after = try await counts()
-        #expect(after["feed/zhihu-daily"] == 17 && after["feed/zhihu-daily/section/2"] == 11 && after["user/-/state/com.google/reading-list"] == 28)
+        #expect(
+            after["feed/zhihu-daily"] == 17 && after["feed/zhihu-daily/section/2"] == 11
+                && after["user/-/state/com.google/reading-list"] == 28)
     }
 
     @Test func streamContentsPagesThroughAFeedNewestFirstWithItsText() async throws {
@@ -148,7 +150,8 @@ import TestSupport
         #expect(starred == [9_759_202])
         let read = ReaderHarness.itemIDs(try await harness.get(Self.api + "stream/contents/user/-/state/com.google/read", token: token))
         #expect(read == [9_759_201])
-        let section = ReaderHarness.itemIDs(try await harness.get(Self.api + "stream/contents/feed/zhihu-daily/section/2?n=100", token: token))
+        let section = ReaderHarness.itemIDs(
+            try await harness.get(Self.api + "stream/contents/feed/zhihu-daily/section/2?n=100", token: token))
         #expect(section == (0..<12).map { harness.column.storyID($0) })
     }
 
@@ -163,7 +166,8 @@ import TestSupport
         let form = "i=tag%3Agoogle.com%2C2005%3Areader%2Fitem%2F000000000094ea45&i=9759201&i=9000000&i=123"
         let contents = try await harness.post(Self.api + "stream/items/contents", form: form, token: token)
         #expect(ReaderHarness.itemIDs(contents) == [9_759_301, 9_759_201, 9_000_000], "\(contents.text)")
-        let bad = try await harness.post(Self.api + "stream/items/contents", form: "i=tag%3Agoogle.com%2C2005%3Areader%2Fitem%2Fxyz", token: token)
+        let bad = try await harness.post(
+            Self.api + "stream/items/contents", form: "i=tag%3Agoogle.com%2C2005%3Areader%2Fitem%2Fxyz", token: token)
         #expect(bad.status == 400)
     }
 
@@ -177,7 +181,9 @@ import TestSupport
         // No token, a wrong one, a GET: refused, nothing changed.
         let without = try await harness.post(Self.api + "edit-tag", form: "\(item)&\(read)", token: token)
         #expect(without.status == 401 && without.headers["x-reader-google-bad-token"] == "true")
-        #expect(try await harness.post(Self.api + "edit-tag", form: "\(item)&\(read)&T=\(String(repeating: "0", count: 64))", token: token).status == 401)
+        #expect(
+            try await harness.post(Self.api + "edit-tag", form: "\(item)&\(read)&T=\(String(repeating: "0", count: 64))", token: token)
+                .status == 401)
         #expect(try await harness.get(Self.api + "edit-tag?\(item)&\(read)&T=\(edit)", token: token).status == 405)
         #expect(try await harness.engine.marks(for: [9_759_301])[9_759_301]?.isRead != true)
         // Both id forms, many at once; a token read with its newline still counts.
@@ -229,7 +235,8 @@ import TestSupport
         let edit = try await harness.editToken(token)
         #expect(try await harness.post(Self.api + "edit-tag", form: "i=12x&T=\(edit)", token: token).status == 400)
         #expect(try await harness.post(Self.api + "edit-tag", form: "T=\(edit)", token: token).status == 400)
-        #expect(try await harness.post(Self.api + "mark-all-as-read", form: "s=feed%2Fzhihu-daily&ts=x&T=\(edit)", token: token).status == 400)
+        #expect(
+            try await harness.post(Self.api + "mark-all-as-read", form: "s=feed%2Fzhihu-daily&ts=x&T=\(edit)", token: token).status == 400)
         #expect(try await harness.post(Self.api + "edit-tag", form: "i=%ZZ", token: token).status == 400)
     }
 
@@ -245,7 +252,8 @@ import TestSupport
         let grown = SectionPages(count: 15, firstID: 9_000_000, newestCursor: harness.column.newestCursor + 3 * 86_400)
         grown.serve(on: harness.source)
         _ = try await harness.engine.section(grown.id, reach: .pages(2), policy: .networkFirst)
-        let older = #"{"date":"20230310","stories":[{"id":9758901,"title":"更早的一天","hint":"","url":"https://daily.zhihu.com/story/9758901","ga_prefix":"031007","images":[],"type":0,"image_hue":""}]}"#
+        let older =
+            #"{"date":"20230310","stories":[{"id":9758901,"title":"更早的一天","hint":"","url":"https://daily.zhihu.com/story/9758901","ga_prefix":"031007","images":[],"type":0,"image_hue":""}]}"#
         harness.source.setReply(.body(status: 200, text: older), for: "/api/4/news/before/20230311")
         _ = try await harness.engine.page(for: Day("20230310") ?? .firstIssue, policy: .networkFirst)
         while let next = continuation {
@@ -267,7 +275,8 @@ import TestSupport
         defer { Task { await harness.stop() } }
         let token = try await harness.token()
         let edit = try await harness.editToken(token)
-        let answer = try await harness.post(Self.api + "edit-tag", form: "i=9759201&a=user%2F-%2Fstate%2Fcom.google%2Fread&T=\(edit)", token: token)
+        let answer = try await harness.post(
+            Self.api + "edit-tag", form: "i=9759201&a=user%2F-%2Fstate%2Fcom.google%2Fread&T=\(edit)", token: token)
         #expect(answer.status == 200)
         #expect(try await harness.post("/story/1/favorite", form: "", token: nil).status == 403)
     }

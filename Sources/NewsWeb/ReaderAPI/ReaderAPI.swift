@@ -51,7 +51,8 @@ public struct ReaderAPI: Sendable {
         do throws(ReaderFault) {
             return try await route(request)
         } catch {
-            var response = WebResponse(status: error.status, contentType: "text/plain; charset=utf-8", body: Array((error.message + "\n").utf8))
+            var response = WebResponse(
+                status: error.status, contentType: "text/plain; charset=utf-8", body: Array((error.message + "\n").utf8))
             if error.badToken { response.headers["X-Reader-Google-Bad-Token"] = "true" }
             return response
         }
@@ -81,7 +82,8 @@ public struct ReaderAPI: Sendable {
         case "token": return .text(try editToken(token))
         case "user-info": return try await userInfo(account)
         case "subscription/list": return try await subscriptions(request)
-        case "tag/list": return .json(TagList(tags: [.init(id: ReaderStreamID.starred), .init(id: ReaderStreamID.label(Self.folder), type: "folder")]))
+        case "tag/list":
+            return .json(TagList(tags: [.init(id: ReaderStreamID.starred), .init(id: ReaderStreamID.label(Self.folder), type: "folder")]))
         case "unread-count": return try await unreadCounts()
         case "stream/items/ids": return try await itemIDs(request)
         case "stream/items/contents": return try await itemContents(request)
@@ -205,7 +207,9 @@ public struct ReaderAPI: Sendable {
     // MARK: Streams
 
     private func stream(_ id: String) throws(ReaderFault) -> ItemStream {
-        guard let stream = ReaderStreamID.stream(id, folder: Self.folder) else { throw ReaderFault(status: 404, message: "no stream \(id)") }
+        guard let stream = ReaderStreamID.stream(id, folder: Self.folder) else {
+            throw ReaderFault(status: 404, message: "no stream \(id)")
+        }
         return stream
     }
 
@@ -214,11 +218,13 @@ public struct ReaderAPI: Sendable {
         let page: ItemPage
         do { page = try await engine.items(query) } catch { throw Self.fault(error) }
         let items = await ReaderItems(engine: engine, language: language, baseURL: request.baseURL).json(page.items)
-        return .json(StreamContents(id: streamID, updated: Int64(Date.now.timeIntervalSince1970), items: items, continuation: page.next?.token))
+        return .json(
+            StreamContents(id: streamID, updated: Int64(Date.now.timeIntervalSince1970), items: items, continuation: page.next?.token))
     }
 
     private func itemIDs(_ request: ReaderRequest) async throws(ReaderFault) -> WebResponse {
-        let query = try ReaderStreamQuery.parse(request, stream: stream(request.value("s") ?? ReaderStreamID.readingList), maximum: 10_000).get()
+        let query = try ReaderStreamQuery.parse(request, stream: stream(request.value("s") ?? ReaderStreamID.readingList), maximum: 10_000)
+            .get()
         let page: ItemKeyPage
         do { page = try await engine.itemKeys(query) } catch { throw Self.fault(error) }
         let refs = page.keys.map { ItemRefs.Ref(id: String($0.id), timestampUsec: String($0.published * 1_000_000)) }
@@ -242,7 +248,8 @@ public struct ReaderAPI: Sendable {
         let found: [ArchiveItem]
         do { found = try await engine.items(ids: ids) } catch { throw Self.fault(error) }
         let items = await ReaderItems(engine: engine, language: language, baseURL: request.baseURL).json(found)
-        return .json(StreamContents(id: ReaderStreamID.readingList, updated: Int64(Date.now.timeIntervalSince1970), items: items, continuation: nil))
+        return .json(
+            StreamContents(id: ReaderStreamID.readingList, updated: Int64(Date.now.timeIntervalSince1970), items: items, continuation: nil))
     }
 
     private func atom(_ request: ReaderRequest, streamID: String) async throws(ReaderFault) -> WebResponse {

@@ -73,7 +73,8 @@ struct ReaderItems {
             if item.isStarred { states.append("starred") }
             entries.append(
                 AtomFeed.Entry(
-                    id: ReaderItemID.long(item.id), title: entry.title, link: baseURL + "story/\(item.id).html", original: Self.address(item),
+                    id: ReaderItemID.long(item.id), title: entry.title, link: baseURL + "story/\(item.id).html",
+                    original: Self.address(item),
                     updated: DateFormatting.iso8601Beijing(unixTime: item.published), author: entry.author,
                     categories: item.sections.map(\.name), html: entry.html, readerStates: states))
         }
