@@ -23,15 +23,14 @@ struct ReaderAPIRoute: Sendable {
         guard let target = RequestTarget(request.head.path ?? ""), target.path.hasPrefix(Self.root) else {
             return .plain(.notFound, "not found\n")
         }
-        let raw = request.head.path ?? ""
-        let rawQuery = raw.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first ?? ""
         var form: [ReaderRequest.Field] = []
         if request.method == .post, request.isForm {
             // Read whole and checked by `FormBodyMiddleware`: this only decodes it.
             let body = try await request.body.collect(upTo: .max)
             form = RequestTarget.formPairs(body.readableBytesView)?.map { ReaderRequest.Field($0.name, $0.value) } ?? []
         }
-        let query = RequestTarget.formPairs(rawQuery.utf8)?.map { ReaderRequest.Field($0.name, $0.value) } ?? []
+        let rawQuery = RequestTarget.rawQuery(request.head.path ?? "")
+        let query = RequestTarget.formPairs(rawQuery)?.map { ReaderRequest.Field($0.name, $0.value) } ?? []
         let path = String(target.path.dropFirst(Self.root.count))
         let reader = ReaderRequest(
             method: request.method == .post ? "POST" : "GET", path: path.isEmpty ? "/" : path, query: query, form: form,

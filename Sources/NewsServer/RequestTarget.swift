@@ -9,24 +9,33 @@ struct RequestTarget: Equatable {
 
     /// The target `raw` names (`/search.html?q=%E7%8C%AB`), or nil when it is not a path of the site.
     init?(_ raw: String) {
-        let parts = raw.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let rawPath = parts[0]
-        guard rawPath.hasPrefix("/"), !rawPath.contains("#"),
-            let path = Self.percentDecoded(rawPath.utf8, plusIsSpace: false), Self.isInsideTheSite(path)
+        let rawPath = raw.utf8.prefix { $0 != UInt8(ascii: "?") }
+        guard rawPath.first == UInt8(ascii: "/"), !rawPath.contains(UInt8(ascii: "#")),
+            let path = Self.percentDecoded(rawPath, plusIsSpace: false), Self.isInsideTheSite(path),
+            let query = Self.formFields(Self.rawQuery(raw))
         else { return nil }
-        guard let query = Self.formFields(parts.count > 1 ? parts[1].utf8 : ""[...].utf8) else { return nil }
         self.path = path
         self.query = query
     }
 
+    /// The bytes of `raw` after its first `?` (none when it has none), still encoded. Split at the
+    /// byte, never at a `Character`: a combining or prepended mark must not hide a `?` or a `/`.
+    static func rawQuery(_ raw: String) -> Substring.UTF8View {
+        let bytes = raw[...].utf8
+        guard let question = bytes.firstIndex(of: UInt8(ascii: "?")) else { return bytes[bytes.endIndex...] }
+        return bytes[bytes.index(after: question)...]
+    }
+
     /// A path made only of named segments: no `.` or `..`, no empty segment but a last one (`/`,
-    /// `/day/`), and no control character or backslash anywhere.
+    /// `/day/`), and no control character or backslash anywhere. Read byte by byte, as a file
+    /// system would.
     static func isInsideTheSite(_ path: String) -> Bool {
-        guard path.hasPrefix("/"), !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" })
+        guard path.utf8.first == UInt8(ascii: "/"),
+            !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" })
         else { return false }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        let segments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst()
         for (index, segment) in zip(segments.indices, segments) {
-            if segment == "." || segment == ".." { return false }
+            if segment.elementsEqual(".".utf8) || segment.elementsEqual("..".utf8) { return false }
             if segment.isEmpty && index != segments.indices.last { return false }
         }
         return true

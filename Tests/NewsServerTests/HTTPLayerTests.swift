@@ -92,6 +92,8 @@ import TestSupport
             "/../etc/passwd", "/%2e%2e/etc/passwd", "/%2E%2E/%2E%2E/etc/passwd", "/story/..%2f..%2fetc/passwd",
             "/story%2f..%2f..%2fetc%2fpasswd", "/./page.html", "/page.html%00.jpg", "/%5c..%5cetc", "//etc/passwd",
             "/story//1.html", "/%zz", "/%c0%ae%c0%ae/etc/passwd", "*", "page.html",
+            // A prepended mark (U+0600) joins the `/` after it into one Character: the segments are the bytes'.
+            "/story/1%D8%80/../page.html", "/story%D8%80//1.html",
         ]
         for target in targets {
             let response = try await server.send("GET", target)
@@ -219,10 +221,13 @@ import TestSupport
         let server = try await RunningServer.start(site)
         _ = try await server.send("GET", "/search.html?q=%E7%8C%AB+%E7%8B%97&page=2")
         _ = try await server.send("HEAD", "/day/20230314.html")
+        // A name may begin with a combining mark (U+0301), which joins the `/` before it into one Character.
+        _ = try await server.send("GET", "/%CC%81.html")
         #expect(
             site.requests == [
                 WebRequest(path: "/search.html", query: ["q": "猫 狗", "page": "2"]),
                 WebRequest(path: "/day/20230314.html"),
+                WebRequest(path: "/\u{301}.html"),
             ])
         await server.stop()
     }
