@@ -12,6 +12,9 @@
 //       any query of the bench copy): the count, the ids in order, and each of the first `shown`
 //       (20 by default) whole (id, day, title, snippet with its matches marked), one line each,
 //       to diff two archives or two builds
+//   newsbench items <archive> [rounds]
+//       time of the reader items' reads (SyncEngine+Items): keys and pages of the whole archive
+//       and of a section, newest first and from a cursor deep in the stream, items by id, feeds
 import FoundationEssentials
 import SyncEngine
 
@@ -55,9 +58,9 @@ let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
     fail(
         "usage: newsbench search ARCHIVE QUERIES [ROUNDS] | read-day BIG SMALL [ROUNDS] | readable-text API-COPY [ROUNDS]"
-            + " | hits ARCHIVE QUERIES [LIMIT [SHOWN]]")
+            + " | hits ARCHIVE QUERIES [LIMIT [SHOWN]] | items ARCHIVE [ROUNDS]")
 }
-let roundsArgument = arguments[1] == "readable-text" ? 3 : 4
+let roundsArgument = ["readable-text", "items"].contains(arguments[1]) ? 3 : 4
 let rounds = arguments.count > roundsArgument ? Int(arguments[roundsArgument]) ?? 20 : 20
 let clock = ContinuousClock()
 
@@ -135,6 +138,46 @@ case "readable-text":
     print("ReadableText over \(bodies.count) bodies (mean \(bytes) bytes of HTML): \(microseconds(median(samples))) a body")
     print("RESULT readable_text_us \(Double(median(samples).components.attoseconds) / 1e12)")
 
+case "items":
+    let engine = open(arguments[2])
+    func query(_ stream: ItemStream, _ limit: Int, _ edit: (inout ItemQuery) -> Void = { _ in }) -> ItemQuery {
+        var query = ItemQuery(stream: stream, limit: limit)
+        edit(&query)
+        return query
+    }
+    let all: [ItemKey]
+    do { all = try await engine.itemKeys(query(.all, Int(Int32.max))).keys } catch { fail("items: \(error)") }
+    let middle = all.isEmpty ? nil : ItemCursor(published: all[all.count / 2].published, id: all[all.count / 2].id)
+    let section: ItemStream
+    do { section = try await engine.itemFeeds().dropFirst().first?.stream ?? .daily } catch { fail("items: \(error)") }
+    let ids = all.prefix(1000).enumerated().filter { $0.offset % 10 == 0 }.map(\.element.id)
+    let cases: [(String, () async throws -> Int)] = [
+        ("keys all 10000", { try await engine.itemKeys(query(.all, 10_000)).keys.count }),
+        ("keys all 10000 unread", { try await engine.itemKeys(query(.all, 10_000) { $0.excluding = .read }).keys.count }),
+        ("keys all 10000 middle", { try await engine.itemKeys(query(.all, 10_000) { $0.after = middle }).keys.count }),
+        ("keys all 10000 oldest", { try await engine.itemKeys(query(.all, 10_000) { $0.oldestFirst = true }).keys.count }),
+        ("keys daily 10000", { try await engine.itemKeys(query(.daily, 10_000)).keys.count }),
+        ("keys section 10000", { try await engine.itemKeys(query(section, 10_000)).keys.count }),
+        ("items all 100", { try await engine.items(query(.all, 100)).items.count }),
+        ("items all 100 middle", { try await engine.items(query(.all, 100) { $0.after = middle }).items.count }),
+        ("items all 100 unread", { try await engine.items(query(.all, 100) { $0.excluding = .read }).items.count }),
+        ("items section 100", { try await engine.items(query(section, 100)).items.count }),
+        ("items starred 100", { try await engine.items(query(.starred, 100)).items.count }),
+        ("items by 100 ids", { try await engine.items(ids: ids).count }),
+        ("feeds", { try await engine.itemFeeds().count }),
+    ]
+    print("items: \(all.count)")
+    print("read                       count   median")
+    for (name, read) in cases {
+        var samples: [Duration] = []
+        var count = 0
+        for _ in 0..<(rounds + 2) {
+            let start = clock.now
+            do { count = try await read() } catch { fail("\(name): \(error)") }
+            samples.append(clock.now - start)
+        }
+        print(name.padding(24) + String(count).leftPadding(8) + "   " + microseconds(median(Array(samples.dropFirst(2)))))
+    }
 case "hits":
     let engine = open(arguments[2])
     let limit = arguments.count > 4 ? Int(arguments[4]) ?? 20_000 : 20_000

@@ -4,13 +4,15 @@
 
 /// A stream of the archive's stories.
 public enum ItemStream: Sendable, Hashable {
-    /// Every story the archive lists, on a day or in a section: each once.
+    /// Every story the archive lists, on a day (`day_story`) or in a section (`section_story`):
+    /// each once, whatever lists it.
     case all
     /// The stories of the days the archive holds (the 知乎日报 feed).
     case daily
     /// The stories the archive keeps of one section (专栏).
     case section(Int64)
-    /// The favourites (收藏), whether or not the archive still lists them.
+    /// The favourites (收藏), whether or not the archive still lists them (one it no longer lists
+    /// has the title it was kept with and the day it was kept, see ``ArchiveItem/published``).
     case starred
     /// The stories marked read that the archive lists.
     case read
@@ -61,11 +63,12 @@ public struct ItemQuery: Sendable, Hashable {
     public var including: ItemState?
     /// Only items without this mark.
     public var excluding: ItemState?
-    /// Only items published at or after this Unix time.
+    /// Only items published at or after this Unix time (inclusive).
     public var notBefore: Int64?
-    /// Only items published at or before this Unix time.
+    /// Only items published at or before this Unix time (inclusive).
     public var notAfter: Int64?
-    /// Only items after this place in the order (the last page's ``ItemPage/next``).
+    /// Only items strictly after this place in the order (the last page's ``ItemPage/next``):
+    /// newest first, those with an earlier (time, id); oldest first, a later one.
     public var after: ItemCursor?
 
     /// The first `limit` items of `stream`, newest first.
@@ -79,10 +82,12 @@ public struct ItemQuery: Sendable, Hashable {
 public struct ArchiveItem: Sendable, Hashable {
     /// The story's id: the item's id for ever.
     public let id: Int64
-    /// Its time, Unix seconds: the start (Beijing time) of the first day that lists it, plus the
-    /// hour its `ga_prefix` names when that is of the same day. It never changes once listed.
+    /// Its time, Unix seconds: the start (Beijing time) of its ``day``, plus the hour `HH` its
+    /// `ga_prefix` (`MMddHH`) names when `MMdd` is that day's and `HH` is 00-23. It never changes
+    /// once listed. A favourite the archive no longer lists: the start of the day it was kept.
     public let published: Int64
-    /// The day it ran.
+    /// The day it ran: the earliest date a day or a section of the archive gives it, the same in
+    /// every stream. A favourite the archive no longer lists: the day (Beijing time) it was kept.
     public let day: Day
     /// Its title (a favourite the archive no longer lists keeps the title it was kept with).
     public let title: String
@@ -90,7 +95,7 @@ public struct ArchiveItem: Sendable, Hashable {
     public let url: String
     /// Whether a day of the archive lists it (it is in the 知乎日报 feed).
     public let isDaily: Bool
-    /// The sections that list it, by id, with their names.
+    /// The sections that list it, by id, with their names, in the source's order of sections.
     public let sections: [ItemSection]
     /// Whether it is marked read.
     public let isRead: Bool
@@ -132,7 +137,8 @@ public struct ItemSection: Sendable, Hashable {
 public struct ItemPage: Sendable, Hashable {
     /// The items, in the query's order.
     public let items: [ArchiveItem]
-    /// Where the next page starts; nil when this page is the last.
+    /// Where the next page starts (its last item) when more items follow; nil when this page
+    /// is the last.
     public let next: ItemCursor?
 
     /// A page.

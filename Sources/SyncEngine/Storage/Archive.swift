@@ -20,6 +20,8 @@ final class Archive {
     let housekeeping: ArchiveStore
     /// The reader API's accounts and their tokens.
     let accounts: AccountStore
+    /// The stories as feed readers' items.
+    let items: ItemStore
 
     /// Upgrades `database` to the current schema first; `willUpgrade` hears of an upgrade of an
     /// existing archive, and `progress` how far it has got.
@@ -40,6 +42,7 @@ final class Archive {
         search = SearchIndex(database: database)
         housekeeping = ArchiveStore(database: database)
         accounts = AccountStore(database: database)
+        items = ItemStore(database: database)
     }
 
     /// Opens the file at `path` and upgrades it. `onlyReads` (unless `readOnly`): an archive at
