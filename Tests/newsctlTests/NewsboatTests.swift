@@ -14,7 +14,7 @@ import TestSupport
     static var isRunnable: Bool { newsboat != nil && FileManager.default.isExecutableFile(atPath: serve) }
     static let why = "needs newsboat (apt-get install newsboat) and newsctl-serve (a build with the server)"
 
-    /// An archive of the fixtures' last three days (15 stories, one with its text), an account
+    /// An archive of the fixtures' last three days (15 stories, those the fixtures have with their text), an account
     /// `reader`, `newsctl serve` on it, and newsboat's files pointed at it.
     struct Setup {
         let newsctl: NewsctlProcess
@@ -36,9 +36,8 @@ import TestSupport
         let source = LoopbackServer()
         try await source.start()
         let newsctl = try NewsctlProcess()
-        let sync = try await newsctl.run(["sync", "--days", "3", "--base-url", await source.baseURL])
+        let sync = try await newsctl.run(["sync", "--days", "3", "--details", "--base-url", await source.baseURL])
         #expect(sync.status == 0, "\(sync.stderr)")
-        _ = try await newsctl.run(["show", "9759301", "--base-url", await source.baseURL])
         await source.stop()
         let added = try await newsctl.run(["account", "add", "reader"], input: "s3cret pass\n")
         #expect(added.status == 0, "\(added.stderr)")
@@ -121,12 +120,13 @@ import TestSupport
         #expect(reading, "\(article.joined(separator: "\n"))")
         try pane.press("q")
         // Flag the next one with `s`, newsboat's star here (Ctrl-E edits an article's flags).
-        try pane.press("j")
+        try pane.press("Down")
         try pane.press("C-e")
         _ = try await pane.waitFor("Flags:")
         try pane.type("s")
         try pane.press("Enter")
         try await Task.sleep(for: .milliseconds(500))
+        let flagged = try pane.screen()
         try pane.press("q")
         try pane.press("q")
         _ = try await pane.waitFor("$ ")
@@ -135,7 +135,9 @@ import TestSupport
         let readIDs = try await engine.items(ItemQuery(stream: .read, limit: 100)).items.map(\.id)
         #expect(readIDs.count == 1, "\(readIDs)")
         let starred = try await engine.favorites().map(\.id)
-        #expect(starred.count == 1 && !readIDs.contains(starred.first ?? 0), "read \(readIDs), starred \(starred)")
+        #expect(
+            starred.count == 1 && !readIDs.contains(starred.first ?? 0),
+            "read \(readIDs), starred \(starred)\n\(flagged.joined(separator: "\n"))")
         let log = (try? String(contentsOfFile: setup.folder + "/serve.log", encoding: .utf8)) ?? ""
         #expect(log.components(separatedBy: "POST /api/greader/reader/api/0/edit-tag 200").count >= 3, "\(log)")
     }
