@@ -63,7 +63,6 @@ struct NewsctlServe: AsyncParsableCommand {
         let options = ArchiveSite.Options(language: language, offline: offline)
         let server = WebServer(host: host, port: port, logger: logger)
         let hasAccounts = ((try? await engine.accounts()) ?? []).isEmpty == false
-        if !hasAccounts { logger.info("\(words.noAccount)") }
         do {
             try await server.run(
                 shutdownSignals: true, periodic: periodicSync(engine: engine, words: words, logger: logger),

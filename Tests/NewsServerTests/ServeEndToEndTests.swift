@@ -194,6 +194,35 @@ import TestSupport
         #expect(ended.stderr.split(separator: "\n").count == 1, "\(ended.stderr)")
     }
 
+    @Test func anyHostButLoopbackWithAnAccountSaysThePasswordsGoInClear() async throws {
+        let databasePath = try await syncedArchive()
+        try await SyncEngine(configuration: SyncEngine.Configuration(databasePath: databasePath)).addAccount(name: "reader", password: "pw")
+        let server = try await ServeProcess.start(
+            ["serve", "--host", "0.0.0.0", "--port", "0", "--offline", "--lang", "en"], databasePath: databasePath)
+        try await Task.sleep(for: .milliseconds(200))
+        server.signal(SIGTERM)
+        let ended = try #require(try await server.waitForExit(within: TimeBound.within(.seconds(2))))
+        let lines = ended.stderr.split(separator: "\n")
+        #expect(lines.count == 2, "\(ended.stderr)")
+        #expect(lines.last?.contains("carries passwords and tokens in clear over plain HTTP") == true, "\(ended.stderr)")
+    }
+
+    @Test func anAppAskingWithoutAnyAccountIsToldOnceInTheLogHowToAddOne() async throws {
+        let databasePath = try await syncedArchive()
+        let server = try await ServeProcess.start(["serve", "--port", "0", "--offline", "--lang", "en"], databasePath: databasePath)
+        let port = try #require(portNumber(server.firstLine))
+        for _ in 0..<3 {
+            let answer = try await RawHTTPClient.send(
+                "POST", "/api/greader/accounts/ClientLogin", port: port,
+                headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Array("Email=a&Passwd=b".utf8))
+            #expect(answer.status == 401)
+        }
+        server.signal(SIGTERM)
+        let ended = try #require(try await server.waitForExit(within: TimeBound.within(.seconds(2))))
+        let told = ended.stderr.components(separatedBy: "there is no account to log in to; add one with newsctl account add NAME")
+        #expect(told.count == 2, "\(ended.stderr)")
+    }
+
     @Test func badValuesAreOneLineAndExit64() async throws {
         let databasePath = try Fixtures.temporaryFolder() + "/news.sqlite"
         for arguments in [["--port", "70000"], ["--sync-every", "2s"], ["--sync-every", "30x"], ["--details"], ["--host", "a b"]] {
