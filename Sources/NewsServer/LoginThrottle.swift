@@ -1,37 +1,51 @@
 import SyncEngine
 
-/// The reader API's wrong passwords, by address: after `limit` of them within `window` from one
-/// address, its logins are refused (429) until the oldest of them is `window` old. Kept in
-/// memory: a restart forgets it, as it forgets nothing else worth keeping.
+/// The reader API's logins, by address: wrong passwords within `window` and logins under way
+/// count together, and once they reach `limit` the address's next logins are refused (429) until
+/// the oldest wrong one is `window` old. Counting the logins under way closes the door to many
+/// sent at once as much as to many sent one after another. Kept in memory: a restart forgets it.
 struct LoginThrottle: Sendable {
-    /// Wrong passwords that close the door.
+    /// Wrong passwords (and logins under way) that close the door.
     let limit: Int
-    /// How long one counts, in seconds.
+    /// How long a wrong password counts, in seconds.
     let window: Double
-    private let failures = Locked<[String: [Double]]>([:])
+    private let entries = Locked<[String: Entry]>([:])
+
+    private struct Entry {
+        var failures: [Double] = []
+        var underWay = 0
+    }
 
     init(limit: Int = 5, window: Double = 60) {
         self.limit = limit
         self.window = window
     }
 
-    /// Seconds until `address` may log in again; nil when it may now.
-    func wait(for address: String, now: Double) -> Double? {
-        failures.withLock { failures in
-            let recent = (failures[address] ?? []).filter { now - $0 < window }
-            failures[address] = recent.isEmpty ? nil : recent
-            guard recent.count >= limit, let oldest = recent.first else { return nil }
-            return window - (now - oldest)
+    /// Starts a login from `address`: nil when it may go on (then ``end(_:failed:now:)`` must
+    /// follow), else the seconds to wait.
+    func begin(_ address: String, now: Double) -> Double? {
+        entries.withLock { entries in
+            if entries.count > 10_000 {
+                entries = entries.filter { $0.value.underWay > 0 || now - ($0.value.failures.last ?? -.infinity) < window }
+            }
+            var entry = entries[address] ?? Entry()
+            entry.failures.removeAll { now - $0 >= window }
+            defer { entries[address] = entry }
+            guard entry.failures.count + entry.underWay < limit else {
+                return entry.failures.first.map { window - (now - $0) } ?? 1
+            }
+            entry.underWay += 1
+            return nil
         }
     }
 
-    /// Counts a wrong password from `address`. The table is bounded: an address not seen for a
-    /// window is dropped when it grows past 10,000 addresses.
-    func fail(_ address: String, now: Double) {
-        failures.withLock { failures in
-            if failures.count > 10_000 { failures = failures.filter { now - ($0.value.last ?? 0) < window } }
-            failures[address, default: []].append(now)
-            if let count = failures[address]?.count, count > limit { failures[address]?.removeFirst(count - limit) }
+    /// Ends a login ``begin(_:now:)`` let go on; a wrong password counts for `window`.
+    func end(_ address: String, failed: Bool, now: Double) {
+        entries.withLock { entries in
+            var entry = entries[address] ?? Entry()
+            entry.underWay = max(entry.underWay - 1, 0)
+            if failed { entry.failures.append(now) }
+            entries[address] = entry.underWay == 0 && entry.failures.isEmpty ? nil : entry
         }
     }
 }

@@ -24,7 +24,8 @@ struct ReaderAPIRoute: Sendable {
             return .plain(.notFound, "not found\n")
         }
         var form: [ReaderRequest.Field] = []
-        if request.method == .post, request.isForm {
+        // A POST's body is a form whether or not it says so: some apps send no Content-Type.
+        if request.method == .post, request.isForm || request.headers[.contentType] == nil {
             // Read whole and checked by `FormBodyMiddleware`: this only decodes it.
             let body = try await request.body.collect(upTo: .max)
             form = RequestTarget.formPairs(body.readableBytesView)?.map { ReaderRequest.Field($0.name, $0.value) } ?? []
@@ -35,32 +36,48 @@ struct ReaderAPIRoute: Sendable {
         let reader = ReaderRequest(
             method: request.method == .post ? "POST" : "GET", path: path.isEmpty ? "/" : path, query: query, form: form,
             authorization: request.headers[.authorization], baseURL: Self.baseURL(request, context: context))
-        guard path == "/accounts/ClientLogin", request.method == .post else { return Response(await api.respond(to: reader)) }
+        guard path == "/accounts/ClientLogin", request.method == .post else { return Self.response(await api.respond(to: reader)) }
         let address = Self.clientAddress(request, context: context)
-        let now = Date.now.timeIntervalSince1970
-        if let wait = throttle.wait(for: address, now: now) {
-            return .plain(.tooManyRequests, "Error=TooManyRequests\n", extra: [.retryAfter: String(Int(wait.rounded(.up)))])
+        if let wait = throttle.begin(address, now: Date.now.timeIntervalSince1970) {
+            return .plain(
+                .tooManyRequests, "Error=TooManyRequests\n",
+                extra: [.retryAfter: String(Int(wait.rounded(.up))), .cacheControl: "no-store"])
         }
         let answer = await api.respond(to: reader)
-        if answer.status == 401 { throttle.fail(address, now: now) }
-        return Response(answer)
+        throttle.end(address, failed: answer.status == 401, now: Date.now.timeIntervalSince1970)
+        return Self.response(answer)
     }
 
-    /// The server's address as the client reached it: the `Host` it named (or, behind a proxy,
-    /// `X-Forwarded-Host`), `https` when the proxy says so in `X-Forwarded-Proto`.
+    /// The API's answer as HTTP, never to be kept by a cache (a login's answer holds its token).
+    private static func response(_ answer: WebResponse) -> Response {
+        var response = Response(answer)
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+
+    /// The server's address as the client reached it: the `Host` it named, or, behind a proxy on
+    /// this machine, `X-Forwarded-Host`, with `https` when that proxy says so in `X-Forwarded-Proto`.
     static func baseURL(_ request: Request, context: ServerRequestContext) -> String {
-        let forwardedHost = request.headers[xForwardedHost].flatMap { $0.split(separator: ",").first.map { $0.trimmingSpaces } }
+        let proxied = isLoopback(context.remoteAddress?.ipAddress)
+        let forwardedHost =
+            proxied ? request.headers[xForwardedHost].flatMap { $0.split(separator: ",").first.map { $0.trimmingSpaces } } : nil
         let host = [forwardedHost, request.head.authority].compactMap { $0 }.first { isHostName($0) } ?? "127.0.0.1"
-        let scheme = request.headers[xForwardedProto]?.lowercased() == "https" ? "https" : "http"
+        let scheme = proxied && request.headers[xForwardedProto]?.lowercased() == "https" ? "https" : "http"
         return scheme + "://" + host + "/"
+    }
+
+    /// Whether `address` is this machine's: only a proxy there is believed about the client.
+    private static func isLoopback(_ address: String?) -> Bool {
+        guard let address else { return false }
+        return address.hasPrefix("127.") || address == "::1" || address.hasPrefix("::ffff:127.")
     }
 
     /// The address a login comes from: the peer's, or behind a proxy on this machine the last
     /// one its `X-Forwarded-For` names.
     static func clientAddress(_ request: Request, context: ServerRequestContext) -> String {
         let peer = context.remoteAddress?.ipAddress ?? "unknown"
-        let isLoopback = peer.hasPrefix("127.") || peer == "::1" || peer == "::ffff:127.0.0.1"
-        if isLoopback, let forwarded = request.headers[xForwardedFor]?.split(separator: ",").last?.trimmingSpaces, !forwarded.isEmpty {
+        if isLoopback(peer), let forwarded = request.headers[xForwardedFor]?.split(separator: ",").last?.trimmingSpaces, !forwarded.isEmpty
+        {
             return forwarded
         }
         return peer

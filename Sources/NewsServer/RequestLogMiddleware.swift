@@ -28,7 +28,8 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The path as logged: no query (a search is the reader's own business), at most 200 bytes,
     /// control characters escaped so that a request cannot forge a log line.
     static func loggedPath(_ target: String) -> String {
-        let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        // Split at the `?` byte: a mark after it would join it into one Character and hide it.
+        let path = String(decoding: target.utf8.prefix { $0 != UInt8(ascii: "?") }, as: UTF8.self)
         var logged = ""
         for scalar in path.unicodeScalars.prefix(200) {
             logged += scalar.value < 0x20 || scalar.value == 0x7F ? "%" + String(scalar.value, radix: 16) : String(scalar)

@@ -92,17 +92,23 @@ struct NewsctlServe: AsyncParsableCommand {
     }
 
     /// The Google Reader API at `/api/greader`. A refusal for want of any account says how to add
-    /// one in the log, at most once a minute (an app retrying must not fill the log).
+    /// one in the log, at most once a minute (an app retrying must not fill the log); a fault the
+    /// client is told nothing of is logged as it is.
     private func readerAPI(engine: SyncEngine, words: ServeStrings, logger: Logger) -> ReaderAPI {
         let lastSaid = Locked<Int64?>(nil)
-        return ReaderAPI(engine: engine, language: words.language) {
-            let now = Int64(time(nil))
-            let due = lastSaid.withLock { last in
-                guard last.map({ now - $0 >= 60 }) ?? true else { return false }
-                last = now
-                return true
+        return ReaderAPI(engine: engine, language: words.language) { note in
+            switch note {
+            case .noAccount:
+                let now = Int64(time(nil))
+                let due = lastSaid.withLock { last in
+                    guard last.map({ now - $0 >= 60 }) ?? true else { return false }
+                    last = now
+                    return true
+                }
+                if due { logger.warning("\(words.noAccount)") }
+            case .fault(let message):
+                logger.warning("\(words.readerFault(message))")
             }
-            if due { logger.warning("\(words.noAccount)") }
         }
     }
 

@@ -14,6 +14,8 @@ struct ReaderHarness {
     let engine: SyncEngine
     let server: RunningServer
     let column: SectionPages
+    /// The archive's file.
+    let databasePath: String
     /// How many times the API said there is no account.
     let noAccountCalls: Locked<Int>
 
@@ -22,7 +24,8 @@ struct ReaderHarness {
         try await source.start()
         let column = SectionPages(count: 12, firstID: 9_000_000)
         column.serve(on: source)
-        var configuration = SyncEngine.Configuration(databasePath: try Fixtures.temporaryFolder() + "/news.sqlite")
+        let databasePath = try Fixtures.temporaryFolder() + "/news.sqlite"
+        var configuration = SyncEngine.Configuration(databasePath: databasePath)
         configuration.baseURLs = [await source.baseURL]
         configuration.networkTimeout = TimeBound.requestBudget
         let engine = try SyncEngine(configuration: configuration)
@@ -32,9 +35,10 @@ struct ReaderHarness {
         _ = try await engine.section(column.id, reach: .pages(2))
         if withAccount { try await engine.addAccount(name: "reader", password: password) }
         let calls = Locked(0)
-        let reader = ReaderAPI(engine: engine) { calls.withLock { $0 += 1 } }
+        let reader = ReaderAPI(engine: engine) { note in if note == .noAccount { calls.withLock { $0 += 1 } } }
         let server = try await RunningServer.start(TestSite(), reader: reader)
-        return ReaderHarness(source: source, engine: engine, server: server, column: column, noAccountCalls: calls)
+        return ReaderHarness(
+            source: source, engine: engine, server: server, column: column, databasePath: databasePath, noAccountCalls: calls)
     }
 
     func stop() async {

@@ -16,7 +16,7 @@ import SyncEngine
 /// | `reader/api/0/token` | the edit token `T` every POST that changes state carries |
 /// | `reader/api/0/user-info` | the account |
 /// | `reader/api/0/subscription/list` | 知乎日报 and each section the archive keeps |
-/// | `reader/api/0/tag/list` | the starred state and the one folder |
+/// | `reader/api/0/tag/list` | the starred state, the one folder, a tag per section |
 /// | `reader/api/0/unread-count` | per feed, the folder and the reading list |
 /// | `reader/api/0/stream/contents/<stream>` | items with their HTML (`n`, `c`, `r=o`, `ot`, `nt`, `xt`, `it`) |
 /// | `reader/api/0/stream/items/ids` | `s=<stream>`: ids and times only |
@@ -32,15 +32,22 @@ import SyncEngine
 public struct ReaderAPI: Sendable {
     let engine: SyncEngine
     let language: Language
-    let noAccount: @Sendable () -> Void
+    let note: @Sendable (Note) -> Void
+
+    /// What the API tells the server's log.
+    public enum Note: Sendable, Equatable {
+        /// A request was refused because there is no account at all: the log should say how to add one.
+        case noAccount
+        /// A request failed in the archive or libsodium; the client was told only that it failed.
+        case fault(String)
+    }
 
     /// The API over `engine`, worded in `language` where it words anything (the entry of a story
-    /// it has no text for); `noAccount` is called when a request is refused because there is no
-    /// account at all, for the server to say in its log how to add one.
-    public init(engine: SyncEngine, language: Language = .zh, noAccount: @escaping @Sendable () -> Void = {}) {
+    /// it has no text for); `note` is given what the server's log should say.
+    public init(engine: SyncEngine, language: Language = .zh, note: @escaping @Sendable (Note) -> Void = { _ in }) {
         self.engine = engine
         self.language = language
-        self.noAccount = noAccount
+        self.note = note
     }
 
     /// The folder every feed is in.
@@ -53,7 +60,8 @@ public struct ReaderAPI: Sendable {
         } catch {
             var response = WebResponse(
                 status: error.status, contentType: "text/plain; charset=utf-8", body: Array((error.message + "\n").utf8))
-            if error.badToken { response.headers["X-Reader-Google-Bad-Token"] = "true" }
+            // Google's name for it and FreshRSS's: clients look for one or the other.
+            if error.badToken { response.headers = ["X-Reader-Google-Bad-Token": "true", "Google-Bad-Token": "true"] }
             return response
         }
     }
@@ -82,8 +90,7 @@ public struct ReaderAPI: Sendable {
         case "token": return .text(try editToken(token))
         case "user-info": return try await userInfo(account)
         case "subscription/list": return try await subscriptions(request)
-        case "tag/list":
-            return .json(TagList(tags: [.init(id: ReaderStreamID.starred), .init(id: ReaderStreamID.label(Self.folder), type: "folder")]))
+        case "tag/list": return try await tags()
         case "unread-count": return try await unreadCounts()
         case "stream/items/ids": return try await itemIDs(request)
         case "stream/items/contents": return try await itemContents(request)
@@ -104,7 +111,7 @@ public struct ReaderAPI: Sendable {
             throw .badRequest("Email and Passwd are needed")
         }
         let token: String?
-        do { token = try await engine.logIn(name: name, password: password) } catch { throw Self.fault(error) }
+        do { token = try await engine.logIn(name: name, password: password) } catch { throw hidden(error) }
         guard let token else {
             try await noteWhenNoAccounts()
             throw .unauthorized
@@ -126,7 +133,7 @@ public struct ReaderAPI: Sendable {
 
     private func accountName(token: String) async throws(ReaderFault) -> String {
         let name: String?
-        do { name = try await engine.account(forToken: token) } catch { throw Self.fault(error) }
+        do { name = try await engine.account(forToken: token) } catch { throw hidden(error) }
         guard let name else {
             try await noteWhenNoAccounts()
             throw .unauthorized
@@ -136,8 +143,8 @@ public struct ReaderAPI: Sendable {
 
     private func noteWhenNoAccounts() async throws(ReaderFault) {
         let accounts: [AccountSummary]
-        do { accounts = try await engine.accounts() } catch { throw Self.fault(error) }
-        if accounts.isEmpty { noAccount() }
+        do { accounts = try await engine.accounts() } catch { throw hidden(error) }
+        if accounts.isEmpty { note(.noAccount) }
     }
 
     private func editToken(_ token: String) throws(ReaderFault) -> String {
@@ -191,6 +198,13 @@ public struct ReaderAPI: Sendable {
         return .json(SubscriptionList(subscriptions: subscriptions))
     }
 
+    /// The starred state, the folder, and a tag per section: the categories items carry.
+    private func tags() async throws(ReaderFault) -> WebResponse {
+        let sections = try await feeds().filter { $0.stream != .daily }.map { TagList.Tag(id: ReaderStreamID.label($0.title), type: "tag") }
+        return .json(
+            TagList(tags: [.init(id: ReaderStreamID.starred), .init(id: ReaderStreamID.label(Self.folder), type: "folder")] + sections))
+    }
+
     private func unreadCounts() async throws(ReaderFault) -> WebResponse {
         let feeds = try await feeds()
         var all = ItemQuery(stream: .all, limit: Int.max)
@@ -206,15 +220,18 @@ public struct ReaderAPI: Sendable {
 
     // MARK: Streams
 
-    private func stream(_ id: String) throws(ReaderFault) -> ItemStream {
-        guard let stream = ReaderStreamID.stream(id, folder: Self.folder) else {
-            throw ReaderFault(status: 404, message: "no stream \(id)")
+    /// The stream `id` names: a feed, a state, the folder, or a section's label (the category an
+    /// item of a section carries); 404 for any other.
+    private func stream(_ id: String) async throws(ReaderFault) -> ItemStream {
+        if let stream = ReaderStreamID.stream(id, folder: Self.folder) { return stream }
+        if let name = ReaderStreamID.labelName(id), let feed = try await feeds().first(where: { $0.stream != .daily && $0.title == name }) {
+            return feed.stream
         }
-        return stream
+        throw ReaderFault(status: 404, message: "no stream \(id)")
     }
 
     private func streamContents(_ request: ReaderRequest, streamID: String) async throws(ReaderFault) -> WebResponse {
-        let query = try ReaderStreamQuery.parse(request, stream: stream(streamID), maximum: 1_000).get()
+        let query = try ReaderStreamQuery.parse(request, stream: await stream(streamID), maximum: 1_000).get()
         let page: ItemPage
         do { page = try await engine.items(query) } catch { throw Self.fault(error) }
         let items = await ReaderItems(engine: engine, language: language, baseURL: request.baseURL).json(page.items)
@@ -223,8 +240,10 @@ public struct ReaderAPI: Sendable {
     }
 
     private func itemIDs(_ request: ReaderRequest) async throws(ReaderFault) -> WebResponse {
-        let query = try ReaderStreamQuery.parse(request, stream: stream(request.value("s") ?? ReaderStreamID.readingList), maximum: 10_000)
-            .get()
+        let query = try ReaderStreamQuery.parse(
+            request, stream: await stream(request.value("s") ?? ReaderStreamID.readingList), maximum: 10_000
+        )
+        .get()
         let page: ItemKeyPage
         do { page = try await engine.itemKeys(query) } catch { throw Self.fault(error) }
         let refs = page.keys.map { ItemRefs.Ref(id: String($0.id), timestampUsec: String($0.published * 1_000_000)) }
@@ -253,7 +272,7 @@ public struct ReaderAPI: Sendable {
     }
 
     private func atom(_ request: ReaderRequest, streamID: String) async throws(ReaderFault) -> WebResponse {
-        let query = try ReaderStreamQuery.parse(request, stream: stream(streamID), maximum: 1_000).get()
+        let query = try ReaderStreamQuery.parse(request, stream: await stream(streamID), maximum: 1_000).get()
         let page: ItemPage
         do { page = try await engine.items(query) } catch { throw Self.fault(error) }
         let title = try await feeds().first { ReaderStreamID.feed($0.stream) == streamID }?.title ?? Self.folder
@@ -286,7 +305,7 @@ public struct ReaderAPI: Sendable {
 
     private func markAllRead(_ request: ReaderRequest) async throws(ReaderFault) -> WebResponse {
         guard let id = request.value("s"), !id.isEmpty else { throw .badRequest("s is needed") }
-        let stream = try stream(id)
+        let stream = try await stream(id)
         var upTo: Int64?
         if let ts = request.value("ts"), !ts.isEmpty {
             guard let micro = Int64(ts), micro >= 0 else { throw .badRequest("ts must be a time in microseconds") }
@@ -299,12 +318,23 @@ public struct ReaderAPI: Sendable {
     // MARK: Faults
 
     private static func fault(_ error: AccountError) -> ReaderFault {
+        if let syncError = error.syncError { return fault(syncError) }
         if error.code == .noCrypto { return ReaderFault(status: 503, message: "accounts are unavailable: " + error.message) }
         return ReaderFault(status: 500, message: error.message)
     }
 
     private static func fault(_ error: SyncError) -> ReaderFault {
-        ReaderFault(status: error.code == .notFound ? 404 : 500, message: error.message)
+        if error.databaseError?.problem == .readOnly {
+            return ReaderFault(status: 503, message: "the archive is read-only: " + error.message)
+        }
+        return ReaderFault(status: error.code == .notFound ? 404 : 500, message: error.message)
+    }
+
+    /// A fault met before the client is known: the log has what went wrong, the client only that
+    /// the service is unavailable (the archive's path and SQLite's words are no stranger's business).
+    private func hidden(_ error: AccountError) -> ReaderFault {
+        note(.fault(error.message))
+        return ReaderFault(status: 503, message: "Error=ServiceUnavailable")
     }
 }
 

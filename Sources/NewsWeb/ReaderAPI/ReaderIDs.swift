@@ -65,6 +65,13 @@ enum ReaderStreamID {
         return nil
     }
 
+    /// The name of a label `user/<anyone>/label/<name>`; nil when `id` is no label.
+    static func labelName(_ id: String) -> String? {
+        let parts = id.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "user", !parts[1].isEmpty, parts[2] == "label", !parts[3].isEmpty else { return nil }
+        return String(parts[3])
+    }
+
     /// The state `user/<anyone>/state/com.google/<state>` names: "read", "starred"…; nil when
     /// `id` is not a state.
     static func state(_ id: String) -> String? {

@@ -46,13 +46,10 @@ extension SyncEngine {
     /// Checks `password` against the account's; when it matches, starts a login and returns its
     /// token (random, `tokenByteCount` bytes as lowercase hex), of which only the SHA-256 is
     /// kept. Nil when there is no such account or the password is wrong (which one is not said).
-    public func logIn(name: String, password: String) throws(AccountError) -> String? {
-        // Before any password is checked: a read-only archive refuses every login alike, so its
-        // answer does not tell a right password from a wrong one.
-        try requireWritableAccounts("log in")
-        let name = try storedName(name) ?? name
-        let stored: String?
-        do { stored = try archive.accounts.passwordHash(name: name) } catch { throw AccountError.wrapping(error) }
+    /// The slow check runs outside the engine's actor: a login does not hold up the archive's
+    /// readers, syncs and other requests while Argon2id works.
+    public nonisolated func logIn(name: String, password: String) async throws(AccountError) -> String? {
+        let (name, stored) = try await storedPasswordHash(name)
         guard let stored else {
             // As slow as a wrong password, so the time taken does not say which names exist.
             if let decoy = PasswordHash.decoy { _ = try PasswordHash.verify(password, hash: decoy) }
@@ -60,11 +57,23 @@ extension SyncEngine {
         }
         guard try PasswordHash.verify(password, hash: stored) else { return nil }
         let token = try PasswordHash.randomBytes(Self.tokenByteCount)
-        let tokenHash = try PasswordHash.sha256(token)
+        try await keepToken(try PasswordHash.sha256(token), name: name)
+        return Hex.encode(token)
+    }
+
+    /// The name an account is kept under and its password's hash (nil: no such account).
+    private func storedPasswordHash(_ name: String) throws(AccountError) -> (name: String, hash: String?) {
+        // Before any password is checked: a read-only archive refuses every login alike, so its
+        // answer does not tell a right password from a wrong one.
+        try requireWritableAccounts("log in")
+        let name = try storedName(name) ?? name
+        do { return (name, try archive.accounts.passwordHash(name: name)) } catch { throw AccountError.wrapping(error) }
+    }
+
+    private func keepToken(_ tokenHash: [UInt8], name: String) throws(AccountError) {
         do { try archive.accounts.addToken(hash: tokenHash, name: name, at: clock.now().timeIntervalSince1970) } catch {
             throw AccountError.wrapping(error)
         }
-        return Hex.encode(token)
     }
 
     /// The account a login's token (as `logIn` gave it) belongs to; nil when it belongs to none,
