@@ -83,8 +83,9 @@ public struct ArchiveItem: Sendable, Hashable {
     /// The story's id: the item's id for ever.
     public let id: Int64
     /// Its time, Unix seconds: the start (Beijing time) of its ``day``, plus the hour `HH` its
-    /// `ga_prefix` (`MMddHH`) names when `MMdd` is that day's and `HH` is 00-23. It never changes
-    /// once listed. A favourite the archive no longer lists: the start of the day it was kept.
+    /// `ga_prefix` (`MMddHH`) names when `MMdd` is that day's and `HH` is 00-23. It changes only when
+    /// the archive later lists the story on an earlier day (a section's page or an older day
+    /// synced after). A favourite the archive no longer lists: the start of the day it was kept.
     public let published: Int64
     /// The day it ran: the earliest date a day or a section of the archive gives it, the same in
     /// every stream. A favourite the archive no longer lists: the day (Beijing time) it was kept.
