@@ -14,7 +14,7 @@ import SyncEngine
 /// address the client reached the server by), and its answer as HTTP. Logins are throttled by
 /// the client's address (`LoginThrottle`).
 struct ReaderAPIRoute: Sendable {
-    static let root = "/api/greader"
+    static let root = ReaderAPI.root
 
     let api: ReaderAPI
     let throttle: LoginThrottle

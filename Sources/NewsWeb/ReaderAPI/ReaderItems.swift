@@ -79,8 +79,10 @@ struct ReaderItems {
                     categories: item.sections.map(\.name), html: entry.html, readerStates: states))
         }
         let feed = AtomFeed(
-            id: baseURL + "api/greader/reader/atom/" + streamID, title: title, subtitle: WebStrings(language: language).feedSubtitle,
-            base: baseURL, selfPath: "api/greader/reader/atom/" + streamID, language: WebStrings(language: language).htmlLanguage,
+            id: baseURL + ReaderAPI.root.dropFirst() + "/reader/atom/" + streamID, title: title,
+            subtitle: WebStrings(language: language).feedSubtitle,
+            base: baseURL, selfPath: ReaderAPI.root.dropFirst() + "/reader/atom/" + streamID,
+            language: WebStrings(language: language).htmlLanguage,
             entries: entries)
         return feed.xml
     }

@@ -43,8 +43,8 @@ public struct ReaderRequest: Sendable, Equatable {
         self.baseURL = baseURL
     }
 
-    /// The last value of `name` in the query, then the form (the API takes most of its
-    /// parameters either way).
+    /// The form's last value of `name`, else the query's (the API takes most of its parameters
+    /// either way).
     func value(_ name: String) -> String? {
         form.last(where: { $0.name == name })?.value ?? query.last(where: { $0.name == name })?.value
     }
