@@ -197,3 +197,20 @@ import Testing
         #expect(Hex.decode("") == [])
     }
 }
+
+extension AccountTests {
+    /// A client that logs in on every run adds a login each time: the account keeps its newest
+    /// `AccountStore.tokenLimit`, and the oldest end.
+    @Test func anAccountKeepsItsNewestLoginsOnly() async throws {
+        let path = try temporaryDatabasePath()
+        let engine = try engine(path)
+        try await engine.addAccount(name: "alice", password: "pw")
+        let store = AccountStore(database: try Database(path: path))
+        for index in 0..<5 {
+            try store.addToken(hash: [UInt8](repeating: UInt8(index), count: 32), name: "alice", at: Double(index), limit: 3)
+        }
+        #expect(try store.summaries().first?.tokenCount == 3)
+        #expect(try store.account(tokenHash: [UInt8](repeating: 1, count: 32)) == nil)
+        #expect(try store.account(tokenHash: [UInt8](repeating: 4, count: 32)) == "alice")
+    }
+}

@@ -34,10 +34,21 @@ struct AccountStore {
         }
     }
 
-    /// Keeps a token's hash for `name`.
-    func addToken(hash: [UInt8], name: String, at time: Double) throws(DatabaseError) {
-        try database.run(
-            "INSERT INTO account_token (token_hash, account, created_at) VALUES (?, ?, ?)", [.blob(hash), .text(name), .real(time)])
+    /// How many logins an account keeps: a client that logs in on every run (newsboat does) would
+    /// otherwise add a row for ever. The oldest beyond it end; an app holding one logs in again.
+    static let tokenLimit = 100
+
+    /// Keeps a token's hash for `name`, and ends the account's oldest logins beyond `limit`.
+    func addToken(hash: [UInt8], name: String, at time: Double, limit: Int = tokenLimit) throws {
+        try database.transaction {
+            try database.run(
+                "INSERT INTO account_token (token_hash, account, created_at) VALUES (?, ?, ?)", [.blob(hash), .text(name), .real(time)])
+            try database.run(
+                """
+                DELETE FROM account_token WHERE account = ?1 AND token_hash NOT IN (
+                    SELECT token_hash FROM account_token WHERE account = ?1 ORDER BY created_at DESC LIMIT ?2)
+                """, [.text(name), .integer(Int64(limit))])
+        }
     }
 
     /// The account a token's hash belongs to; nil when it belongs to none.
