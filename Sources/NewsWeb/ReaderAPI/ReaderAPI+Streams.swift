@@ -32,15 +32,14 @@ extension ReaderAPI {
     }
 
     func unreadCounts() async throws(ReaderFault) -> WebResponse {
-        let feeds = try await feeds()
-        var all = ItemQuery(stream: .all, limit: Int.max)
-        all.excluding = .read
-        let unread: Int
-        do { unread = try await engine.itemKeys(all).keys.count } catch { throw Self.fault(error) }
-        let newest = feeds.compactMap(\.newest).max()
+        let counted: [ItemFeed]
+        do { counted = try await engine.itemFeeds(includingAll: true) } catch { throw Self.fault(error) }
+        let feeds = counted.filter { $0.stream != .all }
+        let all = counted.first { $0.stream == .all }
+        let unread = all?.unread ?? 0
         var counts = feeds.map { UnreadCounts.Count(id: ReaderStreamID.feed($0.stream), count: $0.unread, newest: $0.newest) }
-        counts.append(UnreadCounts.Count(id: ReaderStreamID.label(Self.folder), count: unread, newest: newest))
-        counts.append(UnreadCounts.Count(id: ReaderStreamID.readingList, count: unread, newest: newest))
+        counts.append(UnreadCounts.Count(id: ReaderStreamID.label(Self.folder), count: unread, newest: all?.newest))
+        counts.append(UnreadCounts.Count(id: ReaderStreamID.readingList, count: unread, newest: all?.newest))
         return .json(UnreadCounts(max: unread, unreadcounts: counts))
     }
 

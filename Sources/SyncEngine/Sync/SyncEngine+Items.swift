@@ -37,8 +37,11 @@ extension SyncEngine {
     /// its place in the list of sections; one the list no longer names last, by id), titled by its
     /// name. `unread` counts the feed's items without a read mark; `newest` is its newest item's
     /// time.
-    public func itemFeeds() throws(SyncError) -> [ItemFeed] {
-        do { return try archive.items.feeds() } catch { throw SyncError.wrapping(error) }
+    ///
+    /// - Parameter includingAll: also the reading list (``ItemStream/all``, every item once) last,
+    ///   counted in the same reading: an app's unread counts need every feed's and the total.
+    public func itemFeeds(includingAll: Bool = false) throws(SyncError) -> [ItemFeed] {
+        do { return try archive.items.feeds(includingAll: includingAll) } catch { throw SyncError.wrapping(error) }
     }
 
     /// Removes a story's read mark; false when it had none.

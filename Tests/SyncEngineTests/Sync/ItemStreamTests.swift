@@ -210,6 +210,11 @@ import TestSupport
                 ItemFeed(stream: .section(3), title: "瞎扯", unread: 2, newest: ItemArchive.time("20230314", hour: 23)),
                 ItemFeed(stream: .section(9), title: "旧栏目", unread: 1, newest: ItemArchive.time("20230309", hour: 12)),
             ])
+        // Every item once: 9 listed, 2 read (a story in a day and sections counts once).
+        #expect(
+            try await archive.engine.itemFeeds(includingAll: true).last
+                == ItemFeed(stream: .all, title: "知乎日报", unread: 7, newest: ItemArchive.time("20230314", hour: 23)))
+        #expect(try await archive.engine.itemFeeds(includingAll: true).count == 5)
         #expect(try await ItemArchive().engine.itemFeeds() == [ItemFeed(stream: .daily, title: "知乎日报", unread: 0, newest: nil)])
     }
 }

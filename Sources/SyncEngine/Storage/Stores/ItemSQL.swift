@@ -166,9 +166,9 @@ enum ItemSQL {
         """
     }
 
-    /// The feeds: kind (0 知乎日报, 1 a section), section id, name, unread, newest slot; 知乎日报
-    /// first, then the sections with stories, in the source's order (those it no longer lists
-    /// last, by id).
+    /// The feeds: kind (0 知乎日报, 1 a section, 2 every item), section id, name, unread, newest
+    /// slot; 知乎日报 first, then the sections with stories, in the source's order (those it no
+    /// longer lists last, by id), then every item once.
     static let feeds = """
         WITH first (id, date, on_day) AS (
             SELECT story_id, MIN(date), MAX(on_day) FROM (
@@ -189,6 +189,8 @@ enum ItemSQL {
             GROUP BY ss.section_id
         )
         SELECT 0, NULL, NULL, coalesce(SUM(unread), 0), MAX(slot), 0, 0 FROM keyed WHERE on_day
+        UNION ALL
+        SELECT 2, NULL, NULL, coalesce(SUM(unread), 0), MAX(slot), 0, 0 FROM keyed
         UNION ALL
         SELECT 1, b.section_id, coalesce(st.name, sec.name, ''), b.unread, b.newest, sec.position IS NULL, coalesce(sec.position, 0)
         FROM by_section b

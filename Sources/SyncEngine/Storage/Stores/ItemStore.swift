@@ -128,13 +128,17 @@ struct ItemStore {
     static func storyURL(_ id: Int64) -> String { "https://daily.zhihu.com/story/\(id)" }
 
     /// 知乎日报, then each section with stories, in the source's order.
-    func feeds() throws -> [ItemFeed] {
-        try database.query(ItemSQL.feeds) { row in
-            let stream: ItemStream = row.int64(at: 0) == 0 ? .daily : .section(row.int64(at: 1))
+    /// The feeds, and with `includingAll` the reading list (`.all`) last, from one reading of the
+    /// archive (an app asks for every unread count at once).
+    func feeds(includingAll: Bool) throws -> [ItemFeed] {
+        let feeds = try database.query(ItemSQL.feeds) { row in
+            let kind = row.int64(at: 0)
+            let stream: ItemStream = kind == 0 ? .daily : kind == 2 ? .all : .section(row.int64(at: 1))
             return ItemFeed(
-                stream: stream, title: stream == .daily ? ItemStore.dailyTitle : row.text(at: 2), unread: Int(row.int64(at: 3)),
+                stream: stream, title: kind == 1 ? row.text(at: 2) : ItemStore.dailyTitle, unread: Int(row.int64(at: 3)),
                 newest: row.isNull(at: 4) ? nil : ItemSlot.time(row.int64(at: 4))?.published)
         }
+        return includingAll ? feeds : feeds.filter { $0.stream != .all }
     }
 
     /// The title of the feed of the days.
