@@ -10,77 +10,77 @@ import TestSupport
     static let api = "/api/greader/reader/api/0/"
 
     @Test func wrongPasswordsSentAtOnceAreThrottledAsMuchAsOneAfterAnother() async throws {
-        let harness = try await ReaderHarness.start()
-        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
-            for _ in 0..<10 { group.addTask { try await harness.logIn(password: "wrong").status } }
-            return try await group.reduce(into: []) { $0.append($1) }
+        try await ReaderHarness.with { harness in
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<10 { group.addTask { try await harness.logIn(password: "wrong").status } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let right = try await harness.logIn()
+            #expect(statuses.filter { $0 == 429 }.count >= 5 && statuses.filter { $0 == 401 }.count <= 5, "\(statuses)")
+            #expect(right.status == 429)
         }
-        let right = try await harness.logIn()
-        await harness.stop()
-        #expect(statuses.filter { $0 == 429 }.count >= 5 && statuses.filter { $0 == 401 }.count <= 5, "\(statuses)")
-        #expect(right.status == 429)
     }
 
     @Test func aSectionsLabelIsATagAndAStreamOfItsStories() async throws {
-        let harness = try await ReaderHarness.start()
-        let token = try await harness.token()
-        let label = "user%2F-%2Flabel%2F" + (harness.column.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
-        let section = try await harness.get(Self.api + "stream/contents/" + label + "?n=100", token: token)
-        let unknown = try await harness.get(Self.api + "stream/contents/user%2F-%2Flabel%2Fnone", token: token)
-        await harness.stop()
-        #expect(ReaderHarness.itemIDs(section) == (0..<12).map { harness.column.storyID($0) }, "\(section.status) \(section.text)")
-        #expect(unknown.status == 404)
+        try await ReaderHarness.with { harness in
+            let token = try await harness.token()
+            let label = "user%2F-%2Flabel%2F" + (harness.column.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+            let section = try await harness.get(Self.api + "stream/contents/" + label + "?n=100", token: token)
+            let unknown = try await harness.get(Self.api + "stream/contents/user%2F-%2Flabel%2Fnone", token: token)
+            #expect(ReaderHarness.itemIDs(section) == (0..<12).map { harness.column.storyID($0) }, "\(section.status) \(section.text)")
+            #expect(unknown.status == 404)
+        }
     }
 
     @Test func aReadOnlyArchiveAnswers503AndTellsAStrangerNothingOfIt() async throws {
-        let harness = try await ReaderHarness.start()
-        let token = try #require(try await harness.engine.logIn(name: "reader", password: ReaderHarness.password))
-        var configuration = SyncEngine.Configuration(databasePath: harness.databasePath)
-        configuration.readOnly = true
-        let readOnly = try SyncEngine(configuration: configuration)
-        let notes = Locked<[ReaderAPI.Note]>([])
-        let server = try await RunningServer.start(
-            TestSite(), reader: ReaderAPI(engine: readOnly) { note in notes.withLock { $0.append(note) } })
-        let login = try await server.send(
-            "POST", "/api/greader/accounts/ClientLogin", headers: [("Content-Type", "application/x-www-form-urlencoded")],
-            body: Array("Email=reader&Passwd=\(ReaderHarness.password)".utf8))
-        let edit = try SyncEngine.editToken(forToken: token)
-        let change = try await server.send(
-            "POST", Self.api + "edit-tag",
-            headers: [("Authorization", "GoogleLogin auth=\(token)"), ("Content-Type", "application/x-www-form-urlencoded")],
-            body: Array("i=9759301&a=user%2F-%2Fstate%2Fcom.google%2Fread&T=\(edit)".utf8))
-        await server.stop()
-        await harness.stop()
-        #expect(login.status == 503 && login.text == "Error=ServiceUnavailable\n", "\(login.status) \(login.text)")
-        #expect(notes.withLock { $0 }.contains { if case .fault(let message) = $0 { message.contains("read-only") } else { false } })
-        #expect(change.status == 503, "\(change.status) \(change.text)")
+        try await ReaderHarness.with { harness in
+            let token = try #require(try await harness.engine.logIn(name: "reader", password: ReaderHarness.password))
+            var configuration = SyncEngine.Configuration(databasePath: harness.databasePath)
+            configuration.readOnly = true
+            let readOnly = try SyncEngine(configuration: configuration)
+            let notes = Locked<[ReaderAPI.Note]>([])
+            let server = try await RunningServer.start(
+                TestSite(), reader: ReaderAPI(engine: readOnly) { note in notes.withLock { $0.append(note) } })
+            let login = try await server.send(
+                "POST", "/api/greader/accounts/ClientLogin", headers: [("Content-Type", "application/x-www-form-urlencoded")],
+                body: Array("Email=reader&Passwd=\(ReaderHarness.password)".utf8))
+            let edit = try SyncEngine.editToken(forToken: token)
+            let change = try await server.send(
+                "POST", Self.api + "edit-tag",
+                headers: [("Authorization", "GoogleLogin auth=\(token)"), ("Content-Type", "application/x-www-form-urlencoded")],
+                body: Array("i=9759301&a=user%2F-%2Fstate%2Fcom.google%2Fread&T=\(edit)".utf8))
+            await server.stop()
+            #expect(login.status == 503 && login.text == "Error=ServiceUnavailable\n", "\(login.status) \(login.text)")
+            #expect(notes.withLock { $0 }.contains { if case .fault(let message) = $0 { message.contains("read-only") } else { false } })
+            #expect(change.status == 503, "\(change.status) \(change.text)")
+        }
     }
 
     @Test func noPasswordReachesTheLogAndNoAnswerIsKeptByACache() async throws {
-        let harness = try await ReaderHarness.start()
-        let login = try await harness.logIn()
-        _ = try await harness.get("/api/greader/accounts/ClientLogin?Email=reader&Passwd=hunter2", token: nil)
-        // A combining mark after the `?` joins it into one Character: the query is still left out.
-        _ = try await harness.get("/api/greader/accounts/ClientLogin?\u{301}Passwd=hunter3", token: nil)
-        let token = try ReaderHarness.tokenFrom(login)
-        let badToken = try await harness.post(Self.api + "edit-tag", form: "i=1&T=x", token: token)
-        let lines = harness.server.logLines.withLock { $0 }
-        await harness.stop()
-        #expect(login.headers["cache-control"] == "no-store", "\(login.headers)")
-        #expect(!lines.isEmpty && !lines.contains { $0.contains("hunter") || $0.contains(ReaderHarness.password) }, "\(lines)")
-        #expect(badToken.headers["x-reader-google-bad-token"] == "true" && badToken.headers["google-bad-token"] == "true")
+        try await ReaderHarness.with { harness in
+            let login = try await harness.logIn()
+            _ = try await harness.get("/api/greader/accounts/ClientLogin?Email=reader&Passwd=hunter2", token: nil)
+            // A combining mark after the `?` joins it into one Character: the query is still left out.
+            _ = try await harness.get("/api/greader/accounts/ClientLogin?\u{301}Passwd=hunter3", token: nil)
+            let token = try ReaderHarness.tokenFrom(login)
+            let badToken = try await harness.post(Self.api + "edit-tag", form: "i=1&T=x", token: token)
+            let lines = harness.server.logLines.withLock { $0 }
+            #expect(login.headers["cache-control"] == "no-store", "\(login.headers)")
+            #expect(!lines.isEmpty && !lines.contains { $0.contains("hunter") || $0.contains(ReaderHarness.password) }, "\(lines)")
+            #expect(badToken.headers["x-reader-google-bad-token"] == "true" && badToken.headers["google-bad-token"] == "true")
+        }
     }
 
     @Test func aPostThatNamesNoTypeIsReadAsAForm() async throws {
-        let harness = try await ReaderHarness.start()
-        let token = try await harness.token()
-        let edit = try await harness.editToken(token)
-        let answer = try await harness.server.send(
-            "POST", Self.api + "edit-tag", headers: [("Authorization", "GoogleLogin auth=\(token)")],
-            body: Array("i=9759201&a=user%2F-%2Fstate%2Fcom.google%2Fread&T=\(edit)".utf8))
-        let marks = try await harness.engine.marks(for: [9_759_201])
-        await harness.stop()
-        #expect(answer.status == 200 && answer.text == "OK", "\(answer.status) \(answer.text)")
-        #expect(marks[9_759_201]?.isRead == true)
+        try await ReaderHarness.with { harness in
+            let token = try await harness.token()
+            let edit = try await harness.editToken(token)
+            let answer = try await harness.server.send(
+                "POST", Self.api + "edit-tag", headers: [("Authorization", "GoogleLogin auth=\(token)")],
+                body: Array("i=9759201&a=user%2F-%2Fstate%2Fcom.google%2Fread&T=\(edit)".utf8))
+            let marks = try await harness.engine.marks(for: [9_759_201])
+            #expect(answer.status == 200 && answer.text == "OK", "\(answer.status) \(answer.text)")
+            #expect(marks[9_759_201]?.isRead == true)
+        }
     }
 }

@@ -19,9 +19,31 @@ struct ReaderHarness {
     /// How many times the API said there is no account.
     let noAccountCalls: Locked<Int>
 
-    static func start(withAccount: Bool = true) async throws -> ReaderHarness {
+    /// Starts a harness, runs `body` with it and stops it, whether `body` returns or throws: the
+    /// servers of a test end with it, before the test does.
+    static func with(withAccount: Bool = true, _ body: (ReaderHarness) async throws -> Void) async throws {
+        let harness = try await start(withAccount: withAccount)
+        do {
+            try await body(harness)
+        } catch {
+            await harness.stop()
+            throw error
+        }
+        await harness.stop()
+    }
+
+    private static func start(withAccount: Bool = true) async throws -> ReaderHarness {
         let source = LoopbackServer()
         try await source.start()
+        do {
+            return try await start(source: source, withAccount: withAccount)
+        } catch {
+            await source.stop()
+            throw error
+        }
+    }
+
+    private static func start(source: LoopbackServer, withAccount: Bool) async throws -> ReaderHarness {
         let column = SectionPages(count: 12, firstID: 9_000_000)
         column.serve(on: source)
         let databasePath = try Fixtures.temporaryFolder() + "/news.sqlite"
@@ -41,7 +63,7 @@ struct ReaderHarness {
             source: source, engine: engine, server: server, column: column, databasePath: databasePath, noAccountCalls: calls)
     }
 
-    func stop() async {
+    private func stop() async {
         await server.stop()
         await source.stop()
     }
@@ -83,6 +105,17 @@ struct ReaderHarness {
     /// A JSON answer as a dictionary.
     static func json(_ response: RawHTTPClient.Response) -> [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
+    }
+
+    /// The long id of story `id`: `tag:google.com,2005:reader/item/` and 16 hex digits.
+    static func longID(_ id: Int64) -> String {
+        let hex = String(UInt64(bitPattern: id), radix: 16)
+        return "tag:google.com,2005:reader/item/" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// The story ids of a `stream/items/ids` answer's refs, from their decimal ids.
+    static func refIDs(_ response: RawHTTPClient.Response) -> [Int64] {
+        (json(response)["itemRefs"] as? [[String: Any]] ?? []).compactMap { ($0["id"] as? String).flatMap { Int64($0) } }
     }
 
     /// The story ids of a `stream/contents` answer's items, from their long ids.
