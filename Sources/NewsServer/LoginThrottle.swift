@@ -3,12 +3,16 @@ import SyncEngine
 /// The reader API's logins, by address: wrong passwords within `window` and logins under way
 /// count together, and once they reach `limit` the address's next logins are refused (429) until
 /// the oldest wrong one is `window` old. Counting the logins under way closes the door to many
-/// sent at once as much as to many sent one after another. Kept in memory: a restart forgets it.
+/// sent at once as much as to many sent one after another. Beyond that, at most `atOnce` logins
+/// are checked at a time whoever sends them: each check holds 64 MiB and a core for a while, and
+/// many addresses must not take them all. Kept in memory: a restart forgets it.
 struct LoginThrottle: Sendable {
     /// Wrong passwords (and logins under way) that close the door.
     let limit: Int
     /// How long a wrong password counts, in seconds.
     let window: Double
+    /// Logins checked at once, from all addresses together.
+    let atOnce: Int
     private let entries = Locked<[String: Entry]>([:])
 
     private struct Entry {
@@ -16,9 +20,10 @@ struct LoginThrottle: Sendable {
         var underWay = 0
     }
 
-    init(limit: Int = 5, window: Double = 60) {
+    init(limit: Int = 5, window: Double = 60, atOnce: Int = 4) {
         self.limit = limit
         self.window = window
+        self.atOnce = atOnce
     }
 
     /// Starts a login from `address`: nil when it may go on (then ``end(_:failed:now:)`` must
@@ -28,9 +33,10 @@ struct LoginThrottle: Sendable {
             if entries.count > 10_000 {
                 entries = entries.filter { $0.value.underWay > 0 || now - ($0.value.failures.last ?? -.infinity) < window }
             }
+            guard entries.values.reduce(0, { $0 + $1.underWay }) < atOnce else { return 1 }
             var entry = entries[address] ?? Entry()
             entry.failures.removeAll { now - $0 >= window }
-            defer { entries[address] = entry }
+            defer { entries[address] = entry.underWay == 0 && entry.failures.isEmpty ? nil : entry }
             guard entry.failures.count + entry.underWay < limit else {
                 return entry.failures.first.map { window - (now - $0) } ?? 1
             }
