@@ -1,4 +1,9 @@
 import SyncEngine
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The reader API's logins, by address: wrong passwords within `window` and logins under way
 /// count together, and once they reach `limit` the address's next logins are refused (429) until
@@ -18,6 +23,22 @@ struct LoginThrottle: Sendable {
     private struct Entry {
         var failures: [Double] = []
         var underWay = 0
+    }
+
+    /// Seconds on a clock that never goes back (the wall clock may be set back, and a wrong
+    /// password must not then count for ever).
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// What a client's logins are counted by: its address, or for IPv6 its /64 network (one
+    /// machine has a whole /64 to pick addresses from).
+    static func key(_ address: String) -> String {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        guard address.contains(":"), !address.hasPrefix("::ffff:"), inet_pton(AF_INET6, address, &bytes) == 1 else { return address }
+        return bytes.prefix(8).map { String($0, radix: 16) }.joined(separator: ":") + "::/64"
     }
 
     init(limit: Int = 5, window: Double = 60, atOnce: Int = 4) {

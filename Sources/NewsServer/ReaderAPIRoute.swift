@@ -33,18 +33,22 @@ struct ReaderAPIRoute: Sendable {
         let rawQuery = RequestTarget.rawQuery(request.head.path ?? "")
         let query = RequestTarget.formPairs(rawQuery)?.map { ReaderRequest.Field($0.name, $0.value) } ?? []
         let path = String(target.path.dropFirst(Self.root.count))
+        let peer = context.remoteAddress?.ipAddress
         let reader = ReaderRequest(
             method: request.method == .post ? "POST" : "GET", path: path.isEmpty ? "/" : path, query: query, form: form,
-            authorization: request.headers[.authorization], baseURL: Self.baseURL(request, context: context))
+            authorization: request.headers[.authorization], baseURL: Self.baseURL(request.headers, host: request.head.authority, peer: peer)
+        )
         guard path == "/accounts/ClientLogin", request.method == .post else { return Self.response(await api.respond(to: reader)) }
-        let address = Self.clientAddress(request, context: context)
-        if let wait = throttle.begin(address, now: Date.now.timeIntervalSince1970) {
+        let address = LoginThrottle.key(Self.clientAddress(request.headers, peer: peer))
+        if let wait = throttle.begin(address, now: LoginThrottle.now()) {
             return .plain(
                 .tooManyRequests, "Error=TooManyRequests\n",
                 extra: [.retryAfter: String(Int(wait.rounded(.up))), .cacheControl: "no-store"])
         }
+        var failed = false
+        defer { throttle.end(address, failed: failed, now: LoginThrottle.now()) }
         let answer = await api.respond(to: reader)
-        throttle.end(address, failed: answer.status == 401, now: Date.now.timeIntervalSince1970)
+        failed = answer.status == 401
         return Self.response(answer)
     }
 
@@ -57,27 +61,26 @@ struct ReaderAPIRoute: Sendable {
 
     /// The server's address as the client reached it: the `Host` it named, or, behind a proxy on
     /// this machine, `X-Forwarded-Host`, with `https` when that proxy says so in `X-Forwarded-Proto`.
-    static func baseURL(_ request: Request, context: ServerRequestContext) -> String {
-        let proxied = isLoopback(context.remoteAddress?.ipAddress)
+    static func baseURL(_ headers: HTTPFields, host authority: String?, peer: String?) -> String {
+        let proxied = isLoopback(peer)
         let forwardedHost =
-            proxied ? request.headers[xForwardedHost].flatMap { $0.split(separator: ",").first.map { $0.trimmingSpaces } } : nil
-        let host = [forwardedHost, request.head.authority].compactMap { $0 }.first { isHostName($0) } ?? "127.0.0.1"
-        let scheme = proxied && request.headers[xForwardedProto]?.lowercased() == "https" ? "https" : "http"
+            proxied ? headers[xForwardedHost].flatMap { $0.split(separator: ",").first.map { $0.trimmingSpaces } } : nil
+        let host = [forwardedHost, authority].compactMap { $0 }.first { isHostName($0) } ?? "127.0.0.1"
+        let scheme = proxied && headers[xForwardedProto]?.lowercased() == "https" ? "https" : "http"
         return scheme + "://" + host + "/"
     }
 
     /// Whether `address` is this machine's: only a proxy there is believed about the client.
-    private static func isLoopback(_ address: String?) -> Bool {
+    static func isLoopback(_ address: String?) -> Bool {
         guard let address else { return false }
         return address.hasPrefix("127.") || address == "::1" || address.hasPrefix("::ffff:127.")
     }
 
     /// The address a login comes from: the peer's, or behind a proxy on this machine the last
     /// one its `X-Forwarded-For` names.
-    static func clientAddress(_ request: Request, context: ServerRequestContext) -> String {
-        let peer = context.remoteAddress?.ipAddress ?? "unknown"
-        if isLoopback(peer), let forwarded = request.headers[xForwardedFor]?.split(separator: ",").last?.trimmingSpaces, !forwarded.isEmpty
-        {
+    static func clientAddress(_ headers: HTTPFields, peer: String?) -> String {
+        let peer = peer ?? "unknown"
+        if isLoopback(peer), let forwarded = headers[xForwardedFor]?.split(separator: ",").last?.trimmingSpaces, !forwarded.isEmpty {
             return forwarded
         }
         return peer

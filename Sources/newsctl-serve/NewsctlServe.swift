@@ -91,23 +91,23 @@ struct NewsctlServe: AsyncParsableCommand {
         }
     }
 
-    /// The Google Reader API at `/api/greader`. A refusal for want of any account says how to add
-    /// one in the log, at most once a minute (an app retrying must not fill the log); a fault the
-    /// client is told nothing of is logged as it is.
+    /// The Google Reader API at `/api/greader`. What it has to say goes to the log at most once
+    /// a minute for each kind of line (an app retrying, or anyone knocking, must not fill the log):
+    /// that there is no account and how to add one; a request that failed in the archive.
     private func readerAPI(engine: SyncEngine, words: ServeStrings, logger: Logger) -> ReaderAPI {
-        let lastSaid = Locked<Int64?>(nil)
+        let lastSaid = Locked<[String: Int64]>([:])
+        @Sendable func due(_ kind: String) -> Bool {
+            let now = Int64(time(nil))
+            return lastSaid.withLock { said in
+                guard said[kind].map({ now - $0 >= 60 }) ?? true else { return false }
+                said[kind] = now
+                return true
+            }
+        }
         return ReaderAPI(engine: engine, language: words.language) { note in
             switch note {
-            case .noAccount:
-                let now = Int64(time(nil))
-                let due = lastSaid.withLock { last in
-                    guard last.map({ now - $0 >= 60 }) ?? true else { return false }
-                    last = now
-                    return true
-                }
-                if due { logger.warning("\(words.noAccount)") }
-            case .fault(let message):
-                logger.warning("\(words.readerFault(message))")
+            case .noAccount: if due("no account") { logger.warning("\(words.noAccount)") }
+            case .fault(let message): if due("fault") { logger.warning("\(words.readerFault(message))") }
             }
         }
     }

@@ -21,9 +21,9 @@ struct ServeStrings: Sendable {
             "reader API: there is no account to log in to; add one with newsctl account add NAME")
     }
 
-    /// A login that failed in the archive or libsodium (the app was told only that it failed).
+    /// A request of the reader API that failed in the archive or libsodium.
     func readerFault(_ message: String) -> String {
-        say("阅读器 API：登录失败：\(message)", "reader API: a login failed: \(message)")
+        say("阅读器 API：请求失败：\(message)", "reader API: a request failed: \(message)")
     }
 
     /// Said once at start when the server is not on loopback and has accounts.

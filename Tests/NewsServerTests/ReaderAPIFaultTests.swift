@@ -4,6 +4,8 @@ import SyncEngine
 import Testing
 import TestSupport
 
+@testable import NewsServer
+
 /// The reader API where it could be abused or fail: logins sent at once, a read-only archive, what
 /// reaches the log and a cache, the headers clients look for, a body that names no type.
 @Suite struct ReaderAPIFaultTests {
@@ -44,15 +46,24 @@ import TestSupport
             let notes = Locked<[ReaderAPI.Note]>([])
             let server = try await RunningServer.start(
                 TestSite(), reader: ReaderAPI(engine: readOnly) { note in notes.withLock { $0.append(note) } })
-            let login = try await server.send(
-                "POST", "/api/greader/accounts/ClientLogin", headers: [("Content-Type", "application/x-www-form-urlencoded")],
-                body: Array("Email=reader&Passwd=\(ReaderHarness.password)".utf8))
-            let edit = try SyncEngine.editToken(forToken: token)
-            let change = try await server.send(
-                "POST", Self.api + "edit-tag",
-                headers: [("Authorization", "GoogleLogin auth=\(token)"), ("Content-Type", "application/x-www-form-urlencoded")],
-                body: Array("i=9759301&a=user%2F-%2Fstate%2Fcom.google%2Fread&T=\(edit)".utf8))
+            // Stopped whatever happens: a server left running would outlive the test.
+            let answers: (login: RawHTTPClient.Response, change: RawHTTPClient.Response)
+            do {
+                let login = try await server.send(
+                    "POST", "/api/greader/accounts/ClientLogin", headers: [("Content-Type", "application/x-www-form-urlencoded")],
+                    body: Array("Email=reader&Passwd=\(ReaderHarness.password)".utf8))
+                let edit = try SyncEngine.editToken(forToken: token)
+                let change = try await server.send(
+                    "POST", Self.api + "edit-tag",
+                    headers: [("Authorization", "GoogleLogin auth=\(token)"), ("Content-Type", "application/x-www-form-urlencoded")],
+                    body: Array("i=9759301&a=user%2F-%2Fstate%2Fcom.google%2Fread&T=\(edit)".utf8))
+                answers = (login, change)
+            } catch {
+                await server.stop()
+                throw error
+            }
             await server.stop()
+            let (login, change) = answers
             #expect(login.status == 503 && login.text == "Error=ServiceUnavailable\n", "\(login.status) \(login.text)")
             #expect(notes.withLock { $0 }.contains { if case .fault(let message) = $0 { message.contains("read-only") } else { false } })
             #expect(change.status == 503, "\(change.status) \(change.text)")
@@ -63,15 +74,24 @@ import TestSupport
         try await ReaderHarness.with { harness in
             let login = try await harness.logIn()
             _ = try await harness.get("/api/greader/accounts/ClientLogin?Email=reader&Passwd=hunter2", token: nil)
-            // A combining mark after the `?` joins it into one Character: the query is still left out.
-            _ = try await harness.get("/api/greader/accounts/ClientLogin?\u{301}Passwd=hunter3", token: nil)
             let token = try ReaderHarness.tokenFrom(login)
             let badToken = try await harness.post(Self.api + "edit-tag", form: "i=1&T=x", token: token)
             let lines = harness.server.logLines.withLock { $0 }
             #expect(login.headers["cache-control"] == "no-store", "\(login.headers)")
-            #expect(!lines.isEmpty && !lines.contains { $0.contains("hunter") || $0.contains(ReaderHarness.password) }, "\(lines)")
+            #expect(lines.filter { $0.contains("GET /api/greader/accounts/ClientLogin 405") }.count == 1, "\(lines)")
+            #expect(!lines.contains { $0.contains("hunter") || $0.contains(ReaderHarness.password) }, "\(lines)")
             #expect(badToken.headers["x-reader-google-bad-token"] == "true" && badToken.headers["google-bad-token"] == "true")
         }
+    }
+
+    /// A combining mark after the `?` joins it into one Character with it: the logged path is cut
+    /// at the `?` byte all the same. (HTTP's parser refuses such a raw target before any route,
+    /// so this is the log's own rule, checked on its own.)
+    @Test func theLoggedPathEndsAtTheQuestionMarksByte() {
+        #expect(
+            RequestLogMiddleware<ServerRequestContext>.loggedPath("/api/greader/accounts/ClientLogin?\u{301}Passwd=hunter3")
+                == "/api/greader/accounts/ClientLogin")
+        #expect(RequestLogMiddleware<ServerRequestContext>.loggedPath("/search.html?q=猫") == "/search.html")
     }
 
     @Test func aPostThatNamesNoTypeIsReadAsAForm() async throws {

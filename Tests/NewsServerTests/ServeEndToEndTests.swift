@@ -199,7 +199,9 @@ import TestSupport
         try await SyncEngine(configuration: SyncEngine.Configuration(databasePath: databasePath)).addAccount(name: "reader", password: "pw")
         let server = try await ServeProcess.start(
             ["serve", "--host", "0.0.0.0", "--port", "0", "--offline", "--lang", "en"], databasePath: databasePath)
-        try await Task.sleep(for: .milliseconds(200))
+        // Both lines follow the address on stdout; waited for, not timed.
+        let deadline = ContinuousClock.now + TimeBound.within(.seconds(10))
+        while !server.stderr.contains("in clear"), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         server.signal(SIGTERM)
         let ended = try #require(try await server.waitForExit(within: TimeBound.within(.seconds(2))))
         let lines = ended.stderr.split(separator: "\n")

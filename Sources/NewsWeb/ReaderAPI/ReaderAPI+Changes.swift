@@ -51,7 +51,6 @@ extension ReaderAPI {
     /// A fault met before the client is known: the log has what went wrong, the client only that
     /// the service is unavailable (the archive's path and SQLite's words are no stranger's business).
     func hidden(_ error: AccountError) -> ReaderFault {
-        note(.fault(error.message))
-        return ReaderFault(status: 503, message: "Error=ServiceUnavailable")
+        ReaderFault(status: 503, message: "Error=ServiceUnavailable", detail: error.message)
     }
 }

@@ -38,7 +38,7 @@ public struct ReaderAPI: Sendable {
     public enum Note: Sendable, Equatable {
         /// A request was refused because there is no account at all: the log should say how to add one.
         case noAccount
-        /// A request failed in the archive or libsodium; the client was told only that it failed.
+        /// A request failed in the archive or libsodium (an answer of 500 or 503): what went wrong.
         case fault(String)
     }
 
@@ -61,6 +61,8 @@ public struct ReaderAPI: Sendable {
         do throws(ReaderFault) {
             return try await route(request)
         } catch {
+            // The server's own failures are the operator's to see, whatever the client was told.
+            if error.status >= 500 { note(.fault(error.detail ?? error.message)) }
             var response = WebResponse(
                 status: error.status, contentType: "text/plain; charset=utf-8", body: Array((error.message + "\n").utf8))
             // Google's name for it and FreshRSS's: clients look for one or the other.

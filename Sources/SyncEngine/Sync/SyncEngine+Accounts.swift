@@ -45,19 +45,18 @@ extension SyncEngine {
 
     /// Checks `password` against the account's; when it matches, starts a login and returns its
     /// token (random, `tokenByteCount` bytes as lowercase hex), of which only the SHA-256 is
-    /// kept. Nil when there is no such account or the password is wrong (which one is not said).
-    /// The slow check runs outside the engine's actor: a login does not hold up the archive's
-    /// readers, syncs and other requests while Argon2id works.
+    /// kept. Nil when there is no such account or the password is wrong (which one is not said),
+    /// or when the account's password changed while this one was checked.
+    /// The slow check runs on `PasswordChecker`'s thread, neither the engine's (a login does not
+    /// hold up the archive's readers and syncs) nor one of Swift's shared pool.
     public nonisolated func logIn(name: String, password: String) async throws(AccountError) -> String? {
         let (name, stored) = try await storedPasswordHash(name)
-        guard let stored else {
-            // As slow as a wrong password, so the time taken does not say which names exist.
-            if let decoy = PasswordHash.decoy { _ = try PasswordHash.verify(password, hash: decoy) }
-            return nil
-        }
-        guard try PasswordHash.verify(password, hash: stored) else { return nil }
+        // As slow as a wrong password without an account, so the time does not say which names exist.
+        guard let checked = stored ?? PasswordHash.decoy else { return nil }
+        let matches = try await PasswordChecker.shared.verify(password, hash: checked)
+        guard matches, let stored else { return nil }
         let token = try PasswordHash.randomBytes(Self.tokenByteCount)
-        try await keepToken(try PasswordHash.sha256(token), name: name)
+        guard try await keepToken(try PasswordHash.sha256(token), name: name, passwordHash: stored) else { return nil }
         return Hex.encode(token)
     }
 
@@ -70,8 +69,13 @@ extension SyncEngine {
         do { return (name, try archive.accounts.passwordHash(name: name)) } catch { throw AccountError.wrapping(error) }
     }
 
-    private func keepToken(_ tokenHash: [UInt8], name: String) throws(AccountError) {
-        do { try archive.accounts.addToken(hash: tokenHash, name: name, at: clock.now().timeIntervalSince1970) } catch {
+    /// Keeps a login's token for `name` while its password's hash is still `passwordHash`
+    /// (false when the account was removed, or removed and added again, meanwhile).
+    private func keepToken(_ tokenHash: [UInt8], name: String, passwordHash: String) throws(AccountError) -> Bool {
+        do {
+            return try archive.accounts.addToken(
+                hash: tokenHash, name: name, passwordHash: passwordHash, at: clock.now().timeIntervalSince1970)
+        } catch {
             throw AccountError.wrapping(error)
         }
     }

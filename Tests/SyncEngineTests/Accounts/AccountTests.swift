@@ -206,11 +206,32 @@ extension AccountTests {
         let engine = try engine(path)
         try await engine.addAccount(name: "alice", password: "pw")
         let store = AccountStore(database: try Database(path: path))
+        let hash = try #require(try store.passwordHash(name: "alice"))
         for index in 0..<5 {
-            try store.addToken(hash: [UInt8](repeating: UInt8(index), count: 32), name: "alice", at: Double(index), limit: 3)
+            let added = try store.addToken(
+                hash: [UInt8](repeating: UInt8(index), count: 32), name: "alice", passwordHash: hash, at: Double(index), limit: 3)
+            #expect(added)
         }
         #expect(try store.summaries().first?.tokenCount == 3)
         #expect(try store.account(tokenHash: [UInt8](repeating: 1, count: 32)) == nil)
         #expect(try store.account(tokenHash: [UInt8](repeating: 4, count: 32)) == "alice")
+        // A login made with a clock gone back is kept all the same: the newest is the one just made.
+        #expect(try store.addToken(hash: [UInt8](repeating: 9, count: 32), name: "alice", passwordHash: hash, at: -100, limit: 3))
+        #expect(try store.account(tokenHash: [UInt8](repeating: 9, count: 32)) == "alice")
+        #expect(try store.summaries().first?.tokenCount == 3)
+    }
+
+    /// A password changed (the account removed and added again) while a login with the old one
+    /// was checked: that login keeps no token.
+    @Test func aLoginCheckedAgainstAPasswordSinceChangedKeepsNoToken() async throws {
+        let path = try temporaryDatabasePath()
+        let engine = try engine(path)
+        try await engine.addAccount(name: "alice", password: "old")
+        let store = AccountStore(database: try Database(path: path))
+        let old = try #require(try store.passwordHash(name: "alice"))
+        try await engine.removeAccount(name: "alice")
+        try await engine.addAccount(name: "alice", password: "new")
+        #expect(try !store.addToken(hash: [UInt8](repeating: 7, count: 32), name: "alice", passwordHash: old, at: 1))
+        #expect(try store.summaries().first?.tokenCount == 0)
     }
 }

@@ -38,16 +38,27 @@ struct AccountStore {
     /// otherwise add a row for ever. The oldest beyond it end; an app holding one logs in again.
     static let tokenLimit = 100
 
-    /// Keeps a token's hash for `name`, and ends the account's oldest logins beyond `limit`.
-    func addToken(hash: [UInt8], name: String, at time: Double, limit: Int = tokenLimit) throws {
+    /// Keeps a token's hash for `name` when its password's hash is `passwordHash` (false, and
+    /// nothing kept, when it is not: the account was removed, or given another password, while a
+    /// login was checked), and ends the account's oldest logins beyond `limit`, never this one.
+    /// `transaction` throws untyped errors; what it throws is a `DatabaseError` or the body's.
+    func addToken(hash: [UInt8], name: String, passwordHash: String, at time: Double, limit: Int = tokenLimit) throws -> Bool {
         try database.transaction {
-            try database.run(
-                "INSERT INTO account_token (token_hash, account, created_at) VALUES (?, ?, ?)", [.blob(hash), .text(name), .real(time)])
+            let added = try !database.query(
+                """
+                INSERT INTO account_token (token_hash, account, created_at)
+                SELECT ?1, name, ?3 FROM account WHERE name = ?2 AND password_hash = ?4
+                RETURNING account
+                """, [.blob(hash), .text(name), .real(time), .text(passwordHash)]
+            ) { _ in true }.isEmpty
+            guard added else { return false }
             try database.run(
                 """
-                DELETE FROM account_token WHERE account = ?1 AND token_hash NOT IN (
-                    SELECT token_hash FROM account_token WHERE account = ?1 ORDER BY created_at DESC LIMIT ?2)
-                """, [.text(name), .integer(Int64(limit))])
+                DELETE FROM account_token WHERE account = ?1 AND token_hash <> ?3 AND token_hash NOT IN (
+                    SELECT token_hash FROM account_token WHERE account = ?1 AND token_hash <> ?3
+                    ORDER BY created_at DESC, token_hash LIMIT ?2)
+                """, [.text(name), .integer(Int64(max(limit - 1, 0))), .blob(hash)])
+            return true
         }
     }
 
