@@ -148,7 +148,11 @@ extension ProcessTests {
             #expect(ok && lines.contains { $0.contains("the two passwords differ; no account was added") }, show(lines))
 
             try pane.run("clear; \(command); echo CTRLC=$?; stty -g > after")
-            (ok, lines) = try await pane.waitFor("Password for alice:")
+            // The new prompt, once `clear` has wiped the first one (typing at the old one's sight
+            // went to the shell, and Ctrl-C ended the whole line).
+            (ok, lines) = try await pane.waitFor { screen in
+                screen.contains { $0.contains("Password for alice:") } && !screen.contains { $0.contains("EXIT=") }
+            }
             #expect(ok, show(lines))
             try pane.type("half")
             try pane.press("C-c")
@@ -182,7 +186,10 @@ extension ProcessTests {
             #expect(ok, show(lines))
 
             try pane.run("clear; \(command); echo TERM=$?; stty -g > after")
-            (ok, lines) = try await pane.waitFor("Password for \(name):")
+            // The new prompt, once `clear` has wiped the first one.
+            (ok, lines) = try await pane.waitFor { screen in
+                screen.contains { $0.contains("Password for \(name):") } && !screen.contains { $0.contains("CTRLZ=") }
+            }
             #expect(ok, show(lines))
             try pane.type("half")
             let kill = Process()
