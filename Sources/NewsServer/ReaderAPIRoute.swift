@@ -72,8 +72,7 @@ struct ReaderAPIRoute: Sendable {
 
     /// Whether `address` is this machine's: only a proxy there is believed about the client.
     static func isLoopback(_ address: String?) -> Bool {
-        guard let address else { return false }
-        return address.hasPrefix("127.") || address == "::1" || address.hasPrefix("::ffff:127.")
+        address.map(WebServer.isLoopbackAddress) ?? false
     }
 
     /// The address a login comes from: the peer's, or behind a proxy on this machine the last

@@ -122,9 +122,13 @@ public struct WebServer: Sendable {
 
     private static func listening(_ address: SocketAddress?) -> Listening? {
         guard let address, let ip = address.ipAddress, let port = address.port else { return nil }
-        let isIPv6 = address.protocol == .inet6
-        let isLoopback = isIPv6 ? ip == "::1" : ip.hasPrefix("127.")
-        let url = "http://" + (isIPv6 ? "[\(ip)]" : ip) + ":\(port)/"
-        return Listening(url: url, host: ip, port: port, isLoopback: isLoopback)
+        let url = "http://" + (address.protocol == .inet6 ? "[\(ip)]" : ip) + ":\(port)/"
+        return Listening(url: url, host: ip, port: port, isLoopback: isLoopbackAddress(ip))
+    }
+
+    /// Whether the IP address `ip` (as SocketAddress writes it) is this machine's own: 127.0.0.0/8,
+    /// `::1`, or 127.0.0.0/8 mapped into IPv6.
+    static func isLoopbackAddress(_ ip: String) -> Bool {
+        ip.hasPrefix("127.") || ip == "::1" || ip.hasPrefix("::ffff:127.")
     }
 }

@@ -33,7 +33,6 @@ enum ReaderStreamID {
     static let readingList = "user/-/state/com.google/reading-list"
     static let starred = "user/-/state/com.google/starred"
     static let read = "user/-/state/com.google/read"
-    static let keptUnread = "user/-/state/com.google/kept-unread"
 
     /// The label (an app's folder) every feed is in: "user/-/label/知乎日报".
     static func label(_ name: String) -> String { "user/-/label/" + name }
