@@ -15,7 +15,7 @@ struct SiteTool: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "newsctl-site",
         abstract: "The web front's export and feed, started by newsctl export and newsctl feed.",
-        subcommands: [ExportSite.self, WriteFeed.self])
+        subcommands: [ExportSite.self, WriteEdition.self, WriteFeed.self])
 }
 
 /// One line on stderr.

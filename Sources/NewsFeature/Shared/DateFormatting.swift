@@ -30,6 +30,15 @@ public struct DateFormatting: Sendable {
         }
     }
 
+    /// "2023年4月20日 星期四" / "Thu, Apr 20, 2023", whatever year it is now: for what is read long
+    /// after it is made (a book).
+    public func longDayTitle(_ day: Day) -> String {
+        switch language {
+        case .zh: return "\(fullDate(day)) \(Self.zhWeekdays[day.weekday])"
+        case .en: return "\(Self.enWeekdays[day.weekday]), \(fullDate(day))"
+        }
+    }
+
     /// "4月20日 星期四" / "Thu, Apr 20" for a day of the year it is at `now` (Unix seconds) in
     /// Beijing, the source's calendar; "2023年4月20日 星期四" / "Thu, Apr 20, 2023" for a day of
     /// any other year, so an old archive never reads as this year's.

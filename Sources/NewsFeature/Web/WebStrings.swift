@@ -9,7 +9,7 @@ public struct WebStrings: Sendable, Equatable {
         self.language = language
     }
 
-    private func pick(_ zh: String, _ en: String) -> String { language == .zh ? zh : en }
+    func pick(_ zh: String, _ en: String) -> String { language == .zh ? zh : en }
 
     /// The `lang` of the pages: "zh-CN" or "en".
     public var htmlLanguage: String { pick("zh-CN", "en") }

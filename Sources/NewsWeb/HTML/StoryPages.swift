@@ -92,7 +92,7 @@ enum StoryPages {
         return frame.render(title: comments.title, content)
     }
 
-    private static func comment(_ comment: CommentViewData, frame: PageFrame) -> Markup {
+    static func comment(_ comment: CommentViewData, frame: PageFrame) -> Markup {
         var header: [Markup] = [Tag.element("strong", text: comment.author), Tag.text(" · " + comment.likesText)]
         // A static copy is read long after it was written: its "5 分钟前" would be wrong by then,
         // and would change the page at every export, so it gives the time in Beijing.
