@@ -110,7 +110,9 @@ enum BookDocuments {
     /// The cover page: the picture (`picture/…`) when there is one, and the title.
     static func cover(title: String, subtitle: String, picture: String?) -> [UInt8] {
         var content: [Markup] = []
-        if let picture { content.append(Tag.element("div", ["class": "cover-picture"], [Tag.void("img", ["src": picture, "alt": ""])])) }
+        if let picture {
+            content.append(Tag.element("div", ["class": "cover-picture"], [Tag.void("img", ["src": picture, "alt": title])]))
+        }
         content.append(Tag.element("h1", ["class": "cover-title"], text: title))
         content.append(Tag.element("p", ["class": "cover-subtitle"], text: subtitle))
         return xhtml(title: title, root: "", bodyClass: picture == nil ? "cover plain" : "cover", content)

@@ -49,7 +49,9 @@ struct StoryBodyHTML {
     /// figcaption's marks (`*photo@163.com*`) are tags in the caption, and left out of `alt`.
     private func figure(_ picture: StoryPictureViewData, class className: String) -> Markup {
         let caption = Tag.element("figcaption", [:], Tag.emphasized(picture.caption))
-        let alt = MarkedText(markup: picture.caption).plainText
+        // Never empty: an empty value is written as a bare attribute, which XHTML (a book) rejects.
+        let captionText = MarkedText(markup: picture.caption).plainText
+        let alt = captionText.isEmpty ? MarkedText(markup: picture.placeholder).plainText : captionText
         if let bytes = picture.bytes, let format = try? PictureCheckCache.format(bytes),
             let path = PicturePath.path(url: picture.url, format: format)
         {

@@ -102,7 +102,8 @@ enum StoryPages {
             : comment.timeText
         if !time.isEmpty {
             header.append(Tag.text(" · "))
-            header.append(Tag.element("time", ["datetime": comment.iso8601 ?? ""], text: time))
+            header.append(
+                comment.iso8601.map { Tag.element("time", ["datetime": $0], text: time) } ?? Tag.element("time", text: time))
         }
         var children: [Markup] = [Tag.element("p", ["class": "who"], header)]
         children += comment.content.split(separator: "\n", omittingEmptySubsequences: true).map { Tag.element("p", text: String($0)) }
