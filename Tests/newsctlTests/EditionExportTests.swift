@@ -118,7 +118,7 @@ extension ProcessTests {
         }
 
         @Test(.enabled(if: tools, needs))
-        func theSameEditionTwiceIsTheSameBytesAndAFailedOneLeavesTheOldBook() async throws {
+        func theSameEditionTwiceIsTheSameBytesWithNothingLeftBeside() async throws {
             let (server, _, newsctl) = try await WebSource.archive()
             await server.stop()
             let folder = try Fixtures.temporaryFolder()
