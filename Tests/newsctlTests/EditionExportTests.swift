@@ -218,5 +218,35 @@ extension ProcessTests {
             ])
             #expect(text.stdout.contains("篇无正文，列出提示"), "\(text.stdout)")
         }
+
+        @Test(.enabled(if: tools, needs))
+        func aSectionMakesABookMonthByMonthOldestFirst() async throws {
+            let column = SectionPages(count: 25)
+            let server = LoopbackServer()
+            try await server.start()
+            column.serve(on: server)
+            let base = await server.baseURL
+            let newsctl = try NewsctlProcess()
+            #expect(try await newsctl.run(["section", "2", "--all", "--base-url", base]).status == 0)
+            // One story with its text; the others are listed with their dates.
+            let id = column.storyID(0)
+            let detail = #"{"id":\#(id),"title":"有正文的一篇","type":0,"body":"<div class=\"content\"><p>一段正文。</p></div>","url":"https://daily.zhihu.com/story/\#(id)"}"#
+            server.setReply(.body(status: 200, text: detail), for: "/api/4/news/\(id)")
+            #expect(try await newsctl.run(["show", String(id), "--base-url", base]).status == 0)
+            await server.stop()
+            let book = try Fixtures.temporaryFolder() + "/section.epub"
+            let outcome = try await export(newsctl, ["--epub", book, "--section", "2"])
+            #expect(outcome["stories"] as? Int == 25 && outcome["withoutText"] as? Int == 24, "\(outcome)")
+            try await Self.expectValid(book, newsctl)
+            let read = try await Self.read(book, newsctl)
+            #expect(read["title"] as? [String] == ["知乎日报 · 瞎扯 · 如何正确地吐槽"])
+            let toc = try #require(read["toc"] as? [[String: Any]])
+            let months = toc.compactMap { $0["title"] as? String }
+            #expect(months.count >= 2 && months == months.sorted(), "oldest month first: \(months)")
+            #expect((toc.last?["children"] as? [[String: Any]])?.compactMap { $0["href"] as? String } == ["story/\(id).xhtml"])
+            // A section the archive does not hold is no book.
+            let none = try await newsctl.run(["export", "--epub", book + ".2", "--section", "99", "--offline"])
+            #expect(none.status == 69, "\(none.stderr)")
+        }
     }
 }
