@@ -4,7 +4,7 @@ writing the same files.
 
 The bench makes real pictures with ImageMagick (sync-images.py's: JPEG, PNG, WebP and GIF of
 20-250 KB, cached in /tmp/newsbench-cache), and an API of DAYS days of STORIES stories each, every
-story with its text, a headline picture and a body picture, each at an address of its own (so the
+story with its text, a list thumbnail, a headline picture and a body picture, each at an address of its own (year_api.py) (so the
 archive keeps thousands of pictures); nginx serves it on loopback and one
 `newsctl sync --days DAYS --details --images` makes the archive. Then, rounds interleaved after a
 warm-up round, medians:
@@ -21,74 +21,17 @@ Usage: bench/epub.py --newsctl BIN [--days 365] [--stories 4] [--runs 5] [--resu
   --newsctl  a built release newsctl with newsctl-site beside it
 Needs nginx, ImageMagick and zip (Debian's packages).
 """
-import argparse, importlib.util, json, os, shutil, statistics, subprocess, sys, tempfile, time, zipfile
+import argparse, json, os, shutil, statistics, subprocess, sys, tempfile, time, zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import results
 from nginx import Nginx
+from year_api import pictures, write_year_api
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RATIO_TARGET = 3.0
 RSS_TARGET_MB = 64
 PICTURES = 200
-LATEST = "20230601"
-
-
-def sync_images_module():
-    spec = importlib.util.spec_from_file_location("sync_images", os.path.join(HERE, "sync-images.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def day_string(offset):
-    """LATEST minus offset days, yyyyMMdd."""
-    import datetime
-    day = datetime.date(2023, 6, 1) - datetime.timedelta(days=offset)
-    return day.strftime("%Y%m%d")
-
-
-def write_api(root, origin, names, days, stories):
-    """days days of stories each under root/api/4, each story with its own two picture addresses
-    (symlinks in root/p to the cached pictures)."""
-    api = os.path.join(root, "api", "4", "news")
-    os.makedirs(os.path.join(api, "before"), exist_ok=True)
-    os.makedirs(os.path.join(root, "p"), exist_ok=True)
-    cache = os.path.join(root, "pic")
-    used = 0
-
-    def picture():
-        nonlocal used
-        name = names[used % len(names)]
-        link = "%d-%s" % (used, name)
-        os.symlink(os.path.join(cache, name), os.path.join(root, "p", link))
-        used += 1
-        return "%s/p/%s" % (origin, link)
-
-    for offset in range(days):
-        day = day_string(offset)
-        listed = []
-        for n in range(stories):
-            story_id = 9_000_000 + offset * 100 + n
-            headline, body_picture = picture(), picture()
-            paragraphs = "".join("<p>第 %d 段：知乎日报的一段正文，有中文也有 English words 和数字 2023。</p>" % i for i in range(12))
-            body = '<div class="content">%s<figure><img src="%s"><figcaption>图 1</figcaption></figure>%s</div>' % (
-                paragraphs[:len(paragraphs) // 2], body_picture, paragraphs[len(paragraphs) // 2:])
-            detail = {"id": story_id, "title": "%s 的第 %d 篇" % (day, n), "type": 0, "image": headline,
-                      "image_source": "Yestone.com 版权图片库", "body": body,
-                      "url": "https://daily.zhihu.com/story/%d" % story_id, "publish_time": 1685577600 - offset * 86400 + n * 60}
-            with open(os.path.join(api, str(story_id)), "w") as f:
-                json.dump(detail, f, ensure_ascii=False)
-            listed.append({"id": story_id, "title": detail["title"], "hint": "作者 · 3 分钟阅读", "type": 0,
-                           "ga_prefix": "060107", "url": detail["url"], "images": [headline]})
-        page = {"date": day, "stories": listed}
-        if offset == 0:
-            page["top_stories"] = []
-            with open(os.path.join(api, "latest"), "w") as f:
-                json.dump(page, f, ensure_ascii=False)
-        with open(os.path.join(api, "before", day_string(offset - 1)), "w") as f:
-            json.dump(page, f, ensure_ascii=False)
-    return used
 
 
 def timed(command, env=None, cwd=None):
@@ -114,18 +57,15 @@ def main():
     for tool in ("convert", "zip"):
         if not shutil.which(tool):
             sys.exit("needs %s (Debian: imagemagick, zip)" % tool)
-    module = sync_images_module()
-    cache = os.path.join(os.environ.get("BENCH_CACHE", "/tmp/newsbench-cache"), "pictures-%d-v%d" % (PICTURES, module.PICTURES_VERSION))
-    names = module.make_pictures(cache, PICTURES)
+    cache, names = pictures(PICTURES)
     scratch = tempfile.mkdtemp(prefix="bench-epub-")
     try:
         root = os.path.join(scratch, "www")
         os.makedirs(root)
-        os.symlink(cache, os.path.join(root, "pic"))
         db = os.path.join(scratch, "news.sqlite")
         env = dict(os.environ, NEWSCTL_DB=db, NO_COLOR="1")
         with Nginx(root) as server:
-            count = write_api(root, "http://127.0.0.1:%d" % server.port, names, args.days, args.stories)
+            count = len(write_year_api(root, cache, "http://127.0.0.1:%d" % server.port, names, args.days, args.stories))
             start = time.perf_counter()
             subprocess.run([args.newsctl, "sync", "--days", str(args.days), "--details", "--images", "--concurrency", "8",
                             "--base-url", server.base_url], env=env, check=True, stdout=subprocess.DEVNULL)
