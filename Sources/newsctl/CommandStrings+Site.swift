@@ -26,7 +26,7 @@ extension CommandStrings {
 
     var oneEditionScope: String {
         say(
-            "--day、--days/--since、--section、--favorites 只能用一个", "use only one of --day, --days or --since, --section, --favorites")
+            "--day、--days/--since、--section 和 --favorites 只能用一个", "use only one of --day, --days/--since, --section and --favorites")
     }
 
     var untilNeedsSince: String { say("--until 需要与 --since 一起使用", "--until needs --since") }

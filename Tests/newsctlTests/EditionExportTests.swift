@@ -67,11 +67,12 @@ extension ProcessTests {
             let outcome = try await export(newsctl, ["--epub", book, "--days", "2", "--comments"])
             #expect(outcome["days"] as? Int == 2)
             #expect(outcome["stories"] as? Int == 3)
-            #expect(outcome["withoutText"] as? Int == 0)
+            #expect(outcome["without_text"] as? Int == 0)
             // The photo story's headline and body pictures; its third never reached the archive.
             #expect(outcome["pictures"] as? Int == 2)
-            #expect(outcome["missingPictures"] as? Int == 1)
-            #expect((outcome["comments"] as? Int ?? 0) >= 6, "\(outcome)")
+            #expect(outcome["missing_pictures"] as? Int == 1)
+            // Three stories, each with a long comment and two short ones.
+            #expect(outcome["comments"] as? Int == 9, "\(outcome)")
             try await Self.expectValid(book, newsctl)
 
             let read = try await Self.read(book, newsctl)
@@ -145,7 +146,13 @@ extension ProcessTests {
             let folder = try Fixtures.temporaryFolder()
             let empty = try await newsctl.run(["export", "--epub", folder + "/x.epub", "--day", "20200101", "--offline"])
             #expect(empty.status == 69)
-            #expect(empty.stderr.hasPrefix("newsctl: 存档里没有这一期的文章") && empty.stderr.split(separator: "\n").count == 1, "\(empty.stderr)")
+            #expect(empty.stderr.hasPrefix("newsctl: 存档里没有这些天的文章") && empty.stderr.split(separator: "\n").count == 1, "\(empty.stderr)")
+            let noFavorites = try await newsctl.run(["export", "--epub", folder + "/x.epub", "--favorites", "--offline"])
+            #expect(noFavorites.status == 69)
+            #expect(noFavorites.stderr == "newsctl: 还没有收藏，未写入（用 newsctl fav add ID 收藏）\n", "\(noFavorites.stderr)")
+            let noSection = try await newsctl.run(["export", "--epub", folder + "/x.epub", "--section", "99", "--offline"])
+            #expect(noSection.status == 69)
+            #expect(noSection.stderr.contains("newsctl section 99 --all"), "\(noSection.stderr)")
             let nowhere = try await newsctl.run(["export", "--epub", folder + "/missing/x.epub", "--offline"])
             #expect(nowhere.status == 74)
             #expect(
@@ -155,6 +162,8 @@ extension ProcessTests {
             for (arguments, message) in [
                 (["--epub", "x.epub", "--site", "d"], "--site 和 --epub 只能用一个"),
                 (["--epub", "x.epub", "--until", "20230320"], "--until 需要与 --since 一起使用"),
+                (["--epub", "x.epub", "--day", "20230320", "--until", "20230321"], "--until 需要与 --since 一起使用"),
+                (["--epub", "x.epub", "--favorites", "--until", "20230321"], "--until 需要与 --since 一起使用"),
                 (["--epub", "x.epub", "--since", "20230320", "--until", "20230319"], "--until 不能早于 --since"),
                 (["--epub", "x.epub", "--day", "20230320", "--favorites"], "只能用一个"),
                 (["--epub", "x.epub", "--section", "x"], "不是栏目 id"),
@@ -184,6 +193,9 @@ extension ProcessTests {
             #expect(read["title"] as? [String] == ["知乎日报 · 收藏"])
             let names = (read["documents"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
             #expect(names.contains("story/\(WebSource.plain).xhtml") && names.contains("story/\(WebSource.photo).xhtml"), "\(names)")
+            let part =
+                (read["documents"] as? [[String: Any]])?.first { $0["name"] as? String == "favorites.xhtml" }?["text"] as? String ?? ""
+            #expect(part.contains("收藏于 20"), "each listed with the day it was saved: \(part)")
         }
 
         /// The real captured stories (2016-2023, shipped with the repository): their markup, through
@@ -201,7 +213,7 @@ extension ProcessTests {
             #expect(try await newsctl.run(["sync", "--since", "20230311", "--base-url", base]).status == 0)
             let folder = try Fixtures.temporaryFolder()
             let favorites = try await export(newsctl, ["--epub", folder + "/captured.epub", "--favorites"])
-            #expect(favorites["stories"] as? Int == 5 && favorites["withoutText"] as? Int == 0, "\(favorites)")
+            #expect(favorites["stories"] as? Int == 5 && favorites["without_text"] as? Int == 0, "\(favorites)")
             try await Self.expectValid(folder + "/captured.epub", newsctl)
             let read = try await Self.read(folder + "/captured.epub", newsctl)
             let names = (read["documents"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
@@ -211,7 +223,7 @@ extension ProcessTests {
             // Days whose stories the captures lack: each listed with its hint, and said so.
             let days = try await export(newsctl, ["--epub", folder + "/days.epub", "--since", "20230311", "--until", "20230314"])
             #expect(days["days"] as? Int == 4)
-            #expect((days["stories"] as? Int ?? 0) > 0 && days["withoutText"] as? Int == days["stories"] as? Int, "\(days)")
+            #expect((days["stories"] as? Int ?? 0) > 0 && days["without_text"] as? Int == days["stories"] as? Int, "\(days)")
             try await Self.expectValid(folder + "/days.epub", newsctl)
             let text = try await newsctl.run([
                 "export", "--epub", folder + "/days.epub", "--since", "20230311", "--until", "20230314", "--offline",
@@ -230,23 +242,120 @@ extension ProcessTests {
             #expect(try await newsctl.run(["section", "2", "--all", "--base-url", base]).status == 0)
             // One story with its text; the others are listed with their dates.
             let id = column.storyID(0)
-            let detail = #"{"id":\#(id),"title":"有正文的一篇","type":0,"body":"<div class=\"content\"><p>一段正文。</p></div>","url":"https://daily.zhihu.com/story/\#(id)"}"#
+            let detail =
+                #"{"id":\#(id),"title":"有正文的一篇","type":0,"body":"<div class=\"content\"><p>一段正文。</p></div>","url":"https://daily.zhihu.com/story/\#(id)"}"#
             server.setReply(.body(status: 200, text: detail), for: "/api/4/news/\(id)")
             #expect(try await newsctl.run(["show", String(id), "--base-url", base]).status == 0)
             await server.stop()
             let book = try Fixtures.temporaryFolder() + "/section.epub"
             let outcome = try await export(newsctl, ["--epub", book, "--section", "2"])
-            #expect(outcome["stories"] as? Int == 25 && outcome["withoutText"] as? Int == 24, "\(outcome)")
+            #expect(outcome["stories"] as? Int == 25 && outcome["without_text"] as? Int == 24, "\(outcome)")
             try await Self.expectValid(book, newsctl)
             let read = try await Self.read(book, newsctl)
             #expect(read["title"] as? [String] == ["知乎日报 · 瞎扯 · 如何正确地吐槽"])
             let toc = try #require(read["toc"] as? [[String: Any]])
-            let months = toc.compactMap { $0["title"] as? String }
-            #expect(months.count >= 2 && months == months.sorted(), "oldest month first: \(months)")
+            // "2023年7月" -> (2023, 7): by number, so October comes after September.
+            let months = toc.compactMap { $0["title"] as? String }.map { title in
+                title.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            }
+            #expect(months.count >= 2 && months == months.sorted { $0.lexicographicallyPrecedes($1) }, "oldest month first: \(months)")
             #expect((toc.last?["children"] as? [[String: Any]])?.compactMap { $0["href"] as? String } == ["story/\(id).xhtml"])
             // A section the archive does not hold is no book.
             let none = try await newsctl.run(["export", "--epub", book + ".2", "--section", "99", "--offline"])
             #expect(none.status == 69, "\(none.stderr)")
+        }
+
+        /// Two days from a loopback source where one story is listed on both days and two stories
+        /// show the same picture, with the story texts and pictures synced.
+        private func overlappingDays() async throws -> NewsctlProcess {
+            let server = LoopbackServer()
+            try await server.start()
+            let base = await server.baseURL
+            let root = String(base.dropLast("/api/4".count))
+            let shared = root + "/pictures/shared.jpg"
+            func item(_ id: Int64) -> String {
+                #"{"id":\#(id),"title":"文章 \#(id)","hint":"作者 · 1 分钟阅读","type":0,"images":["\#(shared)"],"url":"https://daily.zhihu.com/story/\#(id)"}"#
+            }
+            server.setReply(
+                .body(status: 200, text: #"{"date":"20230320","stories":[\#(item(1)),\#(item(2))],"top_stories":[]}"#),
+                for: "/api/4/news/latest")
+            server.setReply(
+                .body(status: 200, text: #"{"date":"20230319","stories":[\#(item(3)),\#(item(1))]}"#), for: "/api/4/news/before/20230320")
+            for id: Int64 in [1, 2, 3] {
+                let detail =
+                    #"{"id":\#(id),"title":"文章 \#(id)","type":0,"image":"\#(shared)","body":"<div class=\"content\"><p>正文 \#(id)。</p></div>","url":"https://daily.zhihu.com/story/\#(id)","publish_time":1679270400}"#
+                server.setReply(.body(status: 200, text: detail), for: "/api/4/news/\(id)")
+            }
+            server.setReply(.bytes(contentType: "image/jpeg", try Fixtures.picture("baseline.jpg")), for: "/pictures/shared.jpg")
+            let newsctl = try NewsctlProcess()
+            let sync = try await newsctl.run(["sync", "--days", "2", "--details", "--images", "--base-url", base])
+            await server.stop()
+            guard sync.status == 0 else { throw WebSourceError(message: "sync failed: \(sync.stderr)") }
+            return newsctl
+        }
+
+        @Test(.enabled(if: tools, needs))
+        func aStoryOnTwoDaysIsReadOnceAndAPictureOfTwoStoriesIsInTheBookOnce() async throws {
+            let newsctl = try await overlappingDays()
+            let folder = try Fixtures.temporaryFolder()
+            let outcome = try await export(newsctl, ["--epub", folder + "/two.epub", "--days", "2"])
+            #expect(outcome["stories"] as? Int == 3, "\(outcome)")
+            #expect(outcome["pictures"] as? Int == 1, "\(outcome)")
+            try await Self.expectValid(folder + "/two.epub", newsctl)
+            let read = try await Self.read(folder + "/two.epub", newsctl)
+            // Story 1 is listed on both days and read on the first, 20230319.
+            #expect(
+                read["spine"] as? [String] == ["cover", "nav", "part-day-20230319", "story-3", "story-1", "part-day-20230320", "story-2"])
+            let toc = try #require(read["toc"] as? [[String: Any]])
+            #expect(
+                toc.map { ($0["children"] as? [[String: Any]])?.compactMap { $0["href"] as? String } ?? [] } == [
+                    ["story/3.xhtml", "story/1.xhtml"], ["story/2.xhtml"],
+                ])
+            let day = (read["documents"] as? [[String: Any]])?.first { $0["name"] as? String == "day/20230320.xhtml" }?["text"] as? String
+            #expect(day?.contains("文章 1") == true, "the later day still lists it: \(day ?? "")")
+            #expect((read["pictures"] as? [Any])?.count == 1)
+
+            // The same book in another time zone, and in English with its own words marked so.
+            let there = try await newsctl.run(
+                ["export", "--epub", folder + "/there.epub", "--days", "2", "--offline"], environment: ["TZ": "America/New_York"])
+            #expect(there.status == 0, "\(there.stderr)")
+            #expect(
+                FileManager.default.contents(atPath: folder + "/there.epub") == FileManager.default.contents(atPath: folder + "/two.epub"))
+            let english = try await newsctl.run(["export", "--epub", folder + "/en.epub", "--days", "2", "--offline", "--lang", "en"])
+            #expect(english.stdout == "Wrote \(folder)/en.epub: 2 days, 3 stories, 1 picture\n", "\(english.stdout)")
+            try await Self.expectValid(folder + "/en.epub", newsctl)
+            let nav = try await newsctl.run(["-p", folder + "/en.epub", "EPUB/nav.xhtml"], executable: "/usr/bin/unzip")
+            #expect(nav.stdout.contains(#"lang="en" xml:lang="en""#) && nav.stdout.contains("<h1>Contents</h1>"), "\(nav.stdout)")
+            let story = try await newsctl.run(["-p", folder + "/en.epub", "EPUB/story/1.xhtml"], executable: "/usr/bin/unzip")
+            #expect(story.stdout.contains(#"lang="zh-CN""#), "\(story.stdout)")
+        }
+
+        @Test func aBookIsNeverWrittenOverAFolderTheArchiveOrAFileThatIsNoBook() async throws {
+            let newsctl = try await overlappingDays()
+            let folder = try Fixtures.temporaryFolder()
+            let notes = folder + "/notes.txt"
+            try "my notes".write(toFile: notes, atomically: true, encoding: .utf8)
+            let archiveBefore = FileManager.default.contents(atPath: newsctl.databasePath)
+            for (path, message) in [
+                (folder, "是一个文件夹"), (notes, "已存在且不是 EPUB 电子书，未覆盖"), (newsctl.databasePath, "是存档本身"),
+            ] {
+                let run = try await newsctl.run(["export", "--epub", path, "--offline"])
+                #expect(run.status == 64, "\(path): \(run.stderr)")
+                #expect(run.stderr.contains(message) && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+            }
+            #expect(try String(contentsOfFile: notes, encoding: .utf8) == "my notes")
+            #expect(FileManager.default.contents(atPath: newsctl.databasePath) == archiveBefore)
+            // An earlier book is replaced; through a link, the file it points to is, and the link stays.
+            let book = folder + "/book.epub"
+            #expect(try await newsctl.run(["export", "--epub", book, "--offline", "--days", "1"]).status == 0)
+            try FileManager.default.createSymbolicLink(atPath: folder + "/link.epub", withDestinationPath: book)
+            #expect(try await newsctl.run(["export", "--epub", folder + "/link.epub", "--offline", "--days", "2"]).status == 0)
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link.epub") == book)
+            let listed = try await newsctl.run(["-l", book], executable: "/usr/bin/unzip")
+            #expect(listed.stdout.contains("EPUB/day/20230319.xhtml"), "the two-day book replaced the one-day one: \(listed.stdout)")
+            // Entries unpack readable by all, whatever the spool's mode.
+            let modes = try await newsctl.run(["-l", book], executable: "/usr/bin/zipinfo")
+            #expect(!modes.stdout.contains("-rw-------") && modes.stdout.contains("-rw-r--r--"), "\(modes.stdout)")
         }
     }
 }

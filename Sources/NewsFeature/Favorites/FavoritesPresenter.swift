@@ -7,6 +7,7 @@ public final class FavoritesPresenter {
     private let interactor: any FavoritesInteractor
     private let navigator: (any Navigator)?
     private let strings: Strings
+    private let dates: DateFormatting
     private let errors: ErrorPresenter
 
     /// Composes the screen.
@@ -25,6 +26,7 @@ public final class FavoritesPresenter {
         self.interactor = interactor
         self.navigator = navigator
         self.strings = Strings(language: language)
+        self.dates = DateFormatting(language: language)
         self.errors = ErrorPresenter(language: language)
     }
 
@@ -37,10 +39,11 @@ public final class FavoritesPresenter {
     public func viewDidLoad() async {
         do {
             let items = try await interactor.favorites().map { favorite in
-                FavoriteItemViewData(
-                    id: favorite.id, title: NewsListPresenter.oneLine(favorite.title),
-                    addedAt: DateFormatting.iso8601(unixTime: Int64(favorite.addedAt.rounded(.down))),
-                    isRead: favorite.isRead, isAvailableOffline: favorite.isDetailCached)
+                let added = Int64(favorite.addedAt.rounded(.down))
+                return FavoriteItemViewData(
+                    id: favorite.id, title: NewsListPresenter.oneLine(favorite.title), addedAt: DateFormatting.iso8601(unixTime: added),
+                    addedOn: dates.fullDate(Day(containingUnixTime: added)), isRead: favorite.isRead,
+                    isAvailableOffline: favorite.isDetailCached)
             }
             view?.show(FavoritesViewData(items: items, emptyMessage: strings.noFavorites))
         } catch {

@@ -20,16 +20,19 @@ public struct FavoriteItemViewData: Equatable, Sendable {
     public let title: String
     /// "2023-03-14T08:00:00Z".
     public let addedAt: String
+    /// The day it was saved, in Beijing, worded: "2023年3月14日" / "Mar 14, 2023".
+    public let addedOn: String
     /// The user has opened the story.
     public let isRead: Bool
     /// The detail is in the archive, readable offline.
     public let isAvailableOffline: Bool
 
     /// One favourite row as given; `addedAt` is RFC 3339 in UTC.
-    public init(id: Int64, title: String, addedAt: String, isRead: Bool, isAvailableOffline: Bool) {
+    public init(id: Int64, title: String, addedAt: String, addedOn: String = "", isRead: Bool, isAvailableOffline: Bool) {
         self.id = id
         self.title = title
         self.addedAt = addedAt
+        self.addedOn = addedOn
         self.isRead = isRead
         self.isAvailableOffline = isAvailableOffline
     }

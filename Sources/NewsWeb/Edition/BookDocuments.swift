@@ -9,12 +9,13 @@ enum BookDocuments {
     /// The book's language: the stories are Chinese whatever language the book's own words are in.
     static let language = "zh-CN"
 
-    /// An XHTML document: `content` in a body, `root` the way back to the book's folder.
-    static func xhtml(title: String, root: String, bodyClass: String, _ content: [Markup]) -> [UInt8] {
+    /// An XHTML document: `content` in a body, `root` the way back to the book's folder, `lang` the
+    /// language of its words (a story's page is Chinese whatever the book's own words are).
+    static func xhtml(title: String, root: String, bodyClass: String, lang: String = language, _ content: [Markup]) -> [UInt8] {
         var text = """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE html>
-            <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="\(language)" xml:lang="\(language)">
+            <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="\(lang)" xml:lang="\(lang)">
             <head>
             <meta charset="UTF-8"/>
             <title>\(Tag.escaped(title, quotes: false))</title>
@@ -103,27 +104,27 @@ enum BookDocuments {
             return Tag.element("li", [:], children)
         }
         return xhtml(
-            title: part.title, root: root, bodyClass: "part",
+            title: part.title, root: root, bodyClass: "part", lang: wording.htmlLanguage,
             [Tag.element("h1", text: part.title), Tag.element("ol", ["class": "stories"], items)])
     }
 
     /// The cover page: the picture (`picture/…`) when there is one, and the title.
-    static func cover(title: String, subtitle: String, picture: String?) -> [UInt8] {
+    static func cover(title: String, subtitle: String, picture: String?, wording: WebStrings) -> [UInt8] {
         var content: [Markup] = []
         if let picture {
             content.append(Tag.element("div", ["class": "cover-picture"], [Tag.void("img", ["src": picture, "alt": title])]))
         }
         content.append(Tag.element("h1", ["class": "cover-title"], text: title))
         content.append(Tag.element("p", ["class": "cover-subtitle"], text: subtitle))
-        return xhtml(title: title, root: "", bodyClass: picture == nil ? "cover plain" : "cover", content)
+        return xhtml(title: title, root: "", bodyClass: picture == nil ? "cover plain" : "cover", lang: wording.htmlLanguage, content)
     }
 
-    /// The navigation document: each part, then its stories that have pages.
-    static func navigation(title: String, parts: [EditionPart], withText: Set<Int64>, wording: WebStrings) -> [UInt8] {
+    /// The navigation document: each part, then the stories it has pages for (`parts` lists each
+    /// story once, where it is read, so the contents follow the reading order).
+    static func navigation(title: String, parts: [EditionPart], wording: WebStrings) -> [UInt8] {
         let entries: [Markup] = parts.map { part in
             var children: [Markup] = [Tag.element("a", ["href": part.path + ".xhtml"], text: part.title)]
-            var seen = Set<Int64>()
-            let stories = part.stories.filter { withText.contains($0.id) && seen.insert($0.id).inserted }
+            let stories = part.stories
             if !stories.isEmpty {
                 children.append(
                     Tag.element(
@@ -141,7 +142,7 @@ enum BookDocuments {
                     "li", [:], [Tag.element("a", ["epub:type": "bodymatter", "href": first.path + ".xhtml"], text: wording.editionStart)]))
         }
         return xhtml(
-            title: title, root: "", bodyClass: "navigation",
+            title: title, root: "", bodyClass: "navigation", lang: wording.htmlLanguage,
             [
                 Tag.element(
                     "nav", ["epub:type": "toc", "id": "toc"],
@@ -162,7 +163,7 @@ enum BookDocuments {
 
     /// The package document, `EPUB/package.opf`.
     static func package(
-        edition: Edition, title: String, date: String, modified: String, items: [Item]
+        edition: Edition, title: String, date: String, modified: String, items: [Item], cover: String?
     ) -> [UInt8] {
         func attribute(_ name: String, _ value: String?) -> String {
             value.map { " \(name)=\"\(Tag.escaped($0))\"" } ?? ""
@@ -178,6 +179,7 @@ enum BookDocuments {
             <dc:publisher>\(Tag.escaped(WebStrings(language: edition.language).editionCreator, quotes: false))</dc:publisher>
             <dc:date>\(date)</dc:date>
             <meta property="dcterms:modified">\(modified)</meta>
+            \(cover.map { "<meta name=\"cover\" content=\"\($0)\"/>" } ?? "")
             </metadata>
             <manifest>
 

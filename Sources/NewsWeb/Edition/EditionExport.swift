@@ -19,10 +19,12 @@ public struct EditionExport: Sendable {
         public var stories = 0
         /// The stories listed without their text (the archive lacks it), with their hints.
         public var withoutText = 0
-        /// The pictures inside the book.
+        /// The pictures inside the book (each once, however many stories show it).
         public var pictures = 0
-        /// The pictures left as their captions: not in the archive, or in a format e-readers may not show.
+        /// The pictures the archive lacks, each in its place as its caption.
         public var missingPictures = 0
+        /// The pictures left out, as their captions, for a format e-readers may not show (WebP).
+        public var leftOutPictures = 0
         /// The comments in the book (nil for a book without comments).
         public var comments: Int?
     }
@@ -72,7 +74,7 @@ private struct BookAssembly {
     let edition: Edition
     let container: ZipContainer
     private let wording: WebStrings
-    private var items: [BookDocuments.Item] = []
+    private var pictureItems: [BookDocuments.Item] = []
     private var storyIDs = Set<Int64>()
     private var withText = Set<Int64>()
     private var picturePaths = Set<String>()
@@ -118,27 +120,31 @@ private struct BookAssembly {
             BookDocuments.story(
                 BookStory(detail: story.detail, pictures: pictures, comments: story.comments, fetchedAt: story.fetchedAt), wording: wording)
         )
-        items.append(BookDocuments.Item(id: "story-\(listed.id)", path: path, mediaType: "application/xhtml+xml", inSpine: true))
     }
 
     /// A picture of a story: written into the book once, if the archive keeps it in a format
     /// e-readers show; otherwise its caption stands in its place, saying why.
     private mutating func addPicture(_ picture: StoryPictureViewData) throws(ZipContainer.Failure) -> StoryPictureViewData {
-        guard let bytes = picture.bytes, let format = try? PictureCheckCache.format(bytes) else {
-            counts.missingPictures += 1
-            return picture
-        }
-        guard format != .webp, let path = PicturePath.path(url: picture.url, format: format) else {
-            counts.missingPictures += 1
-            return StoryPictureViewData(
+        func caption(_ words: String) -> StoryPictureViewData {
+            StoryPictureViewData(
                 place: picture.place, url: picture.url, placeholder: picture.placeholder, caption: picture.caption, bytes: nil,
-                unavailable: wording.editionPictureFormat(picture.placeholder), notDrawn: picture.notDrawn)
+                unavailable: words, notDrawn: picture.notDrawn)
         }
-        counts.pictures += 1
+        guard let bytes = picture.bytes, let format = try? PictureCheckCache.format(bytes),
+            let path = PicturePath.path(url: picture.url, format: format)
+        else {
+            counts.missingPictures += 1
+            return caption(wording.editionPictureMissing(picture.placeholder))
+        }
+        guard format != .webp else {
+            counts.leftOutPictures += 1
+            return caption(wording.editionPictureFormat(picture.placeholder))
+        }
         if coverPicture == nil, picture.place == .headline { coverPicture = path }
         if picturePaths.insert(path).inserted {
+            counts.pictures += 1
             try container.add("EPUB/" + path, bytes, compressed: false)
-            items.append(BookDocuments.Item(id: "picture-\(picturePaths.count)", path: path, mediaType: format.mediaType))
+            pictureItems.append(BookDocuments.Item(id: "picture-\(picturePaths.count)", path: path, mediaType: format.mediaType))
         }
         return picture
     }
@@ -146,22 +152,29 @@ private struct BookAssembly {
     /// The parts' pages, the cover, the navigation, the stylesheet and the package document; then
     /// the book is written.
     mutating func finish(title: String, parts: [EditionPart]) throws(ZipContainer.Failure) {
-        // Read in order: the cover, the contents, then each part's page before its stories.
+        // Read in order: the cover, the contents, then each part's page before its stories. A
+        // story listed in several parts is read (and in the contents) in the first.
         var spine: [BookDocuments.Item] = []
-        var placed = Set<String>()
+        var placed = Set<Int64>()
+        var contents: [EditionPart] = []
         for part in parts {
             let path = part.path + ".xhtml"
             try container.add("EPUB/" + path, BookDocuments.part(part, withText: withText, wording: wording))
             spine.append(
                 BookDocuments.Item(id: "part-" + part.path.replacingSlashes, path: path, mediaType: "application/xhtml+xml", inSpine: true))
-            for story in part.stories where withText.contains(story.id) && placed.insert("story-\(story.id)").inserted {
-                if let item = items.first(where: { $0.id == "story-\(story.id)" }) { spine.append(item) }
+            let firsts = part.stories.filter { withText.contains($0.id) && placed.insert($0.id).inserted }
+            for story in firsts {
+                spine.append(
+                    BookDocuments.Item(
+                        id: "story-\(story.id)", path: "story/\(story.id).xhtml", mediaType: "application/xhtml+xml", inSpine: true))
             }
+            contents.append(EditionPart(path: part.path, title: part.title, stories: firsts))
         }
         let modified = newestFetch ?? defaultModified(parts)
         let subtitle = wording.editionCreator
-        try container.add("EPUB/cover.xhtml", BookDocuments.cover(title: title, subtitle: subtitle, picture: coverPicture))
-        try container.add("EPUB/nav.xhtml", BookDocuments.navigation(title: title, parts: parts, withText: withText, wording: wording))
+        try container.add(
+            "EPUB/cover.xhtml", BookDocuments.cover(title: title, subtitle: subtitle, picture: coverPicture, wording: wording))
+        try container.add("EPUB/nav.xhtml", BookDocuments.navigation(title: title, parts: contents, wording: wording))
         try container.add("EPUB/style.css", Array(BookStyle.css.utf8))
         var all: [BookDocuments.Item] = [
             BookDocuments.Item(id: "cover", path: "cover.xhtml", mediaType: "application/xhtml+xml", inSpine: true),
@@ -169,7 +182,7 @@ private struct BookAssembly {
         ]
         all += spine
         all.append(BookDocuments.Item(id: "style", path: "style.css", mediaType: "text/css"))
-        all += items.filter { $0.id.hasPrefix("picture-") }.map { item in
+        all += pictureItems.map { item in
             var item = item
             if item.path == coverPicture { item.properties = "cover-image" }
             return item
@@ -183,7 +196,8 @@ private struct BookAssembly {
         try container.add(
             "EPUB/package.opf",
             BookDocuments.package(
-                edition: edition, title: title, date: date, modified: DateFormatting.iso8601(unixTime: modified), items: all))
+                edition: edition, title: title, date: date, modified: DateFormatting.iso8601(unixTime: modified), items: all,
+                cover: pictureItems.first { $0.path == coverPicture }?.id))
         try container.write(date: Self.dosDate(modified))
     }
 
@@ -206,12 +220,12 @@ private struct BookAssembly {
         return "\(text.prefix(4))-\(text.dropFirst(4).prefix(2))-\(text.suffix(2))"
     }
 
-    /// `unixTime` in Beijing, as a ZIP entry keeps its date.
+    /// The day of `unixTime` in Beijing at noon, as a ZIP entry keeps its date: libzip turns a DOS
+    /// time into the machine's local time and back, which changes a time in a daylight-saving gap
+    /// (small hours, some years); noon is never in one, so the bytes are the same in every zone.
     static func dosDate(_ unixTime: Int64) -> DOSDate {
-        let local = unixTime + Day.sourceUTCOffsetSeconds
         let day = Day(containingUnixTime: unixTime)
-        let second = Int(local - day.dayNumber * 86_400)
-        return DOSDate(year: day.year, month: day.month, day: day.day, hour: second / 3_600, minute: second / 60 % 60, second: second % 60)
+        return DOSDate(year: day.year, month: day.month, day: day.day, hour: 12)
     }
 }
 

@@ -11,7 +11,8 @@ import SyncEngine
 struct ListedStory: Equatable {
     let id: Int64
     let title: String
-    /// The line under the title: the source's hint ("作者 / 3 分钟阅读"), or when it was saved.
+    /// The line under the title: the source's hint ("作者 / 3 分钟阅读"), the day in a section, or
+    /// when a favourite was saved.
     let hint: String
 }
 
@@ -71,7 +72,7 @@ struct EditionReading {
                 view: view, interactor: DefaultFavoritesInteractor(engine: engine, mode: .offline), language: language)
             await presenter.viewDidLoad()
             guard let shown = view.recorder.shown else { return nil }
-            let stories = shown.items.map { ListedStory(id: $0.id, title: $0.title, hint: $0.addedAt) }
+            let stories = shown.items.map { ListedStory(id: $0.id, title: $0.title, hint: wording.editionSavedOn($0.addedOn)) }
             return (
                 wording.editionFavoritesTitle,
                 stories.isEmpty ? [] : [EditionPart(path: "favorites", title: wording.favorites, stories: stories)]

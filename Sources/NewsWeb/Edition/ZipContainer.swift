@@ -7,7 +7,8 @@
 /// A ZIP file written by libzip with bounded memory: each entry's bytes go to a spool file beside
 /// the ZIP as they are made, and libzip reads them back from it when the ZIP is written, so a book
 /// of a year's pictures never sits in memory. The ZIP appears whole or not at all: libzip writes a
-/// temporary file and renames it over `path`. Entries keep the order they were added in.
+/// temporary file (`<path>.XXXXXX`, left behind only by a kill while it writes) and renames it over
+/// `path`. Entries keep the order they were added in.
 ///
 /// Not `Sendable`: one task makes one container.
 final class ZipContainer {
@@ -89,8 +90,10 @@ final class ZipContainer {
                 throw abandon(archive)
             }
             let method = entry.compressed ? ZipLibrary.deflated : ZipLibrary.stored
+            // Every entry a plain file readable by all, whatever the spool's own mode or the umask.
             guard library.setCompression(archive, UInt64(index), method, 9) == 0,
-                library.setDOSTime(archive, UInt64(index), date.time, date.date, 0) == 0
+                library.setDOSTime(archive, UInt64(index), date.time, date.date, 0) == 0,
+                library.setAttributes(archive, UInt64(index), 0, ZipLibrary.unix, ZipLibrary.regularFile) == 0
             else { throw abandon(archive) }
         }
         guard library.close(archive) == 0 else { throw abandon(archive) }

@@ -5,8 +5,8 @@ import SyncEngine
 /// headers are needed to build.
 ///
 /// `@unchecked Sendable`: every stored property is a code address in a library that is never
-/// unloaded, set once in `load`; libzip keeps no global state, and each archive it opens is used
-/// by one task only (`ZipContainer`).
+/// unloaded, set once in `load`; each archive libzip opens is used by one task only
+/// (`ZipContainer`), and libzip shares nothing between archives that a caller must guard.
 struct ZipLibrary: @unchecked Sendable {
     /// The soname Debian's `libzip4` (libzip 1.x) installs, and the package.
     static let defaultName = "libzip.so.4"
@@ -22,6 +22,10 @@ struct ZipLibrary: @unchecked Sendable {
     static let deflated: Int32 = 8
     /// `ZIP_FL_ENC_UTF_8`: entry names are UTF-8.
     static let utf8Names: UInt32 = 2048
+    /// `ZIP_OPSYS_UNIX`, and a regular file readable by all (`0100644`) in the upper half of the
+    /// external attributes, as Unix zip writes them.
+    static let unix: UInt8 = 3
+    static let regularFile: UInt32 = 0o100644 << 16
 
     /// `zip_open(path, flags, errorp)`.
     typealias Open = @convention(c) (UnsafePointer<CChar>, Int32, UnsafeMutablePointer<Int32>) -> OpaquePointer?
@@ -39,6 +43,8 @@ struct ZipLibrary: @unchecked Sendable {
     typealias SetCompression = @convention(c) (OpaquePointer, UInt64, Int32, UInt32) -> Int32
     /// `zip_file_set_dostime(archive, index, time, date, flags)`.
     typealias SetDOSTime = @convention(c) (OpaquePointer, UInt64, UInt16, UInt16, UInt32) -> Int32
+    /// `zip_file_set_external_attributes(archive, index, flags, opsys, attributes)`.
+    typealias SetAttributes = @convention(c) (OpaquePointer, UInt64, UInt32, UInt8, UInt32) -> Int32
     /// `zip_strerror(archive)`: the archive's last error in words.
     typealias StringError = @convention(c) (OpaquePointer) -> UnsafePointer<CChar>?
     /// `zip_error_init_with_code(error, code)`, `zip_error_strerror(error)`, `zip_error_fini(error)`.
@@ -54,6 +60,7 @@ struct ZipLibrary: @unchecked Sendable {
     let fileAdd: FileAdd
     let setCompression: SetCompression
     let setDOSTime: SetDOSTime
+    let setAttributes: SetAttributes
     let stringError: StringError
     let errorInit: ErrorInit
     let errorString: ErrorString
@@ -73,13 +80,16 @@ struct ZipLibrary: @unchecked Sendable {
             discard: resolve("zip_discard", Discard.self), sourceFile: resolve("zip_source_file", SourceFile.self),
             sourceFree: resolve("zip_source_free", SourceFree.self), fileAdd: resolve("zip_file_add", FileAdd.self),
             setCompression: resolve("zip_set_file_compression", SetCompression.self),
-            setDOSTime: resolve("zip_file_set_dostime", SetDOSTime.self), stringError: resolve("zip_strerror", StringError.self),
+            setDOSTime: resolve("zip_file_set_dostime", SetDOSTime.self),
+            setAttributes: resolve("zip_file_set_external_attributes", SetAttributes.self),
+            stringError: resolve("zip_strerror", StringError.self),
             errorInit: resolve("zip_error_init_with_code", ErrorInit.self),
             errorString: resolve("zip_error_strerror", ErrorString.self), errorFini: resolve("zip_error_fini", ErrorFini.self)
         )
         guard let open = functions.open, let close = functions.close, let discard = functions.discard,
             let sourceFile = functions.sourceFile, let sourceFree = functions.sourceFree, let fileAdd = functions.fileAdd,
             let setCompression = functions.setCompression, let setDOSTime = functions.setDOSTime,
+            let setAttributes = functions.setAttributes,
             let stringError = functions.stringError, let errorInit = functions.errorInit,
             let errorString = functions.errorString, let errorFini = functions.errorFini
         else {
@@ -89,7 +99,8 @@ struct ZipLibrary: @unchecked Sendable {
         return .success(
             ZipLibrary(
                 open: open, close: close, discard: discard, sourceFile: sourceFile, sourceFree: sourceFree, fileAdd: fileAdd,
-                setCompression: setCompression, setDOSTime: setDOSTime, stringError: stringError, errorInit: errorInit,
+                setCompression: setCompression, setDOSTime: setDOSTime, setAttributes: setAttributes, stringError: stringError,
+                errorInit: errorInit,
                 errorString: errorString, errorFini: errorFini))
     }
 

@@ -106,6 +106,7 @@ struct Export: AsyncParsableCommand {
         let words = options.words
         let given = [day != nil, days != nil || since != nil, section != nil, favorites].filter { $0 }.count
         guard given <= 1 else { throw ValidationError(words.oneEditionScope) }
+        if until != nil, since == nil { throw ValidationError(words.untilNeedsSince) }
         if let day {
             return [
                 "--since=\(try Self.date(day, option: "--day", words: words))",
@@ -117,7 +118,6 @@ struct Export: AsyncParsableCommand {
             return ["--section=\(id)"]
         }
         if favorites { return ["--favorites"] }
-        if until != nil, since == nil { throw ValidationError(words.untilNeedsSince) }
         switch try window() {
         case .days(let days): return ["--days=\(days ?? 1)"]
         case .since(let first):

@@ -60,7 +60,7 @@ final class StubFavoritesInteractor: FavoritesInteractor {
                     FavoritesViewData(
                         items: [
                             FavoriteItemViewData(
-                                id: 7, title: "标题 7", addedAt: "2023-04-25T08:00:00Z",
+                                id: 7, title: "标题 7", addedAt: "2023-04-25T08:00:00Z", addedOn: "2023年4月25日",
                                 isRead: false, isAvailableOffline: true)
                         ],
                         emptyMessage: "还没有收藏")),
