@@ -31,7 +31,7 @@ struct StoryPictureDrawerTests {
 
     /// A story of `count` paragraphs, each followed by a picture: quadrants.png (48 x 32 pixels,
     /// 24 rows at 72 columns) at an address of its own.
-    private func story(pictures count: Int) throws -> (DetailViewData, [StoryPictureViewData]) {
+    static func story(pictures count: Int) throws -> (DetailViewData, [StoryPictureViewData]) {
         let bytes = try Fixtures.picture("quadrants.png")
         var blocks: [DetailBlockViewData] = []
         var pictures: [StoryPictureViewData] = []
@@ -79,7 +79,7 @@ struct StoryPictureDrawerTests {
     }
 
     @Test func aStoryOfTwelvePicturesDrawsTheFirstScreensOnly_andOpenedAgainDrawsNone() async throws {
-        let (detail, pictures) = try story(pictures: 12)
+        let (detail, pictures) = try Self.story(pictures: 12)
         let drawings = Drawings()
         let cache = DrawnPictures()
         let drawer = StoryPictureDrawer(renderer: renderer, cache: cache, draw: drawings.draw(with: renderer))
@@ -107,7 +107,7 @@ struct StoryPictureDrawerTests {
     }
 
     @Test func aNewWidthDrawsAgainAtIt_andTheOldWidthIsStillKept() async throws {
-        let (detail, pictures) = try story(pictures: 2)
+        let (detail, pictures) = try Self.story(pictures: 2)
         let drawings = Drawings()
         let cache = DrawnPictures()
         let drawer = StoryPictureDrawer(renderer: renderer, cache: cache, draw: drawings.draw(with: renderer))
@@ -128,7 +128,7 @@ struct StoryPictureDrawerTests {
     }
 
     @Test func theCacheKeepsItsBound_lettingTheLeastRecentlyUsedGo() async throws {
-        let (_, pictures) = try story(pictures: 3)
+        let (_, pictures) = try Self.story(pictures: 3)
         let drawings = Drawings()
         // One drawing of quadrants.png at 72 columns, measured: room for two and a half.
         let probe = DrawnPictures()
@@ -154,7 +154,7 @@ struct StoryPictureDrawerTests {
     }
 
     @Test func aPictureNotYetDrawnStandsAsItsPlaceholderOverTheRowsItWillTake() throws {
-        let (_, pictures) = try story(pictures: 1)
+        let (_, pictures) = try Self.story(pictures: 1)
         let drawer = StoryPictureDrawer(renderer: renderer)
         let rows = drawer.rows(for: pictures[0], width: 100)
         #expect(rows.map { $0.text(color: false) } == ["[图片 1：气压图]"] + Array(repeating: "", count: 23) + ["图片 1：气压图"])
