@@ -1,6 +1,6 @@
 /// Pictures already drawn, kept for a whole reader session (every story screen shares one), so
 /// that scrolling back, opening a story again or drawing the same frame again draws nothing:
-/// each drawing is kept by the picture (its address and bytes), how it is drawn (the renderer:
+/// each drawing is kept by the picture (`PictureIdentity`), how it is drawn (the renderer:
 /// protocol, colours, cell size) and its width in columns. A new width is a new drawing.
 ///
 /// Bounded by `limit` bytes of drawn escape text (a drawing that failed counts as
@@ -72,18 +72,10 @@ final class DrawnPictures {
     }
 }
 
-/// Which picture a drawing is of: its address, and its bytes by their count and hash (the same
-/// address may one day bring other bytes).
+/// Which picture a drawing is of: its address (a picture at an address never changes: the
+/// archive keeps the one it fetched), and its byte count, so that other bytes under the same
+/// address are not taken for it.
 struct PictureIdentity: Hashable, Sendable {
     let url: String
     let byteCount: Int
-    let digest: Int
-
-    init(url: String, bytes: [UInt8]) {
-        self.url = url
-        self.byteCount = bytes.count
-        var hasher = Hasher()
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-        self.digest = hasher.finalize()
-    }
 }

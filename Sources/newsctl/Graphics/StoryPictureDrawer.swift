@@ -28,8 +28,6 @@ final class StoryPictureDrawer {
     /// while it lays the story out, even those the cache has let go of since.
     private var held: [DrawnPictures.Key: Result<RenderedPicture, PictureDrawingError>] = [:]
     private var heldColumns = 0
-    /// Each picture's identity by its address (and byte count), hashed once.
-    private var identities: [String: PictureIdentity] = [:]
     /// Each picture's size from its header, or nil when `PictureCheck` refuses it (it is never drawn).
     private var sizes: [PictureIdentity: PictureInfo?] = [:]
 
@@ -108,11 +106,7 @@ final class StoryPictureDrawer {
     private static func columns(_ width: Int) -> Int { min(width, maximumColumns) }
 
     private func identity(of picture: StoryPictureViewData) -> PictureIdentity? {
-        guard let bytes = picture.bytes else { return nil }
-        if let known = identities[picture.url], known.byteCount == bytes.count { return known }
-        let identity = PictureIdentity(url: picture.url, bytes: bytes)
-        identities[picture.url] = identity
-        return identity
+        picture.bytes.map { PictureIdentity(url: picture.url, byteCount: $0.count) }
     }
 
     private func size(of identity: PictureIdentity, _ picture: StoryPictureViewData) -> PictureInfo? {
