@@ -2,6 +2,7 @@
 """The reader as a person meets it, timed in a real terminal (tmux).
 
   bench/reader.py NEWSCTL [ROUNDS]
+  bench/reader.py NEWSCTL [ROUNDS] --pictures [--old OLD]
 
 Serves the project's fixtures over loopback HTTP (python's http.server), runs `NEWSCTL read` in a
 tmux pane of its own at 80x24, and measures, over ROUNDS rounds (default 15), medians of:
@@ -11,8 +12,22 @@ tmux pane of its own at 80x24, and measures, over ROUNDS rounds (default 15), me
   - the CPU the reader uses while idle on the home screen, over 10 s (must be < 1% of a core).
 "Drawn" is when capture-pane first shows the story's text; capture-pane is polled every 2 ms, so
 each figure includes tmux's own latency (the same for both).
+
+With --pictures (issue 46), the first story of the fixtures becomes one of 12 paragraphs, each
+followed by a picture made with ImageMagick (9 JPEGs, 2 PNGs, a GIF, 690 px wide), all kept in
+the archive by one online `show`; then, at 100x40, `read --offline --graphics symbols` against
+`--graphics none` of the same story, rounds interleaved, medians of:
+  - Enter to the first screen drawn (its text, and every picture on it drawn: no placeholder
+    "[图片 N" left on screen), the first time the story is opened in the session;
+  - the same, opened again in the same session (back, Enter);
+  - the reader's CPU (user + system) scrolling the story from top to bottom with Space a second
+    time (the first time drew its pictures), each screen waited for.
+Beside the first two, the reader's CPU over them (/proc's 10 ms ticks). --old OLD times another
+build (an earlier one) in the same rounds.
+Targets: the first screen at most the text's own time plus one screen of chafa's work; opened
+again at most 2x `none`; scrolling again the CPU of text alone.
 """
-import http.server, os, shutil, socketserver, statistics, subprocess, sys, tempfile, threading, time
+import http.server, json, os, re, shutil, socketserver, statistics, subprocess, sys, tempfile, threading, time
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Fixtures")
 STORY_TEXT = "春天风大，主要有三个原因。"
@@ -45,9 +60,164 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+PICTURE_STORY = 9759301
+PARAGRAPH = "这一段是文字，写的是气压、温度和风的关系，读者在图片之间读到的就是这样的段落。" * 3
+
+
+def make_picture_site(folder):
+    """A copy of the fixtures' API in which the first story has 12 pictures, served from `folder`."""
+    convert = shutil.which("convert")
+    if not convert:
+        raise SystemExit("reader.py --pictures: needs ImageMagick's convert (apt-get install imagemagick)")
+    site = os.path.join(folder, "site")
+    shutil.copytree(os.path.join(ROOT, "api"), os.path.join(site, "api"))
+    os.makedirs(os.path.join(site, "pictures"))
+    names = [f"p{n}.jpg" for n in range(9)] + ["p9.png", "p10.png", "p11.gif"]
+    heights = [460, 388, 920, 518, 690, 300, 460, 400, 560, 388, 460, 300]
+    for index, name in enumerate(names):
+        subprocess.run([convert, "-seed", str(index), "-size", f"690x{heights[index]}", "plasma:fractal", "-quality", "85",
+                        os.path.join(site, "pictures", name)], check=True)
+    return site, names
+
+
+def write_picture_story(site, origin, names):
+    path = os.path.join(site, "api", "4", "news", str(PICTURE_STORY))
+    with open(path) as f:
+        story = json.load(f)
+    figures = "".join(f'<p>第 {n + 1} 段。{PARAGRAPH}</p><figure><img src="{origin}/pictures/{name}">'
+                      f'<figcaption>图 {n + 1}</figcaption></figure>' for n, name in enumerate(names))
+    story["body"] = f'<div class="content">{figures}<p>最后一段。</p></div>'
+    story.pop("image", None)  # No headline picture from a host the bench does not serve.
+    with open(path, "w") as f:
+        json.dump(story, f, ensure_ascii=False)
+
+
+PLACEHOLDER = re.compile(r"\[图片 \d+：")
+
+
+def pictures_drawn(mode, screen):
+    """No picture's placeholder ("[图片 3：图 3]") left on screen; without pictures, always."""
+    return mode == "none" or not PLACEHOLDER.search(screen)
+
+
+def screen_drawn(mode):
+    """The story's first paragraph on screen, with every picture on screen drawn."""
+    return lambda screen: "第 1 段。" in screen and pictures_drawn(mode, screen)
+
+
+def position(screen):
+    """The status line's "22/63": the last row shown and the rows in all."""
+    found = re.findall(r"(\d+)/(\d+)\s*$", screen.rstrip().splitlines()[-1]) if screen.strip() else []
+    return (int(found[-1][0]), int(found[-1][1])) if found else None
+
+
+def wait_until(socket, condition, timeout=20.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        screen = tmux(socket, "capture-pane", "-p")
+        if condition(screen):
+            return time.monotonic(), screen
+        time.sleep(0.002)
+    raise SystemExit("reader.py: the screen never came:\n" + tmux(socket, "capture-pane", "-p"))
+
+
+def scroll_to_end(socket, mode):
+    """Space until the last row is on screen, each screen waited for (and its pictures drawn)."""
+    _, screen = wait_until(socket, lambda s: position(s) is not None and pictures_drawn(mode, s))
+    while position(screen)[0] < position(screen)[1]:
+        before = position(screen)
+        tmux(socket, "send-keys", "Space")
+        _, screen = wait_until(socket, lambda s: position(s) not in (None, before) and pictures_drawn(mode, s))
+
+
+def pictures(programs, rounds):
+    newsctl = programs[0]
+    folder = tempfile.mkdtemp(prefix="reader-pictures-bench-")
+    site, names = make_picture_site(folder)
+
+    class Site(Quiet):
+        def __init__(self, *args, **kwargs):
+            http.server.SimpleHTTPRequestHandler.__init__(self, *args, directory=site, **kwargs)
+
+    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Site)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    write_picture_story(site, origin, names)
+    database = os.path.join(folder, "news.sqlite")
+    env = dict(os.environ, NEWSCTL_DB=database, COLUMNS="100")
+    env.pop("NEWSCTL_OFFLINE", None)
+    for command in (["latest"], ["show", str(PICTURE_STORY), "--graphics", "symbols"]):
+        kept = subprocess.run([newsctl, *command, "--base-url", origin + "/api/4"], env=env, capture_output=True, text=True)
+        if kept.returncode != 0 or "未保存" in kept.stdout or "获取失败" in kept.stdout:
+            raise SystemExit(f"reader.py --pictures: {' '.join(command)} failed: {kept.stderr}")
+    socket = os.path.join(folder, "tmux.sock")
+    pidfile = os.path.join(folder, "pid")
+    modes = ["none", "symbols"]
+    runs = [(program, mode) for program in programs for mode in modes]
+    first, again, scrolling, first_cpu, again_cpu = ({run: [] for run in runs} for _ in range(5))
+    try:
+        for _ in range(rounds):
+            for program, mode in runs:
+                run = (program, mode)
+                command = (f"sh -c 'echo $$ > {pidfile}; exec {program} read --offline --db {database} --graphics {mode}'")
+                tmux(socket, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "40", command)
+                wait_for(socket, "今日热闻")
+                pid = int(open(pidfile).read())
+                time.sleep(0.05)
+                used = cpu_seconds(pid)
+                start = time.monotonic()
+                tmux(socket, "send-keys", "Enter")
+                first[run].append(wait_until(socket, screen_drawn(mode))[0] - start)
+                first_cpu[run].append(cpu_seconds(pid) - used)
+                scroll_to_end(socket, mode)  # The first time: the pictures are drawn.
+                tmux(socket, "send-keys", "g")
+                wait_until(socket, screen_drawn(mode))
+                before = cpu_seconds(pid)
+                scroll_to_end(socket, mode)
+                scrolling[run].append(cpu_seconds(pid) - before)
+                tmux(socket, "send-keys", "q")
+                wait_for(socket, "今日热闻")
+                time.sleep(0.05)
+                used = cpu_seconds(pid)
+                start = time.monotonic()
+                tmux(socket, "send-keys", "Enter")
+                again[run].append(wait_until(socket, screen_drawn(mode))[0] - start)
+                again_cpu[run].append(cpu_seconds(pid) - used)
+                tmux(socket, "kill-server")
+                time.sleep(0.1)
+    finally:
+        tmux(socket, "kill-server")
+        server.shutdown()
+        shutil.rmtree(folder, ignore_errors=True)
+    ms = lambda values: f"{statistics.median(values) * 1000:.1f} ms (min {min(values) * 1000:.1f}, max {max(values) * 1000:.1f})"
+    median = lambda values: statistics.median(values) * 1000
+    print(f"rounds: {rounds}, 100x40, a story of 12 kept pictures")
+    for program in programs:
+        if len(programs) > 1:
+            print("old (--old):" if program != newsctl else "new:")
+        for mode in modes:
+            run = (program, mode)
+            print(f"  --graphics {mode}: Enter to the first screen drawn: {ms(first[run])}, CPU {median(first_cpu[run]):.0f} ms")
+            print(f"  --graphics {mode}: opened again:                    {ms(again[run])}, CPU {median(again_cpu[run]):.0f} ms")
+            print(f"  --graphics {mode}: CPU scrolling it a second time:  {ms(scrolling[run])}")
+        none, symbols = (program, "none"), (program, "symbols")
+        print(f"  first screen, symbols minus none: {median(first[symbols]) - median(first[none]):.1f} ms")
+        print(f"  opened again, symbols / none: {median(again[symbols]) / median(again[none]):.2f}x (target <= 2x)")
+        print(f"  scrolling again, CPU symbols minus none: {median(scrolling[symbols]) - median(scrolling[none]):.1f} ms")
+    return 0 if median(again[(newsctl, "symbols")]) <= 2 * median(again[(newsctl, "none")]) else 1
+
+
 def main():
     newsctl = os.path.abspath(sys.argv[1])
-    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 15
+    arguments = sys.argv[2:]
+    old = None
+    if "--old" in arguments:
+        at = arguments.index("--old")
+        old = os.path.abspath(arguments[at + 1])
+        del arguments[at:at + 2]
+    rounds = int(arguments[0]) if arguments and arguments[0] != "--pictures" else 15
+    if "--pictures" in arguments:
+        return pictures([newsctl] + ([old] if old else []), rounds)
     server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Quiet)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/api/4"

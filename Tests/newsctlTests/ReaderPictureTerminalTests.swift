@@ -30,10 +30,77 @@ extension ProcessTests {
 
         private func show(_ lines: [String]) -> Comment { Comment(rawValue: lines.joined(separator: "\n")) }
 
+        /// The status line's "22/63": the last row shown and the story's rows in all.
+        private func position(_ lines: [String]) -> (shown: Int, all: Int)? {
+            guard let last = lines.last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }),
+                let word = last.split(separator: " ").last, case let parts = word.split(separator: "/"), parts.count == 2,
+                let shown = Int(parts[0]), let all = Int(parts[1])
+            else { return nil }
+            return (shown, all)
+        }
+
+        /// A picture's placeholder ("[图片 3：图 3]") is on screen: a picture there is not drawn yet.
+        private func placeholderShows(_ lines: [String]) -> Bool { lines.contains { $0.contains("：图 ") && $0.contains("[图片 ") } }
+
         /// The picture's red, as tmux writes a 256-colour cell back (chafa draws in the palette
         /// without COLORTERM): as foreground or background.
         private func isRed(_ row: String) -> Bool { row.contains("38;5;196m") || row.contains("48;5;196m") }
         private func isBlue(_ row: String) -> Bool { row.contains("38;5;21m") || row.contains("48;5;21m") }
+
+        /// A story of 8 pictures (quadrants.png each, at addresses of their own), each after a
+        /// paragraph: the reader draws them as they come on screen, each in the rows its
+        /// placeholder kept for it, so the story's length never changes; at the end, the last one
+        /// is drawn; at a new width, they are drawn again at it.
+        @Test func aLongStorysPicturesAreDrawnWhereTheyComeOnScreen_inRowsKeptForThem() async throws {
+            let server = LoopbackServer()
+            try await server.start()
+            let base = await server.baseURL
+            let root = String(base.dropLast("/api/4".count))
+            let figures = (1...8).map { number in
+                "<p>第 \(number) 段。</p><figure><img src=\"\(root)/pictures/q\(number).png\"><figcaption>图 \(number)</figcaption></figure>"
+            }
+            try BodyStory.serve(9_759_301, body: "<div class=\"content\">" + figures.joined() + "<p>最后一段。</p></div>", on: server)
+            for number in 1...8 {
+                server.setReply(.bytes(contentType: "image/png", try Fixtures.picture("quadrants.png")), for: "/pictures/q\(number).png")
+            }
+            let pane = try TmuxPane(columns: 80, rows: 30)
+            let database = try Fixtures.temporaryFolder() + "/news.sqlite"
+            try pane.run("NEWSCTL_DB=\(database) \(NewsctlProcess.binary) read --graphics symbols --base-url \(base); echo EXIT=$?")
+            var (ok, lines) = try await pane.waitFor("今日热闻")
+            #expect(ok, show(lines))
+            try pane.press("Enter")
+            (ok, lines) = try await pane.waitFor { $0.contains { $0.contains("第 1 段。") } && !placeholderShows($0) }
+            #expect(ok, show(lines))
+            #expect(try pane.screen(escapes: true).contains(where: isRed), show(lines))
+            let length = try #require(position(lines)?.all, show(lines))
+
+            // The end: the last picture's blue half drawn above its caption; the length the same.
+            try pane.press("G")
+            (ok, lines) = try await pane.waitFor { screen in
+                screen.contains { $0.hasPrefix("最后一段。") } && screen.contains { $0.hasPrefix("图片 8：图 8") } && !placeholderShows(screen)
+            }
+            #expect(ok, show(lines))
+            let caption = try #require(lines.firstIndex { $0.hasPrefix("图片 8：图 8") }, show(lines))
+            (ok, _) = try await pane.waitFor { _ in (try? pane.screen(escapes: true)).map { isBlue($0[caption - 1]) } ?? false }
+            #expect(ok, "picture 8's last row is blue: \((try? pane.screen(escapes: true)) ?? [])")
+            #expect(position(lines)?.all == length, show(lines))
+
+            // Back to the top, then a narrower terminal: drawn again at the new width, 20 rows.
+            try pane.press("g")
+            try pane.resize(columns: 60, rows: 30)
+            (ok, lines) = try await pane.waitFor { $0.contains { $0.contains("第 1 段。") } && !placeholderShows($0) }
+            #expect(ok, show(lines))
+            let paragraph = try #require(lines.firstIndex { $0.hasPrefix("第 1 段。") }, show(lines))
+            let first = try #require(lines.firstIndex { $0.hasPrefix("图片 1：图 1") }, show(lines))
+            #expect(first - (paragraph + 2) == 20, show(lines))
+            let colours = try pane.screen(escapes: true)
+            #expect(isRed(colours[paragraph + 2]) && isBlue(colours[first - 1]), show(colours))
+            try pane.press("q")
+            try pane.press("q")
+            (ok, lines) = try await pane.waitForStatus()
+            #expect(ok, show(lines))
+            await server.stop()
+        }
 
         @Test(arguments: [(80, 24), (120, 40)])
         func thePictureStandsWhereItsPlaceholderWas_pHidesAndShowsIt_andLeavingLeavesNone(size: (Int, Int)) async throws {

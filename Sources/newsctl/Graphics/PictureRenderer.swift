@@ -1,7 +1,7 @@
 import CPictures
 
 /// How a picture reaches the terminal: a graphics protocol, or coloured Unicode block symbols.
-enum PictureProtocol: String, Sendable, CaseIterable {
+enum PictureProtocol: String, Hashable, Sendable, CaseIterable {
     /// kitty's graphics protocol (APC `ESC _G…ESC \`, raw RGBA in base64 chunks).
     case kitty
     /// iTerm2's inline images (OSC `ESC ]1337;File=…BEL`), also spoken by WezTerm.
@@ -13,7 +13,7 @@ enum PictureProtocol: String, Sendable, CaseIterable {
 }
 
 /// A terminal cell's size in pixels: what the terminal reports, else a 1:2 cell.
-struct CellSize: Equatable, Sendable {
+struct CellSize: Hashable, Sendable {
     var width: Int
     var height: Int
     /// A 10 x 20 cell: the 1:2 shape of most terminal fonts, used when the terminal says nothing.
@@ -31,8 +31,8 @@ struct RenderedPicture: Equatable, Sendable {
 }
 
 /// Draws pixels as escape text through libchafa, scaled to a width in cells with the aspect ratio
-/// kept for the cell's shape.
-struct PictureRenderer: Sendable {
+/// kept for the cell's shape. Two renderers that are equal draw the same picture alike.
+struct PictureRenderer: Hashable, Sendable {
     var pictureProtocol: PictureProtocol
     /// Symbols in 24-bit colour (true) or the 256-colour palette (false); graphics are unaffected.
     var truecolor = true
@@ -52,20 +52,31 @@ struct PictureRenderer: Sendable {
     /// The rows `picture` takes at `columns` wide: its height over its width, times the cell's
     /// width over its height, at least 1.
     func rows(for picture: DecodedPicture, columns: Int) -> Int {
-        let exact = Double(columns * cell.width * picture.height) / Double(picture.width * cell.height)
+        rows(width: picture.width, height: picture.height, columns: columns)
+    }
+
+    /// The rows a picture of `width` x `height` pixels takes at `columns` wide, known from its
+    /// header alone (`PictureCheck`), before it is decoded or drawn; at least 1.
+    func rows(width: Int, height: Int, columns: Int) -> Int {
+        guard width > 0, cell.height > 0 else { return 1 }
+        let exact = Double(columns * cell.width * height) / Double(width * cell.height)
         return max(1, Int(exact.rounded()))
     }
 
-    /// `picture` drawn `columns` cells wide.
-    func render(_ picture: DecodedPicture, columns: Int) throws(PictureDrawingError) -> RenderedPicture {
-        try render(picture, columns: columns, with: ChafaLibrary.shared.get())
+    /// `picture` drawn `columns` cells wide and `rows` high (by default its own `rows(for:columns:)`;
+    /// a picture decoded at a smaller scale is given the rows of its full size, so that it takes
+    /// the rows laid out for it before it was drawn).
+    func render(_ picture: DecodedPicture, columns: Int, rows: Int? = nil) throws(PictureDrawingError) -> RenderedPicture {
+        try render(picture, columns: columns, rows: rows, with: ChafaLibrary.shared.get())
     }
 
-    func render(_ picture: DecodedPicture, columns: Int, with chafa: ChafaLibrary) throws(PictureDrawingError) -> RenderedPicture {
-        guard columns > 0, picture.width > 0, picture.height > 0, cell.width > 0, cell.height > 0 else {
+    func render(
+        _ picture: DecodedPicture, columns: Int, rows: Int? = nil, with chafa: ChafaLibrary
+    ) throws(PictureDrawingError) -> RenderedPicture {
+        guard columns > 0, picture.width > 0, picture.height > 0, cell.width > 0, cell.height > 0, rows ?? 1 > 0 else {
             throw .renderFailed("\(columns) columns for \(picture.width) x \(picture.height) pixels")
         }
-        let rows = rows(for: picture, columns: columns)
+        let rows = rows ?? self.rows(for: picture, columns: columns)
         guard let config = chafa.configNew() else { throw .renderFailed("chafa_canvas_config_new failed") }
         defer { chafa.configUnref(config) }
         chafa.setPixelMode(config, Int32(pixelMode))

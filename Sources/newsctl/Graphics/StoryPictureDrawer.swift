@@ -1,9 +1,11 @@
 import NewsFeature
+import SyncEngine
 
-/// Lays a story's pictures out as rows: each picture scaled to the width with its caption under
-/// it, or its placeholder with why it is not drawn. Decodes each picture once, whatever the
-/// widths it is drawn at, and draws it once per width: the reader lays a story out again after a
-/// resize and at each `p`, and drawing with chafa is the costly step.
+/// Lays a story's pictures out as rows, each picture scaled to the width with its caption under
+/// it, or its placeholder with why it is not drawn; and draws them, off the main actor, when
+/// asked (`prepare`). Laying out never draws: a picture not drawn yet stands as its placeholder
+/// over the rows it will take (known from its header), so that drawing it moves nothing around
+/// it. What it draws goes into `cache`, which a reader shares between its story screens.
 @MainActor
 final class StoryPictureDrawer {
     /// The widest a picture is drawn, in columns. Scaled to a wide terminal's whole width, a
@@ -11,79 +13,125 @@ final class StoryPictureDrawer {
     /// is about the width text is comfortable to read at, and pictures at it stay on one screen.
     nonisolated static let maximumColumns = 72
 
+    /// Draws decoded pixels `columns` wide and `rows` high: the renderer's chafa, unless a test
+    /// gives another (to count the drawings).
+    typealias Draw = @Sendable (DecodedPicture, _ columns: Int, _ rows: Int) throws(PictureDrawingError) -> RenderedPicture
+
     let renderer: PictureRenderer
+    /// The drawings kept between stories, bounded.
+    let cache: DrawnPictures
+    private let draw: Draw
     /// The library that could not be loaded, once one could not: nothing more is drawn, and the
     /// command says once what to install.
     private(set) var missingLibrary: PictureDrawingError?
-    private var decoded: [String: Result<DecodedPicture, PictureDrawingError>] = [:]
-    private var drawn: [DrawnKey: RenderedPicture] = [:]
+    /// What this drawer drew or found in the cache at `heldColumns`: its own story's drawings stay
+    /// while it lays the story out, even those the cache has let go of since.
+    private var held: [DrawnPictures.Key: Result<RenderedPicture, PictureDrawingError>] = [:]
+    private var heldColumns = 0
+    /// Each picture's size from its header, or nil when `PictureCheck` refuses it (it is never drawn).
+    private var sizes: [PictureIdentity: PictureInfo?] = [:]
 
-    private struct DrawnKey: Hashable {
-        let url: String
-        let columns: Int
-    }
-
-    init(renderer: PictureRenderer) {
+    init(renderer: PictureRenderer, cache: DrawnPictures = DrawnPictures(), draw: Draw? = nil) {
         self.renderer = renderer
+        self.cache = cache
+        if let draw {
+            self.draw = draw
+        } else {
+            self.draw = { picture, columns, rows throws(PictureDrawingError) in
+                try renderer.render(picture, columns: columns, rows: rows)
+            }
+        }
     }
 
-    /// Decodes and draws every picture of `pictures` not yet drawn at `width`, several at once
-    /// (on the cooperative pool: one a core), so that `layout` finds them drawn. chafa draws a
-    /// picture on one core; drawn one after the other, a story's pictures would leave the others
-    /// idle.
-    func prepare(_ pictures: [StoryPictureViewData], width: Int) async {
-        guard missingLibrary == nil else { return }
-        let columns = min(width, Self.maximumColumns)
-        var seen = Set<String>()
-        let wanted = pictures.compactMap { picture -> (url: String, bytes: [UInt8])? in
-            guard let bytes = picture.bytes, drawn[DrawnKey(url: picture.url, columns: columns)] == nil,
-                seen.insert(picture.url).inserted
-            else { return nil }
-            return (picture.url, bytes)
+    /// Whether `picture` has yet to be drawn at `width` before `layout` can show it: false for one
+    /// drawn or kept (or failed), one without bytes or refused by its header, and for all once a
+    /// library is missing.
+    func needsDrawing(_ picture: StoryPictureViewData, width: Int) -> Bool {
+        guard missingLibrary == nil, let identity = identity(of: picture), size(of: identity, picture) != nil else { return false }
+        return drawing(of: identity, columns: Self.columns(width)) == nil
+    }
+
+    /// The pictures of `pictures` that stand (by `places`) on any of `rows` and need drawing at `width`.
+    func needingDrawing(
+        _ pictures: [StoryPictureViewData], on rows: Range<Int>, places: StoryPicturePlaces, width: Int
+    ) -> [StoryPictureViewData] {
+        pictures.filter { picture in
+            places.rows(of: picture)?.overlaps(rows) == true && needsDrawing(picture, width: width)
+        }
+    }
+
+    /// Decodes and draws the pictures of `pictures` that need it (`needsDrawing`) at `width`,
+    /// several at once on the cooperative pool (one a core), in their order; `each` is called on
+    /// the main actor as each one is done.
+    func prepare(_ pictures: [StoryPictureViewData], width: Int, each: ((StoryPictureViewData) -> Void)? = nil) async {
+        let columns = Self.columns(width)
+        var seen = Set<PictureIdentity>()
+        var wanted: [(picture: StoryPictureViewData, key: DrawnPictures.Key, bytes: [UInt8], rows: Int)] = []
+        for picture in pictures where needsDrawing(picture, width: width) {
+            guard let bytes = picture.bytes, let identity = identity(of: picture), let info = size(of: identity, picture),
+                seen.insert(identity).inserted
+            else { continue }
+            let rows = renderer.rows(width: info.width, height: info.height, columns: columns)
+            wanted.append((picture, DrawnPictures.Key(picture: identity, renderer: renderer, columns: columns), bytes, rows))
         }
         guard !wanted.isEmpty else { return }
-        let renderer = self.renderer
-        let known = decoded
-        let done = await withTaskGroup(of: Prepared.self) { group in
-            for (url, bytes) in wanted {
-                let kept = known[url]
-                group.addTask { Self.draw(url, bytes, decoded: kept, columns: columns, with: renderer) }
+        let (renderer, draw) = (self.renderer, self.draw)
+        await withTaskGroup(of: (Int, Result<RenderedPicture, PictureDrawingError>).self) { group in
+            for (index, one) in wanted.enumerated() {
+                let (bytes, rows) = (one.bytes, one.rows)
+                group.addTask { (index, Self.draw(bytes, columns: columns, rows: rows, for: renderer, with: draw)) }
             }
-            var done: [Prepared] = []
-            for await one in group { done.append(one) }
-            return done
-        }
-        for one in done {
-            decoded[one.url] = one.decoded
-            if let rendered = one.rendered { drawn[DrawnKey(url: one.url, columns: columns)] = rendered }
+            for await (index, drawing) in group {
+                if case .failure(let error) = drawing, error.installHint != nil {
+                    missingLibrary = error
+                } else {
+                    hold(drawing, for: wanted[index].key)
+                    cache.keep(drawing, for: wanted[index].key)
+                }
+                each?(wanted[index].picture)
+            }
         }
     }
 
-    private struct Prepared: Sendable {
-        let url: String
-        let decoded: Result<DecodedPicture, PictureDrawingError>
-        let rendered: RenderedPicture?
-    }
-
-    /// One picture decoded (unless it was) and drawn, off the main actor. A failure is left for
-    /// `rows(for:width:)` to meet again and word.
+    /// One picture decoded (no wider than `columns` need) and drawn, off the main actor.
     private nonisolated static func draw(
-        _ url: String, _ bytes: [UInt8], decoded: Result<DecodedPicture, PictureDrawingError>?, columns: Int,
-        with renderer: PictureRenderer
-    ) -> Prepared {
-        let result = decoded ?? decode(bytes, for: renderer)
-        let rendered = try? renderer.render(result.get(), columns: columns)
-        return Prepared(url: url, decoded: result, rendered: rendered)
+        _ bytes: [UInt8], columns: Int, rows: Int, for renderer: PictureRenderer, with draw: Draw
+    ) -> Result<RenderedPicture, PictureDrawingError> {
+        Result { () throws(PictureDrawingError) in
+            let picture = try PictureDecoder().decode(bytes, pixelsWide: renderer.pixelsWide(columns: columns))
+            return try draw(picture, columns, rows)
+        }
     }
 
-    /// Decoded no wider than the widest drawing needs (`maximumColumns`), so the pixels serve
-    /// every width the reader lays the story out at.
-    private nonisolated static func decode(
-        _ bytes: [UInt8], for renderer: PictureRenderer
-    ) -> Result<DecodedPicture, PictureDrawingError> {
-        Result { () throws(PictureDrawingError) in
-            try PictureDecoder().decode(bytes, pixelsWide: renderer.pixelsWide(columns: maximumColumns))
+    private static func columns(_ width: Int) -> Int { min(width, maximumColumns) }
+
+    private func identity(of picture: StoryPictureViewData) -> PictureIdentity? {
+        picture.bytes.map { PictureIdentity(url: picture.url, byteCount: $0.count) }
+    }
+
+    private func size(of identity: PictureIdentity, _ picture: StoryPictureViewData) -> PictureInfo? {
+        if let known = sizes[identity] { return known }
+        let info = picture.bytes.flatMap { try? PictureCheck().check($0) }
+        sizes[identity] = info
+        return info
+    }
+
+    /// The drawing held or kept for `identity` at `columns`, held from then on.
+    private func drawing(of identity: PictureIdentity, columns: Int) -> Result<RenderedPicture, PictureDrawingError>? {
+        let key = DrawnPictures.Key(picture: identity, renderer: renderer, columns: columns)
+        if columns == heldColumns, let held = held[key] { return held }
+        guard let kept = cache.drawing(for: key) else { return nil }
+        hold(kept, for: key)
+        return kept
+    }
+
+    /// Holds drawings at one width only: at another, those held before go (the cache may keep them).
+    private func hold(_ drawing: Result<RenderedPicture, PictureDrawingError>, for key: DrawnPictures.Key) {
+        if key.columns != heldColumns {
+            held.removeAll()
+            heldColumns = key.columns
         }
+        held[key] = drawing
     }
 
     /// The pictures by where they stand, each as rows `width` wide.
@@ -101,33 +149,25 @@ final class StoryPictureDrawer {
         return rows
     }
 
-    /// The picture drawn with its caption under it, or the words that stand in its place.
+    /// The picture drawn with its caption under it; not drawn yet, its placeholder over as many
+    /// rows, then the caption; or the words that stand in its place.
     func rows(for picture: StoryPictureViewData, width: Int) -> [Row] {
-        guard let bytes = picture.bytes else {
+        guard picture.bytes != nil, let identity = identity(of: picture) else {
             return StoryRows.wrapped(picture.unavailable ?? picture.placeholder, width: width, tone: .dim)
         }
         // Without a library nothing is drawn: the text shows its placeholders as without pictures.
         if missingLibrary != nil { return StoryRows.wrapped(picture.placeholder, width: width, tone: .dim) }
-        let columns = min(width, Self.maximumColumns)
-        let result = decoded[picture.url] ?? Self.decode(bytes, for: renderer)
-        decoded[picture.url] = result
-        do {
-            let key = DrawnKey(url: picture.url, columns: columns)
-            let rendered: RenderedPicture
-            if let kept = drawn[key] {
-                rendered = kept
-            } else {
-                rendered = try renderer.render(try result.get(), columns: columns)
-                drawn[key] = rendered
-            }
-            return pictureRows(rendered, placeholder: picture.placeholder)
-                + StoryRows.wrapped(picture.caption, width: width, tone: .dim)
-        } catch {
-            if error.installHint != nil {
-                missingLibrary = error
-                return StoryRows.wrapped(picture.placeholder, width: width, tone: .dim)
-            }
+        guard let info = size(of: identity, picture) else { return StoryRows.wrapped(picture.notDrawn, width: width, tone: .dim) }
+        let columns = Self.columns(width)
+        let caption = StoryRows.wrapped(picture.caption, width: width, tone: .dim)
+        switch drawing(of: identity, columns: columns) {
+        case .success(let rendered)?:
+            return pictureRows(rendered, placeholder: picture.placeholder) + caption
+        case .failure?:
             return StoryRows.wrapped(picture.notDrawn, width: width, tone: .dim)
+        case nil:
+            let height = renderer.rows(width: info.width, height: info.height, columns: columns)
+            return [Row(picture.placeholder, .dim)] + Array(repeating: Row(), count: height - 1) + caption
         }
     }
 
@@ -156,4 +196,19 @@ struct StoryPictureRows {
     var headline: [Row]?
     /// By the placeholder text of the block the picture replaces: "[图片 3：三月的气压图]".
     var body: [String: [Row]] = [:]
+}
+
+/// Where a story's pictures stand among its rows (`StoryRows.placing`), as `StoryPictureRows`
+/// keys them.
+struct StoryPicturePlaces: Equatable {
+    var headline: Range<Int>?
+    var body: [String: Range<Int>] = [:]
+
+    /// The rows `picture` stands on, if it stands anywhere.
+    func rows(of picture: StoryPictureViewData) -> Range<Int>? {
+        switch picture.place {
+        case .headline: return headline
+        case .body: return body[picture.placeholder]
+        }
+    }
 }

@@ -2,7 +2,8 @@
 /// Shared by the story and comments screens, so both scroll alike.
 struct PagedRows {
     var lines: [Row] = []
-    private var top = 0
+    /// The index of the row on top.
+    private(set) var top = 0
     private var height = 10
 
     /// The last row is on screen.

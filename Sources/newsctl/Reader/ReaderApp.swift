@@ -30,6 +30,8 @@ final class ReaderApp: Navigator {
     private var notice: Row?
     /// How a story's pictures are drawn (`--graphics`); nil draws none.
     var pictureRenderer: PictureRenderer?
+    /// The pictures drawn in this session, shared by every story screen.
+    let drawnPictures = DrawnPictures()
     /// `p` hides a story's pictures and shows them again, in every story until pressed again.
     var showsPictures = true
 

@@ -20,16 +20,19 @@ final class StoryScreen: ReaderScreen, DetailView, StoryPicturesView {
     /// The story's pictures once loaded, and what draws them (nil when the reader draws none).
     private var pictures: [StoryPictureViewData]?
     private var picturesTask: Task<Void, Never>?
+    /// The drawing under way (one at a time): the pictures on screen, or else the next screen's.
     private var drawingTask: Task<Void, Never>?
     private let drawer: StoryPictureDrawer?
     /// Whether `page.lines` were laid out with the pictures: `p` lays them out again.
     private var laidOutWithPictures = false
+    /// Where the pictures stand in `page.lines`.
+    private var places = StoryPicturePlaces()
 
     init(app: ReaderApp, storyID: Int64, preview: StoryPreview? = nil) {
         self.app = app
         self.storyID = storyID
         self.openedWith = preview
-        self.drawer = app.pictureRenderer.map(StoryPictureDrawer.init(renderer:))
+        self.drawer = app.pictureRenderer.map { StoryPictureDrawer(renderer: $0, cache: app.drawnPictures) }
     }
 
     var title: String { app.words.story }
@@ -90,32 +93,37 @@ final class StoryScreen: ReaderScreen, DetailView, StoryPicturesView {
         }
     }
 
-    /// The pictures are drawn first, several at once off the main actor (drawing with chafa takes
-    /// a while), and shown once drawn: the story's text stays on screen, with its placeholders,
-    /// and keys are read meanwhile, rather than the layout drawing them one after the other on
-    /// the main actor.
+    /// The pictures take their places at once, each as its placeholder over the rows it will
+    /// take until it is drawn: only those on screen are drawn (`drawOnScreen`), when the screen
+    /// is drawn.
     func showPictures(_ pictures: [StoryPictureViewData]) {
-        afterDrawing(pictures) { $0 = pictures }
+        self.pictures = pictures
+        width = 0
+        app.setNeedsDisplay()
     }
 
-    /// A picture that was pending takes its place once drawn.
+    /// A picture that was pending takes its place.
     func showPicture(_ picture: StoryPictureViewData) {
-        afterDrawing([picture]) { pictures in
-            pictures = pictures?.map { $0.url == picture.url && $0.place == picture.place ? picture : $0 }
-        }
+        pictures = pictures?.map { $0.url == picture.url && $0.place == picture.place ? picture : $0 }
+        width = 0
+        app.setNeedsDisplay()
     }
 
-    /// Draws `drawing` off the main actor, after the drawing already under way, then changes
-    /// the pictures laid out with `change` and lays the story out again.
-    private func afterDrawing(_ drawing: [StoryPictureViewData], _ change: @escaping (inout [StoryPictureViewData]?) -> Void) {
-        guard let drawer else { return }
-        let columns = app.columns
-        let before = drawingTask
+    /// Draws the pictures on the rows from `top` not drawn yet, off the main actor (several at
+    /// once), then lays the story out again with them; with none to draw there, the next
+    /// screen's, ahead of the reader. One drawing at a time: the next is decided when it is done
+    /// and the screen is drawn again.
+    private func drawOnScreen(top: Int, rows: Int, columns: Int) {
+        guard let drawer, let pictures, drawingTask == nil else { return }
+        let screen = top..<top + rows
+        let next = screen.upperBound..<screen.upperBound + rows
+        var batch = drawer.needingDrawing(pictures, on: screen, places: places, width: columns)
+        if batch.isEmpty { batch = drawer.needingDrawing(pictures, on: next, places: places, width: columns) }
+        guard !batch.isEmpty else { return }
         drawingTask = Task {
-            await before?.value
-            await drawer.prepare(drawing, width: columns)
+            await drawer.prepare(batch, width: columns)
             guard !Task.isCancelled else { return }
-            change(&pictures)
+            drawingTask = nil
             width = 0
             app.setNeedsDisplay()
         }
@@ -155,9 +163,11 @@ final class StoryScreen: ReaderScreen, DetailView, StoryPicturesView {
             width = columns
             laidOutWithPictures = withPictures
             let drawn = withPictures ? pictures.flatMap { drawer?.layout($0, width: columns) } : nil
-            page.lines = StoryRows.detail(detail, width: columns, pictures: drawn)
+            (page.lines, places) = StoryRows.placing(detail, width: columns, pictures: drawn)
         }
-        return Self.wholePicturesOnly(page.visible(rows: rows))
+        let visible = page.visible(rows: rows)
+        if withPictures { drawOnScreen(top: page.top, rows: rows, columns: columns) }
+        return Self.wholePicturesOnly(visible)
     }
 
     /// A picture drawn by a graphics protocol is drawn only while it is wholly on screen: cut

@@ -27,8 +27,19 @@ enum StoryRows {
     static func detail(
         _ detail: DetailViewData, width: Int, wholeAddresses: Bool = false, pictures: StoryPictureRows? = nil
     ) -> [Row] {
+        placing(detail, width: width, wholeAddresses: wholeAddresses, pictures: pictures).rows
+    }
+
+    /// `detail`'s rows, and the rows each of `pictures` stands on among them.
+    static func placing(
+        _ detail: DetailViewData, width: Int, wholeAddresses: Bool = false, pictures: StoryPictureRows?
+    ) -> (rows: [Row], places: StoryPicturePlaces) {
         var rows: [Row] = []
-        if let headline = pictures?.headline { rows += headline + [Row()] }
+        var places = StoryPicturePlaces()
+        if let headline = pictures?.headline {
+            places.headline = rows.count..<rows.count + headline.count
+            rows += headline + [Row()]
+        }
         rows += wrapped(detail.title, width: width, tone: .bold)
         var header: [String] = []
         if let published = detail.published { header.append(published.text) }
@@ -43,6 +54,7 @@ enum StoryRows {
         }
         for (index, block) in detail.blocks.enumerated() {
             if case .image(let text) = block, let picture = pictures?.body[text] {
+                places.body[text] = rows.count..<rows.count + picture.count
                 rows += picture
             } else {
                 rows += self.block(block, width: width)
@@ -62,7 +74,7 @@ enum StoryRows {
             }
         }
         if !links.isEmpty { rows.append(Row()) }
-        return rows
+        return (rows, places)
     }
 
     private static func block(_ block: DetailBlockViewData, width: Int) -> [Row] {

@@ -43,12 +43,22 @@ enum Environment {
 
 /// Writes text to stdout or stderr, unbuffered: each call is one `write(2)` loop.
 struct Output: Sendable {
+    /// Where the text goes instead of stdout and stderr (a test's record): each text, and whether
+    /// it is for stderr. Nil: the descriptors.
+    var sink: (@Sendable (_ text: String, _ isError: Bool) -> Void)?
+
+    init(sink: (@Sendable (_ text: String, _ isError: Bool) -> Void)? = nil) {
+        self.sink = sink
+    }
+
     func out(_ text: String) {
-        Self.write(text, to: STDOUT_FILENO)
+        guard let sink else { return Self.write(text, to: STDOUT_FILENO) }
+        sink(text, false)
     }
 
     func err(_ text: String) {
-        Self.write(text, to: STDERR_FILENO)
+        guard let sink else { return Self.write(text, to: STDERR_FILENO) }
+        sink(text, true)
     }
 
     /// Writes everything, retrying short writes; gives up quietly on a closed pipe.

@@ -2,9 +2,10 @@ import NewsFeature
 
 /// A story as text for a terminal or a pipe: wrapped to the width, CJK-aware, sanitised. With a
 /// `drawer`, the story waits for its pictures (`showPictures`) and is printed with them; when
-/// `picturesFollow`, those are the pictures there at once, and each one still pending is printed
-/// after the text as it comes (`showPicture`). With `json`, the story is one JSON object on
-/// stdout instead, without a loading line or pictures.
+/// `picturesFollow`, those are the pictures there at once, the text is printed at once up to the
+/// first of them and each one with the text after it as soon as it is drawn, and each one still
+/// pending is printed after the text as it comes (`showPicture`). With `json`, the story is one
+/// JSON object on stdout instead, without a loading line or pictures.
 @MainActor
 final class DetailTerminalView: DetailView, StoryPicturesView, CommandView {
     private let output: Output
@@ -78,16 +79,27 @@ final class DetailTerminalView: DetailView, StoryPicturesView, CommandView {
         }
     }
 
-    /// Prints the story with the pictures `showPictures` gave, drawn several at once first.
+    /// Prints the story with the pictures `showPictures` gave, drawn several at once: into a
+    /// pipe, all of them first and then the story whole; on a terminal (`picturesFollow`), the
+    /// text at once up to the first picture, then each picture and the text after it as soon as
+    /// it is drawn, in order.
     func printWithPictures() async {
         guard let detail = awaitingPictures, let drawer, let pictures = picturesToDraw else { return }
         awaitingPictures = nil
         picturesToDraw = nil
-        await drawer.prepare(pictures, width: terminal.width)
-        let rows = drawer.layout(pictures, width: terminal.width)
+        let width = terminal.width
+        guard picturesFollow else {
+            await drawer.prepare(pictures, width: width)
+            progress.clear()
+            print(detail, pictures: drawer.layout(pictures, width: width))
+            sayMissingLibrary()
+            return
+        }
+        let story = StoryInPieces(detail, pictures: pictures, drawer: drawer, width: width)
         progress.clear()
-        print(detail, pictures: rows)
-        if !picturesFollow { sayMissingLibrary() }
+        write(story.ready(drawer))
+        await drawer.prepare(pictures, width: width) { [weak self] _ in self?.write(story.ready(drawer)) }
+        write(story.ready(drawer))
     }
 
     /// Waits until everything shown so far is printed (`picturesFollow`).
@@ -114,11 +126,17 @@ final class DetailTerminalView: DetailView, StoryPicturesView, CommandView {
     /// under it, onto the line after the rows it covers.
     private func print(_ detail: DetailViewData, pictures: StoryPictureRows?) {
         var rows = StoryRows.detail(detail, width: terminal.width, wholeAddresses: true, pictures: pictures)
-        rows.append(Row(detail.status.text, detail.status.isStale ? .yellow : .green))
+        rows.append(Self.statusRow(detail))
         write(rows)
     }
 
+    /// The last line: where the story came from, yellow when stale.
+    static func statusRow(_ detail: DetailViewData) -> Row {
+        Row(detail.status.text, detail.status.isStale ? .yellow : .green)
+    }
+
     private func write(_ rows: [Row]) {
+        guard !rows.isEmpty else { return }
         // A picture's sequence (megabytes of kitty's base64) is written as it is: joined into
         // the text, each would be copied twice more into fresh memory.
         var text = ""
