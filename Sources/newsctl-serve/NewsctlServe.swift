@@ -67,6 +67,7 @@ struct NewsctlServe: AsyncParsableCommand {
             try await server.run(
                 shutdownSignals: true, periodic: periodicSync(engine: engine, words: words, logger: logger),
                 caching: Self.caching(engine), reader: readerAPI(engine: engine, words: words, logger: logger),
+                catalog: OPDSCatalog(engine: engine, language: language), editions: Self.editions(engine),
                 makeSite: { listening in
                     var options = options
                     // A wildcard address is no address to link to: the feed's links stay relative.
@@ -142,6 +143,15 @@ struct NewsctlServe: AsyncParsableCommand {
         guard let seconds = Int64(value), seconds > 0 else { return nil }
         caching.window = { Int64(time(nil)) / seconds }
         return caching
+    }
+
+    /// The catalog's books, kept in `$XDG_CACHE_HOME/newsctl/editions` (`~/.cache/…`, else the
+    /// system's temporary folder): never beside the archive, which may be read-only.
+    private static func editions(_ engine: SyncEngine) -> EditionCaching {
+        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } }
+        let cache =
+            variable("XDG_CACHE_HOME") ?? variable("HOME").map { $0 + "/.cache" } ?? (variable("TMPDIR") ?? "/tmp") + "/newsctl-\(getuid())"
+        return EditionCaching(folder: cache + "/newsctl/editions") { await engine.archiveChangeToken() }
     }
 
     /// Writes `text` at once, unbuffered: the address line must reach a pipe before any request.
