@@ -112,16 +112,7 @@ struct OPDSRoutes {
             language: language)
         await presenter.viewDidLoad()
         guard let section = view.recorder.shown?.sections.first, !section.items.isEmpty else { return nil }
-        var links = [Self.acquisition("../edition/\(day).epub")]
-        for image in section.items.compactMap(\.image) {
-            if let picture = await picturePath(image) {
-                links += [
-                    OPDSFeed.Link(rel: "http://opds-spec.org/image", type: picture.type, href: "../" + picture.path),
-                    OPDSFeed.Link(rel: "http://opds-spec.org/image/thumbnail", type: picture.type, href: "../" + picture.path),
-                ]
-                break
-            }
-        }
+        let links = [Self.acquisition("../edition/\(day).epub")] + (await coverLinks(section.items.compactMap(\.image)))
         return OPDSFeed.Entry(
             id: Edition(scope: .days(first: day, last: day), language: language).identifier, title: section.dayTitle,
             updated: FeedRoutes.start(of: section.date) ?? Self.firstIssueStart,
@@ -147,7 +138,7 @@ struct OPDSRoutes {
                     id: Edition(scope: .section(item.id), language: language).identifier, title: item.name,
                     updated: FeedRoutes.start(of: newest.dateKey) ?? Self.firstIssueStart,
                     summary: wording.catalogStories(listed.count, headlines: listed.prefix(Self.headlines).map(\.title)),
-                    links: [Self.acquisition("../edition/section/\(item.id).epub")]))
+                    links: [Self.acquisition("../edition/section/\(item.id).epub")] + (await coverLinks(listed.compactMap(\.imageURL)))))
         }
         return entries
     }
@@ -165,6 +156,17 @@ struct OPDSRoutes {
             updated: saved.map { DateFormatting.iso8601Beijing(unixTime: Int64($0.rounded(.down))) } ?? Self.firstIssueStart,
             summary: wording.catalogStories(items.count, headlines: items.prefix(Self.headlines).map(\.title)),
             links: [Self.acquisition("../edition/favorites.epub")])
+    }
+
+    /// A book's picture and thumbnail: the first of `pictures` (of the first ten) the archive holds; none when it holds none.
+    private func coverLinks(_ pictures: [String]) async -> [OPDSFeed.Link] {
+        for url in pictures.prefix(10) {
+            guard let picture = await picturePath(url) else { continue }
+            return ["http://opds-spec.org/image", "http://opds-spec.org/image/thumbnail"].map {
+                OPDSFeed.Link(rel: $0, type: picture.type, href: "../" + picture.path)
+            }
+        }
+        return []
     }
 
     /// The path of a picture the archive holds, in a format the catalog's readers show; nil for another.
