@@ -54,8 +54,8 @@ struct CatalogHarness {
         let story: [String: Any] = [
             "id": pictureStory, "title": "有图的故事", "type": 0, "url": "https://daily.zhihu.com/story/\(pictureStory)",
             "body": """
-                <div class="content"><p>第一段。</p><p><img class="content-image" src="\(pictures)/inside.jpg" alt="图"></p></div>
-                """,
+            <div class="content"><p>第一段。</p><p><img class="content-image" src="\(pictures)/inside.jpg" alt="图"></p></div>
+            """,
         ]
         let json = String(decoding: try JSONSerialization.data(withJSONObject: story), as: UTF8.self)
         source.setReply(.body(status: 200, text: json), for: "/api/4/news/\(pictureStory)")
