@@ -206,6 +206,23 @@ import TestSupport
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? ["?"]).isEmpty, "the run's folder is removed")
     }
 
+    /// Behind a proxy that serves the site under a prefix (`/news/`), every link must stay under it:
+    /// none is absolute, or absolute-path.
+    @Test func theFeedsLinksAreRelativeAndTheyAreValidatedAsTheSitesPagesAre() async throws {
+        try await CatalogHarness.with { harness in
+            for target in ["/opds", "/opds/days", "/opds/days?page=2", "/opds/sections", "/opds/favorites"] {
+                let feed = try await harness.get(target)
+                #expect(feed.status == 200, "\(target)")
+                let hrefs = feed.text.components(separatedBy: "href=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+                #expect(!hrefs.isEmpty && hrefs.allSatisfy { !$0.hasPrefix("/") && !$0.contains(":") }, "\(target): \(hrefs)")
+                let tag = try #require(feed.headers["etag"], "\(target)")
+                #expect(feed.headers["content-security-policy"] != nil)
+                let again = try await harness.get(target, headers: [("If-None-Match", tag)])
+                #expect(again.status == 304, "\(target)")
+            }
+        }
+    }
+
     @Test func whatTheArchiveLacksIsNotFound() async throws {
         try await CatalogHarness.with { harness in
             for target in [
