@@ -95,7 +95,7 @@ final class EditionCache: Sendable {
     /// The book of `edition` under `token`: the kept one, the one another request is making, or
     /// one `make` writes at the path it is given.
     func book(
-        _ edition: Edition, token: any Hashable & Sendable, make: @Sendable (String) async throws(EditionExport.Failure) -> Void
+        _ edition: Edition, token: any Hashable & Sendable, make: @escaping @Sendable (String) async throws(EditionExport.Failure) -> Void
     ) async -> Outcome {
         // A waiter whose book was dropped before it could take it (a new token, the bounds) asks again.
         for _ in 0..<3 {
@@ -137,12 +137,22 @@ final class EditionCache: Sendable {
 
     private func make(
         _ edition: Edition, at path: String, token: any Hashable & Sendable, pending: PendingAnswer<Made>,
-        write: @Sendable (String) async throws(EditionExport.Failure) -> Void
+        write: @escaping @Sendable (String) async throws(EditionExport.Failure) -> Void
     ) async -> Outcome {
         let made: Made
         var book: Book?
+        // In a task of its own: a client that goes away must not cut short a book others wait
+        // for, or leave one made of what a cancelled read could not get.
+        let written = await Task { () async -> Result<Void, EditionExport.Failure> in
+            do throws(EditionExport.Failure) {
+                try await write(path)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }.value
         do throws(EditionExport.Failure) {
-            try await write(path)
+            try written.get()
             if let (size, tag) = Self.measure(path) {
                 book = Book(path: path, size: size, entityTag: tag)
                 made = .book

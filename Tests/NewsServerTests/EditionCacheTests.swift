@@ -32,6 +32,8 @@ import TestSupport
                 made.withLock { $0 += 1 }
                 try? await Task.sleep(for: .milliseconds(200))
                 if let failure { throw failure }
+                // As a read of the archive cut short: the book would lack what it did not get.
+                if Task.isCancelled { throw .write(path: path, reason: "cancelled") }
                 _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
             }
         }
@@ -67,6 +69,18 @@ import TestSupport
         #expect(old == nil && !FileManager.default.fileExists(atPath: oldPath), "and then it is gone")
         #expect(FileManager.default.contents(atPath: new.book.path) == Data([2]))
         #expect(bench.cache.size.entries == 1)
+    }
+
+    @Test func aClientThatGoesAwayDoesNotCutShortABookOthersWaitFor() async throws {
+        let bench = try Bench()
+        let first = Task { await bench.book() }
+        try await Task.sleep(for: .milliseconds(50))
+        let second = Task { await bench.book() }
+        try await Task.sleep(for: .milliseconds(20))
+        first.cancel()
+        #expect(Self.lease(await second.value) != nil)
+        #expect(bench.made.withLock { $0 } == 1)
+        _ = await first.value
     }
 
     @Test func aBookOfNothingOrOneThatFailedIsNotKept() async throws {
