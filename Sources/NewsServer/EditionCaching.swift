@@ -17,6 +17,16 @@ public struct EditionCaching: Sendable {
     /// The token of what the books are made from now; nil when it cannot be known (then each
     /// download is made anew).
     public let token: @Sendable () async -> (any Hashable & Sendable)?
+    /// Given what the server's log should say of the books.
+    public var note: @Sendable (Note) -> Void = { _ in }
+
+    /// What the server's log should say of the books, in the words of whoever runs it.
+    public enum Note: Sendable, Equatable {
+        /// No folder could be made for the books in `folder`: each download answers 503.
+        case noFolder(String)
+        /// The book at the site's `path` could not be made: `reason` is the export's words.
+        case failed(path: String, reason: String)
+    }
 
     /// Books kept under `folder` while `token` says the archive is the same.
     public init(folder: String, token: @escaping @Sendable () async -> (any Hashable & Sendable)?) {

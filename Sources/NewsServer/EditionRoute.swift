@@ -1,6 +1,5 @@
 import HTTPTypes
 import Hummingbird
-import Logging
 import NIOCore
 import NewsWeb
 import SyncEngine
@@ -13,7 +12,6 @@ struct EditionRoute: Sendable {
     let catalog: OPDSCatalog
     /// Nil when no folder could be made for the books: each download is then 503.
     let cache: EditionCache?
-    let logger: Logger
 
     func respond(to request: Request, context: some RequestContext) async throws -> Response {
         guard let target = RequestTarget(request.head.path ?? ""), let download = catalog.download(path: target.path, query: target.query)
@@ -27,7 +25,7 @@ struct EditionRoute: Sendable {
         switch outcome {
         case .absent: return .plain(.notFound, "not found: the archive holds no story of this book\n")
         case .failed(let reason):
-            logger.warning("\(target.path): \(reason)")
+            cache.caching.note(.failed(path: target.path, reason: reason))
             return .plain(.internalServerError, "the book could not be made\n")
         case .book(let lease):
             let file = try await FileIO().loadFile(path: lease.book.path, context: context)

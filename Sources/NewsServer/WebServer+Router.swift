@@ -54,7 +54,7 @@ extension WebServer {
         }
         if let catalog {
             let feeds = CatalogRoute(catalog: catalog.catalog)
-            let books = EditionRoute(catalog: catalog.catalog, cache: catalog.books, logger: logger)
+            let books = EditionRoute(catalog: catalog.catalog, cache: catalog.books)
             let downloads = site.group()
             for method: HTTPRequest.Method in [.get, .head] {
                 for path: RouterPath in [RouterPath(OPDSCatalog.root), RouterPath(OPDSCatalog.root + "/**")] {

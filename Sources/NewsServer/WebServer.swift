@@ -77,8 +77,8 @@ public struct WebServer: Sendable {
     /// while its token and the wall-clock second are the same. Throws when it cannot listen
     /// (``isAddressInUse(_:)`` tells the commonest reason). With `reader`, the Google Reader API is
     /// served at `/api/greader`. With `catalog`, the OPDS catalog is served at `/opds` and its
-    /// books at `/edition/`, kept as `editions` says (a warning is logged when its folder cannot
-    /// be made: then each download is 503).
+    /// books at `/edition/`, kept as `editions` says (without, or when its folder cannot be made,
+    /// each download is 503).
     public func run(
         shutdownSignals: Bool = false, periodic: Periodic? = nil, caching: ResponseCaching? = nil, reader: ReaderAPI? = nil,
         catalog: OPDSCatalog? = nil, editions: EditionCaching? = nil,
@@ -87,9 +87,7 @@ public struct WebServer: Sendable {
     ) async throws {
         let served = Locked<ServedSite?>(nil)
         let books = editions.flatMap(EditionCache.init)
-        if catalog != nil, let editions, books == nil {
-            logger.warning("no folder for the e-books can be made in \(editions.folder): each download answers 503")
-        }
+        if catalog != nil, let editions, books == nil { editions.note(.noFolder(editions.folder)) }
         defer { books?.removeAll() }
         let router = Self.router(
             limits: limits, logger: logger, served: served, cache: caching.map(ResponseCache.init), reader: reader,

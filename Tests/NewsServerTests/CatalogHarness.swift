@@ -20,6 +20,8 @@ struct CatalogHarness {
     let column: SectionPages
     /// The folder the run's folder of books is made in.
     let editions: String
+    /// What the server gave its log to say of the books.
+    let notes: Locked<[EditionCaching.Note]>
 
     /// Starts a harness, runs `body` with it and stops it, whether `body` returns or throws.
     static func with(entries: Int = 32, beforeStart: (String) throws -> Void = { _ in }, _ body: (CatalogHarness) async throws -> Void)
@@ -80,11 +82,13 @@ struct CatalogHarness {
         try beforeStart(editions)
         var caching = EditionCaching(folder: editions) { await engine.archiveChangeToken() }
         caching.entries = entries
+        let notes = Locked<[EditionCaching.Note]>([])
+        caching.note = { note in notes.withLock { $0.append(note) } }
         let server = try await RunningServer.start(
             ArchiveSite(engine: engine, options: ArchiveSite.Options(offline: true)),
             caching: ResponseCaching { await engine.archiveChangeToken() },
             catalog: OPDSCatalog(engine: engine, pageSize: 2), editions: caching)
-        return CatalogHarness(source: source, engine: engine, server: server, column: column, editions: editions)
+        return CatalogHarness(source: source, engine: engine, server: server, column: column, editions: editions, notes: notes)
     }
 
     private func stop() async {

@@ -223,6 +223,18 @@ import TestSupport
         }
     }
 
+    @Test func withoutAFolderForTheBooksEachDownloadIs503AndTheLogSaysWhy() async throws {
+        /// A file where the folder should be: no folder can be made there, whoever runs the test.
+        func fileInTheWay(at editions: String) throws { try Data().write(to: URL(fileURLWithPath: editions)) }
+        try await CatalogHarness.with(beforeStart: fileInTheWay) { harness in
+            #expect(harness.notes.withLock { $0 } == [.noFolder(harness.editions)])
+            let book = try await harness.get("/edition/20230311.epub")
+            #expect(book.status == 503, "\(book.text)")
+            let catalog = try await harness.get("/opds/days")
+            #expect(catalog.status == 200)
+        }
+    }
+
     @Test func whatTheArchiveLacksIsNotFound() async throws {
         try await CatalogHarness.with { harness in
             for target in [
