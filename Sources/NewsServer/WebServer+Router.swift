@@ -10,9 +10,13 @@ extension WebServer {
     /// The site's front at `/` (the API fronts get groups of their own beside it): a POST from its
     /// own pages only, its form body bounded, validators and 304s, then `/healthz`, and the site's
     /// pages from the cache or the site. The reader API at `/api/greader` beside it: its clients
-    /// are apps with a login, not pages, so no Origin rule; a larger form (`i=` repeated).
+    /// are apps with a login, not pages, so no Origin rule; a larger form (`i=` repeated). The OPDS
+    /// catalog's feeds at `/opds` are pages of the site's group (cached, validated as the pages are);
+    /// its books at `/edition/` are too, but outside the response cache: each is a file of its own
+    /// cache (``EditionCache``), sent with its entity tag from there.
     static func router(
-        limits: Limits, logger: Logger, served: Locked<ServedSite?>, cache: ResponseCache?, reader: ReaderAPI?
+        limits: Limits, logger: Logger, served: Locked<ServedSite?>, cache: ResponseCache?, reader: ReaderAPI?,
+        catalog: (catalog: OPDSCatalog, books: EditionCache?)? = nil
     ) -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
         router.add(middleware: RequestLogMiddleware(logger: logger))
@@ -47,6 +51,17 @@ extension WebServer {
                 return Response(WebResponse(status: 200, contentType: "text/plain; charset=utf-8", body: Array("ok\n".utf8)))
             }
             for path: RouterPath in ["/", "/**", "/healthz/**"] { pages.on(path, method: method, use: route.respond) }
+        }
+        if let catalog {
+            let feeds = CatalogRoute(catalog: catalog.catalog)
+            let books = EditionRoute(catalog: catalog.catalog, cache: catalog.books)
+            let downloads = site.group()
+            for method: HTTPRequest.Method in [.get, .head] {
+                for path: RouterPath in [RouterPath(OPDSCatalog.root), RouterPath(OPDSCatalog.root + "/**")] {
+                    pages.on(path, method: method, use: feeds.respond)
+                }
+                downloads.on(RouterPath(OPDSCatalog.editions + "**"), method: method, use: books.respond)
+            }
         }
         return router
     }

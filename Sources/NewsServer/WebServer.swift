@@ -76,14 +76,22 @@ public struct WebServer: Sendable {
     /// the site's 200 answers to GET and HEAD are kept and sent again (304 from their entity tag)
     /// while its token and the wall-clock second are the same. Throws when it cannot listen
     /// (``isAddressInUse(_:)`` tells the commonest reason). With `reader`, the Google Reader API is
-    /// served at `/api/greader`.
+    /// served at `/api/greader`. With `catalog`, the OPDS catalog is served at `/opds` and its
+    /// books at `/edition/`, kept as `editions` says (without, or when its folder cannot be made,
+    /// each download is 503).
     public func run(
         shutdownSignals: Bool = false, periodic: Periodic? = nil, caching: ResponseCaching? = nil, reader: ReaderAPI? = nil,
+        catalog: OPDSCatalog? = nil, editions: EditionCaching? = nil,
         makeSite: @escaping @Sendable (Listening) -> any WebSite,
         onListening: @escaping @Sendable (Listening) async -> Void = { _ in }
     ) async throws {
         let served = Locked<ServedSite?>(nil)
-        let router = Self.router(limits: limits, logger: logger, served: served, cache: caching.map(ResponseCache.init), reader: reader)
+        let books = editions.flatMap(EditionCache.init)
+        if catalog != nil, let editions, books == nil { editions.note(.noFolder(editions.folder)) }
+        defer { books?.removeAll() }
+        let router = Self.router(
+            limits: limits, logger: logger, served: served, cache: caching.map(ResponseCache.init), reader: reader,
+            catalog: catalog.map { ($0, books) })
         var quiet = logger
         quiet.logLevel = .critical  // Hummingbird's and ServiceLifecycle's own lines: the request lines are ours.
         let application = Application(
@@ -113,7 +121,7 @@ public struct WebServer: Sendable {
         try await group.run()
     }
 
-    /// Whether `error` (from ``run(shutdownSignals:periodic:caching:reader:makeSite:onListening:)``) says another
+    /// Whether `error` (from ``run(shutdownSignals:periodic:caching:reader:catalog:editions:makeSite:onListening:)``) says another
     /// program already listens on the address.
     public static func isAddressInUse(_ error: any Error) -> Bool {
         if let error = error as? IOError { return error.errnoCode == EADDRINUSE }

@@ -238,11 +238,11 @@ struct SiteRoutes {
         return html(status, ListPages.error(error, frame: frame))
     }
 
-    static func name(_ file: String, suffix: String) -> String? {
+    nonisolated static func name(_ file: String, suffix: String) -> String? {
         file.hasSuffix(suffix) ? String(file.dropLast(suffix.count)) : nil
     }
 
-    static func id(_ text: String) -> Int64? {
+    nonisolated static func id(_ text: String) -> Int64? {
         guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let id = Int64(text), id > 0 else { return nil }
         return id
     }

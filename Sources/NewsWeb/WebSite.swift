@@ -69,6 +69,10 @@ public struct WebResponse: Sendable, Equatable {
 /// | `/picture/<key>.<ext>` | a picture from the archive |
 /// | `/feed.atom`, `/section/<id>/feed.atom` | Atom feeds |
 /// | `/style.css` | the one stylesheet (no inline styles or scripts) |
+///
+/// The server answers other paths beside the site's: the OPDS catalog's feeds and books (`/opds`,
+/// `/opds/days`, `/opds/sections`, `/opds/favorites`, `/edition/…epub`; see ``OPDSCatalog``) and
+/// the reader API (`/api/greader`; see ``ReaderAPI``).
 public protocol WebSite: Sendable {
     /// The answer to `request`; never throws: a fault is a page that says so.
     func respond(to request: WebRequest) async -> WebResponse

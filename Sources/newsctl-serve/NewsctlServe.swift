@@ -67,6 +67,7 @@ struct NewsctlServe: AsyncParsableCommand {
             try await server.run(
                 shutdownSignals: true, periodic: periodicSync(engine: engine, words: words, logger: logger),
                 caching: Self.caching(engine), reader: readerAPI(engine: engine, words: words, logger: logger),
+                catalog: OPDSCatalog(engine: engine, language: language), editions: Self.editions(engine, words: words, logger: logger),
                 makeSite: { listening in
                     var options = options
                     // A wildcard address is no address to link to: the feed's links stay relative.
@@ -141,6 +142,22 @@ struct NewsctlServe: AsyncParsableCommand {
         guard let value = getenv("NEWSCTL_SERVE_CACHE").map({ String(cString: $0) }) else { return caching }
         guard let seconds = Int64(value), seconds > 0 else { return nil }
         caching.window = { Int64(time(nil)) / seconds }
+        return caching
+    }
+
+    /// The catalog's books, kept in `$XDG_CACHE_HOME/newsctl/editions` (`~/.cache/…`, else the
+    /// system's temporary folder): never beside the archive, which may be read-only.
+    private static func editions(_ engine: SyncEngine, words: ServeStrings, logger: Logger) -> EditionCaching {
+        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } }
+        let cache =
+            variable("XDG_CACHE_HOME") ?? variable("HOME").map { $0 + "/.cache" } ?? (variable("TMPDIR") ?? "/tmp") + "/newsctl-\(getuid())"
+        var caching = EditionCaching(folder: cache + "/newsctl/editions") { await engine.archiveChangeToken() }
+        caching.note = { note in
+            switch note {
+            case .noFolder(let folder): logger.warning("\(words.noEditionFolder(folder))")
+            case .failed(let path, let reason): logger.warning("\(words.editionFailed(path, reason: reason))")
+            }
+        }
         return caching
     }
 

@@ -14,6 +14,19 @@ struct ServeStrings: Sendable {
         )
     }
 
+    /// Said at start when no folder can be made for the OPDS catalog's books.
+    func noEditionFolder(_ folder: String) -> String {
+        say(
+            "电子书目录：无法在 \(folder) 中建立存放电子书的文件夹，下载会失败（503）；请检查该位置是否可写，或设置 XDG_CACHE_HOME",
+            "e-book catalog: no folder for the books can be made in \(folder), so downloads fail (503); check that it is writable, or set XDG_CACHE_HOME"
+        )
+    }
+
+    /// Said when a book of the OPDS catalog could not be made.
+    func editionFailed(_ path: String, reason: String) -> String {
+        say("电子书目录：\(path) 没能生成：\(reason)", "e-book catalog: \(path) could not be made: \(reason)")
+    }
+
     /// Said when the reader API refuses an app because there is no account at all.
     var noAccount: String {
         say(

@@ -52,7 +52,8 @@ struct RunningServer {
     private let task: Task<Void, any Error>
 
     static func start(
-        _ site: some WebSite, limits: WebServer.Limits = WebServer.Limits(), caching: ResponseCaching? = nil, reader: ReaderAPI? = nil
+        _ site: some WebSite, limits: WebServer.Limits = WebServer.Limits(), caching: ResponseCaching? = nil, reader: ReaderAPI? = nil,
+        catalog: OPDSCatalog? = nil, editions: EditionCaching? = nil
     ) async throws -> RunningServer {
         let lines = Locked<[String]>([])
         let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
@@ -60,7 +61,8 @@ struct RunningServer {
         let task = Task {
             defer { continuation.finish() }
             try await WebServer(host: "127.0.0.1", port: 0, limits: limits, logger: logger).run(
-                caching: caching, reader: reader, makeSite: { _ in site }, onListening: { continuation.yield($0) })
+                caching: caching, reader: reader, catalog: catalog, editions: editions, makeSite: { _ in site },
+                onListening: { continuation.yield($0) })
         }
         var iterator = addresses.makeAsyncIterator()
         guard let listening = await iterator.next() else {

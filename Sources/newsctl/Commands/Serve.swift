@@ -15,7 +15,10 @@ struct Serve: AsyncParsableCommand {
             Prints the address it listens on as its first line, then one line per request on stderr; \
             Ctrl-C or SIGTERM stops it. Only this machine can reach it unless --host says otherwise. \
             Reader apps sync with it through the Google Reader API at /api/greader; add an account for \
-            them to log in with (newsctl account add). The server is the program newsctl-serve, built beside newsctl (swift build --product newsctl-serve).
+            them to log in with (newsctl account add). E-reader apps (KOReader, Calibre, Moon+ Reader) browse \
+            the EPUB editions in the OPDS catalog at /opds: a book of each day, section and the favourites, \
+            made from the archive on first download and kept in $XDG_CACHE_HOME/newsctl/editions while \
+            the archive is unchanged. The server is the program newsctl-serve, built beside newsctl (swift build --product newsctl-serve).
             """)
 
     // .unconditional, as --port and --sync-every: `--host -x` is a value newsctl checks and words.
