@@ -29,9 +29,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import results
 from nginx import Nginx
 
-# Issue 11: target 3x, goal 1.5x.
+# Issue 11: target 3x, goal 1.5x. The details sync's 3x was withdrawn by issue 46 (bench/floor showed
+# no tuning of this design reaches it): it must not get worse than 5.5x.
 RATIO_TARGET, RSS_TARGET_MB = 3.0, 64
-DETAILS_RATIO_TARGET, DETAILS_RATIO_GOAL = 3.0, 1.5
+DETAILS_RATIO_TARGET, DETAILS_RATIO_GOAL = 5.5, 1.5
 # The archive with details: peak RSS of its sync, and its bytes against the responses it came from
 # (issue 33's targets; they were 48 MB and 1.0x).
 ARCHIVE_RSS_TARGET_MB, SIZE_TARGET = 36, 0.75
