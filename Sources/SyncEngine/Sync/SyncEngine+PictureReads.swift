@@ -8,7 +8,8 @@ extension SyncEngine {
     /// The picture at `url`, for an app's image view: from the archive or the network by
     /// `policy` (cache-first by default: a picture never changes). What the network gives is
     /// checked by `PictureCheck` and kept, unless the archive is read-only. Reading a kept
-    /// picture marks it read, so the picture budget evicts it last.
+    /// picture marks it read (to the hour: one read within an hour of the last writes nothing),
+    /// so the picture budget evicts it last.
     ///
     /// ```swift
     /// let picture = try await engine.picture(url: story.imageURL!)
@@ -34,8 +35,12 @@ extension SyncEngine {
     private func readPicture(_ key: PictureKey, policy: ReadPolicy) async throws -> Picture {
         let pictures = archive.pictures
         let cached = try pictures.read(key)
-        func fromCache(_ cached: (PictureStore.Kept, fetchedAt: Double), staleReason: Provenance.StaleReason?) -> Picture {
-            if !isReadOnly { try? pictures.markRead(key, at: clock.now().timeIntervalSince1970) }
+        func fromCache(_ cached: (PictureStore.Kept, fetchedAt: Double, lastRead: Double), staleReason: Provenance.StaleReason?) -> Picture
+        {
+            let now = clock.now().timeIntervalSince1970
+            if !isReadOnly, !(cached.lastRead...(cached.lastRead + PictureStore.readMarkPrecision)).contains(now) {
+                try? pictures.markRead(key, at: now)
+            }
             return Picture(
                 key: key, info: cached.0.info, bytes: cached.0.bytes,
                 provenance: Provenance(

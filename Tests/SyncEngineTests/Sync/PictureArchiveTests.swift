@@ -60,13 +60,32 @@ import TestSupport
         await h.server.stop()
     }
 
+    @Test func readingAPictureAgainWithinTheHourWritesNothingSoTheChangeTokenHolds() async throws {
+        let (h, source) = try await synced()
+        let url = source.url("/pictures/thumb-2.webp")
+        let start = try #require(await h.engine.archiveChangeToken())
+        // Fetched (and so last read) by the sync a moment ago, then read twice within the hour.
+        _ = try await h.engine.picture(url: url, policy: .cacheOnly)
+        h.clock.advance(by: 1_800)
+        _ = try await h.engine.picture(url: url, policy: .cacheOnly)
+        #expect(await h.engine.archiveChangeToken() == start)
+        // Over an hour since: the read is marked, once.
+        h.clock.advance(by: 1_801)
+        _ = try await h.engine.picture(url: url, policy: .cacheOnly)
+        let marked = try #require(await h.engine.archiveChangeToken())
+        #expect(marked != start)
+        _ = try await h.engine.picture(url: url, policy: .cacheOnly)
+        #expect(await h.engine.archiveChangeToken() == marked)
+        await h.server.stop()
+    }
+
     @Test func theBudgetEvictsTheLeastRecentlyReadFirstAndNeverAFavouritesPicture() async throws {
         let (h, source) = try await synced()
         try await h.engine.addFavorite(id: PictureSource.older, policy: .cacheOnly)
         // Read two pictures, one after the other; the rest were last read when fetched.
-        h.clock.advance(by: 60)
+        h.clock.advance(by: 3_601)
         _ = try await h.engine.picture(url: source.url("/pictures/thumb-2.webp"), policy: .cacheOnly)
-        h.clock.advance(by: 60)
+        h.clock.advance(by: 3_601)
         _ = try await h.engine.picture(url: source.url("/pictures/body-1.gif"), policy: .cacheOnly)
         let requests = h.server.requestedPaths.count
 
@@ -92,9 +111,9 @@ import TestSupport
 
         // One byte more room keeps the next least recently read too: the order is by last read.
         let (g, other) = try await synced()
-        g.clock.advance(by: 60)
+        g.clock.advance(by: 3_601)
         _ = try await g.engine.picture(url: other.url("/pictures/thumb-2.webp"), policy: .cacheOnly)
-        g.clock.advance(by: 60)
+        g.clock.advance(by: 3_601)
         _ = try await g.engine.picture(url: other.url("/pictures/body-1.gif"), policy: .cacheOnly)
         try await g.engine.addFavorite(id: PictureSource.older, policy: .cacheOnly)
         request.pictureBudget = try favourites + size("picture.gif") + size("lossless.webp")

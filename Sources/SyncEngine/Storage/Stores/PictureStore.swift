@@ -217,19 +217,26 @@ struct PictureStore {
         }
     }
 
-    /// A kept picture (nil when it is not), and when it was fetched; the caller marks it read.
-    func read(_ key: PictureKey) throws -> (Kept, fetchedAt: Double)? {
+    /// A kept picture (nil when it is not), when it was fetched and when it was last read; the
+    /// caller marks it read.
+    func read(_ key: PictureKey) throws -> (Kept, fetchedAt: Double, lastRead: Double)? {
         try database.query(
             """
-            SELECT p.format, p.width, p.height, p.fetched_at, b.bytes
+            SELECT p.format, p.width, p.height, p.fetched_at, b.bytes, p.last_read
             FROM picture p JOIN picture_bytes b ON b.key = p.key WHERE p.key = ?
             """, [.text(key.value)]
-        ) { row -> (Kept, fetchedAt: Double)? in
+        ) { row -> (Kept, fetchedAt: Double, lastRead: Double)? in
             guard let format = PictureFormat(rawValue: row.text(at: 0)) else { return nil }
             let info = PictureInfo(format: format, width: Int(row.int64(at: 1)), height: Int(row.int64(at: 2)))
-            return (Kept(key: key, info: info, bytes: row.bytes(at: 4)), row.double(at: 3))
+            return (Kept(key: key, info: info, bytes: row.bytes(at: 4)), row.double(at: 3), row.double(at: 5))
         }.first ?? nil
     }
+
+    /// How close the budget's order of reading is kept: a picture read again within this many
+    /// seconds of its last read is not marked again. An hour orders a budget measured in days,
+    /// and reading a picture (a page, a book, a catalog's cover) then writes nothing, so the
+    /// archive's change token, and everything cached under it, holds.
+    static let readMarkPrecision: Double = 3_600
 
     /// Notes that a picture was read now, for the budget (least recently read go first).
     func markRead(_ key: PictureKey, at time: Double) throws {
