@@ -4,6 +4,7 @@
     import Foundation
 #endif
 import NewsWeb
+import ServiceLifecycle
 import SyncEngine
 #if canImport(Glibc)
     import Glibc
@@ -44,6 +45,8 @@ final class EditionCache: Sendable {
         case absent
         /// The book could not be made: the export's words.
         case failed(String)
+        /// The server is stopping: the making was cancelled.
+        case stopping
     }
 
     /// What a making ends with, for those waiting on it.
@@ -51,6 +54,7 @@ final class EditionCache: Sendable {
         case book
         case absent
         case failed(String)
+        case stopping
     }
 
     private struct Entry {
@@ -126,6 +130,7 @@ final class EditionCache: Sendable {
                 case .book?: continue
                 case .absent?: return .absent
                 case .failed(let reason)?: return .failed(reason)
+                case .stopping?: return .stopping
                 case nil: return .failed("")
                 }
             case .make(let pending, let path):
@@ -143,12 +148,15 @@ final class EditionCache: Sendable {
         var book: Book?
         // In a task of its own: a client that goes away must not cut short a book others wait
         // for, or leave one made of what a cancelled read could not get.
+        // A server stopping cancels it, so a stop never waits for a year's book.
         let written = await Task { () async -> Result<Void, EditionExport.Failure> in
-            do throws(EditionExport.Failure) {
-                try await write(path)
-                return .success(())
-            } catch {
-                return .failure(error)
+            await cancelWhenGracefulShutdown { () async -> Result<Void, EditionExport.Failure> in
+                do throws(EditionExport.Failure) {
+                    try await write(path)
+                    return .success(())
+                } catch {
+                    return .failure(error)
+                }
             }
         }.value
         do throws(EditionExport.Failure) {
@@ -163,6 +171,7 @@ final class EditionCache: Sendable {
             switch error {
             case .empty: made = .absent
             case .write(_, let reason), .noZipLibrary(let reason): made = .failed(reason)
+            case .cancelled: made = .stopping
             }
         }
         state.withLock { state in
@@ -180,6 +189,7 @@ final class EditionCache: Sendable {
         case .book: return book.map { .book(Lease(book: $0, cache: self)) } ?? .failed("")
         case .absent: return .absent
         case .failed(let reason): return .failed(reason)
+        case .stopping: return .stopping
         }
     }
 

@@ -24,11 +24,15 @@ struct EditionRoute: Sendable {
         }
         switch outcome {
         case .absent: return .plain(.notFound, "not found: the archive holds no story of this book\n")
+        case .stopping: return .plain(.serviceUnavailable, "the server is stopping\n")
         case .failed(let reason):
             cache.caching.note(.failed(path: target.path, reason: reason))
             return .plain(.internalServerError, "the book could not be made\n")
         case .book(let lease):
-            let file = try await FileIO().loadFile(path: lease.book.path, context: context)
+            // Gone only when the server is stopping and its folder went with it.
+            guard let file = try? await FileIO().loadFile(path: lease.book.path, context: context) else {
+                return .plain(.serviceUnavailable, "the server is stopping\n")
+            }
             let headers: HTTPFields = [
                 .contentType: "application/epub+zip",
                 .contentDisposition: "attachment; filename=\"\(download.fileName)\"",

@@ -68,6 +68,9 @@ struct WriteEdition: AsyncParsableCommand {
             case .noZipLibrary(let reason):
                 errorLine("newsctl: " + wording.editionFailed(path: self.path, reason: reason))
                 throw ExitCode(69)
+            case .cancelled:
+                // Only a server cancels a book; Ctrl-C ends this process before.
+                throw ExitCode(130)
             }
         }
     }

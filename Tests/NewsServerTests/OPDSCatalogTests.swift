@@ -245,12 +245,17 @@ import TestSupport
         try await CatalogHarness.with { harness in
             for target in [
                 "/edition/20200101.epub", "/edition/section/999.epub", "/edition/2023031.epub", "/edition/20230311.zip",
-                "/edition/day/20230311.epub", "/opds/days?page=3", "/opds/days?page=0", "/opds/nothing", "/opds/",
+                "/edition/day/20230311.epub", "/opds/days?page=3", "/opds/days?page=0", "/opds/nothing", "/opds/days/x",
             ] {
                 let answer = try await harness.get(target)
                 #expect(answer.status == 404, "\(target)")
             }
             #expect(harness.books.isEmpty)
+            // An address typed with a slash at the end goes to the feed, by a relative redirect.
+            for (target, location) in [("/opds/", "../opds"), ("/opds/days/", "../days"), ("/opds/favorites/", "../favorites")] {
+                let answer = try await harness.get(target)
+                #expect(answer.status == 301 && answer.headers["location"] == location, "\(target): \(answer.status) \(answer.headers)")
+            }
             let comments = try await harness.get("/edition/20230311.epub?comments=1")
             #expect(comments.headers["content-disposition"] == "attachment; filename=\"zhihu-daily-20230311-comments.epub\"")
         }

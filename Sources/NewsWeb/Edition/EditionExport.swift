@@ -38,6 +38,8 @@ public struct EditionExport: Sendable {
         /// libzip, which writes the book's ZIP container, could not be loaded: `reason` says why
         /// and which package installs it.
         case noZipLibrary(reason: String)
+        /// The task writing it was cancelled (a server stopping); nothing was written.
+        case cancelled
     }
 
     let engine: SyncEngine
@@ -50,6 +52,9 @@ public struct EditionExport: Sendable {
     }
 
     /// Writes the book at `path`, replacing what is there only once the whole book is written.
+    /// Reading the stories runs on the main actor (the presenters'); writing the ZIP, which takes
+    /// seconds for a year, does not, so a server goes on answering meanwhile. A cancelled task
+    /// stops between two stories and writes nothing.
     @MainActor
     public func write(to path: String) async throws(Failure) -> Outcome {
         let reading = EditionReading(engine: engine, edition: edition)
@@ -59,13 +64,26 @@ public struct EditionExport: Sendable {
             var book = BookAssembly(edition: edition, container: container)
             try book.begin()
             for part in parts {
-                for listed in part.stories { try await book.add(listed, reading: reading) }
+                for listed in part.stories {
+                    if Task.isCancelled { throw ZipContainer.Failure(path: path, reason: "cancelled", cancelled: true) }
+                    try await book.add(listed, reading: reading)
+                }
             }
-            try book.finish(title: title, parts: parts)
-            return book.outcome(days: { if case .days = edition.scope { return parts.count } else { return nil } }())
+            let date = try book.finish(title: title, parts: parts)
+            let outcome = book.outcome(days: { if case .days = edition.scope { return parts.count } else { return nil } }())
+            try await Self.writeZip(container.plan, date: date)
+            withExtendedLifetime(container) {}  // Its spool was read until now.
+            return outcome
         } catch {
+            if error.cancelled { throw .cancelled }
             throw error.missingLibrary ? .noZipLibrary(reason: error.reason) : .write(path: error.path, reason: error.reason)
         }
+    }
+
+    /// libzip writing the book from its spool, off the caller's actor.
+    @concurrent
+    private static func writeZip(_ plan: ZipPlan, date: DOSDate) async throws(ZipContainer.Failure) {
+        try plan.write(date: date)
     }
 }
 
@@ -149,9 +167,9 @@ private struct BookAssembly {
         return picture
     }
 
-    /// The parts' pages, the cover, the navigation, the stylesheet and the package document; then
-    /// the book is written.
-    mutating func finish(title: String, parts: [EditionPart]) throws(ZipContainer.Failure) {
+    /// The parts' pages, the cover, the navigation, the stylesheet and the package document;
+    /// returns the date every entry of the ZIP carries.
+    mutating func finish(title: String, parts: [EditionPart]) throws(ZipContainer.Failure) -> DOSDate {
         // Read in order: the cover, the contents, then each part's page before its stories. A
         // story listed in several parts is read (and in the contents) in the first.
         var spine: [BookDocuments.Item] = []
@@ -198,7 +216,7 @@ private struct BookAssembly {
             BookDocuments.package(
                 edition: edition, title: title, date: date, modified: DateFormatting.iso8601(unixTime: modified), items: all,
                 cover: pictureItems.first { $0.path == coverPicture }?.id))
-        try container.write(date: Self.dosDate(modified))
+        return Self.dosDate(modified)
     }
 
     func outcome(days: Int?) -> EditionExport.Outcome {

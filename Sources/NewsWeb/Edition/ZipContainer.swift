@@ -18,9 +18,11 @@ final class ZipContainer {
         let path: String
         let reason: String
         var missingLibrary = false
+        /// Not a failure of the ZIP: the task making it was cancelled.
+        var cancelled = false
     }
 
-    private struct Entry {
+    fileprivate struct Entry: Sendable {
         let name: String
         let offset: UInt64
         let length: UInt64
@@ -73,12 +75,24 @@ final class ZipContainer {
         length += UInt64(bytes.count)
     }
 
-    /// Writes the ZIP at `path` (replacing any file there), every entry dated `date`, and ends the
-    /// container.
-    func write(date: DOSDate) throws(Failure) {
+    /// What libzip needs to write the ZIP, to be written where the caller chooses (off its actor)
+    /// while the container, which holds the spool open, lives.
+    var plan: ZipPlan { ZipPlan(library: library, path: path, spoolPath: spoolPath, entries: entries) }
+}
+
+/// The ZIP a ``ZipContainer`` spooled, as libzip writes it: each entry read back from the spool.
+struct ZipPlan: Sendable {
+    fileprivate let library: ZipLibrary
+    let path: String
+    fileprivate let spoolPath: String
+    fileprivate let entries: [ZipContainer.Entry]
+
+    /// Writes the ZIP at `path` (replacing any file there), every entry dated `date`. The
+    /// container it came from must be alive: its spool is read.
+    func write(date: DOSDate) throws(ZipContainer.Failure) {
         var code: Int32 = 0
         guard let archive = library.open(path, ZipLibrary.create | ZipLibrary.truncate, &code) else {
-            throw Failure(path: path, reason: library.describe(code: code))
+            throw ZipContainer.Failure(path: path, reason: library.describe(code: code))
         }
         for entry in entries {
             guard let source = library.sourceFile(archive, spoolPath, entry.offset, Int64(entry.length)) else {
@@ -100,15 +114,15 @@ final class ZipContainer {
     }
 
     /// The archive's error, once it is discarded (nothing is written).
-    private func abandon(_ archive: OpaquePointer) -> Failure {
+    private func abandon(_ archive: OpaquePointer) -> ZipContainer.Failure {
         let reason = library.stringError(archive).map { String(cString: $0) } ?? "libzip failed"
         library.discard(archive)
-        return Failure(path: path, reason: reason)
+        return ZipContainer.Failure(path: path, reason: reason)
     }
 }
 
 /// A date and time as a ZIP entry keeps it (MS-DOS's: local, to 2 seconds, from 1980).
-struct DOSDate: Equatable {
+struct DOSDate: Equatable, Sendable {
     let date: UInt16
     let time: UInt16
 

@@ -23,6 +23,11 @@ struct OPDSRoutes {
             return await days(page: page)
         case OPDSCatalog.root + "/sections": return await sections()
         case OPDSCatalog.root + "/favorites": return await favorites()
+        case OPDSCatalog.root + "/", OPDSCatalog.root + "/days/", OPDSCatalog.root + "/sections/", OPDSCatalog.root + "/favorites/":
+            // A reader typed the address with a slash at the end: the feed's relative links need
+            // it without. Relative, so a proxy's prefix stays.
+            let name = request.path.dropLast().split(separator: "/").last.map(String.init) ?? "opds"
+            return WebResponse(status: 301, contentType: "text/plain; charset=utf-8", body: [], location: "../" + name)
         default: return Self.notFound
         }
     }
