@@ -63,7 +63,7 @@ extension SyncEngine {
                     do { return (try await self.fetchSyncedDay(day, latest: latest), nil) } catch { return (nil, error) }
                 },
                 write: { (days: [RemoteDay]) async throws in
-                    try await self.writeSyncedDays(days, moreToFollow: days.count >= batches.days.size)
+                    try await self.writeSyncedDays(days)
                     checkpointer?.request()
                 })
             let phases = try await syncStories(
@@ -155,11 +155,9 @@ extension SyncEngine {
     }
 
     /// Writes a batch of days in one transaction, as final: every day before the source's latest is.
-    /// `moreToFollow`: a full batch, so more are coming (see `writeSyncedStories`).
-    private func writeSyncedDays(_ days: [RemoteDay], moreToFollow: Bool) throws {
+    private func writeSyncedDays(_ days: [RemoteDay]) throws {
         try archive.pages.writeDays(
-            days.map { ($0.day, $0.stories) }, fetchedAt: clock.now().timeIntervalSince1970, isFinal: true,
-            deferringMerges: moreToFollow)
+            days.map { ($0.day, $0.stories) }, fetchedAt: clock.now().timeIntervalSince1970, isFinal: true)
         publish(days.map { .day($0.day) })
     }
 

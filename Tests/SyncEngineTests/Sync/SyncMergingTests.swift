@@ -3,8 +3,9 @@ import Testing
 import TestSupport
 @testable import SyncEngine
 
-/// A sync's full batches leave their index segments for FTS5's merges of 16 instead of merging
-/// four at a time at every commit, and no committed state of the archive has merging off.
+/// A sync's full batches of details leave their index segments for FTS5's merges of 16 instead
+/// of merging four at a time at every commit, batches of days do not, and no committed state of
+/// the archive has merging off.
 @Suite struct SyncMergingTests {
     private let source = SyntheticSource()
 
@@ -77,6 +78,19 @@ import TestSupport
         _ = try await h.engine.sync(SyntheticRequest.details(3))
         let archive = try Database(path: h.path)
         #expect(try automerge(archive) == nil, "merging was never turned off")
+        await h.server.stop()
+    }
+
+    /// The days phase merges at every commit, full batches too: merges put off to the phase's
+    /// last batch would run alone after its transfers.
+    @Test func fullBatchesOfDaysMergeAsEveryOtherWriteDoes() async throws {
+        let h = try await SyncHarness.start(batches: SyncEngine.SyncBatches(days: .init(size: 2, interval: .seconds(600))))
+        // Seven days: the latest page, then three full batches of two days.
+        source.serve(h.server, days: 7)
+        let summary = try await h.engine.sync(SyncRequest(span: .lastDays(7), concurrency: 2))
+        #expect(summary.daysFetched == 7)
+        let archive = try Database(path: h.path)
+        #expect(try automerge(archive) == nil, "merging was turned off for a batch of days")
         await h.server.stop()
     }
 

@@ -3,10 +3,12 @@
 /// FTS5 writes a new segment at each commit and, with `automerge` at 4 (its default), goes on
 /// merging segments level by level at each commit, four at a time: a sync of many batches writes
 /// each body's tokens again at several levels, most of the index's work at COMMIT. A sync's full
-/// batches turn it off (`withDeferredMerging`): their segments are merged only by FTS5's
+/// batches of details turn it off (`withDeferredMerging`): their segments are merged only by FTS5's
 /// `crisismerge`, 16 at a time, so each token is written again less often, and a long sync leaves
 /// about as many segments as with `automerge`. Not one merge of every segment at the end of the
-/// sync: that saves less, and runs alone after the transfers have ended (bench/RESULTS.md).
+/// sync: that saves less, and runs alone after the transfers have ended (bench/RESULTS.md). Not
+/// for batches of days either: their titles are small segments, and merges put off to the days
+/// phase's last batch would run alone after its transfers.
 ///
 /// Merging is off only inside a batch's own transaction, and on again before its COMMIT: every
 /// committed state of the archive has it on, so a sync killed half-way leaves nothing to undo,

@@ -33,14 +33,13 @@ struct PageStore {
     /// so every list row's story and day are there by construction, and the checks (two look-ups
     /// per list row) would be a large share of a batch's work. The tests check the archive with
     /// `PRAGMA foreign_key_check` after syncs.
-    /// `deferringMerges`: a batch with more to follow leaves its index segment unmerged
-    /// (`SearchIndex.withDeferredMerging`).
-    func writeDays(_ days: [(day: Day, stories: [Story])], fetchedAt: Double, isFinal: Bool, deferringMerges: Bool = false) throws {
+    /// The index merges at its commit as at every write: a batch of days is a small segment, and
+    /// merges put off (as a batch of details puts them off) would run in the phase's last batch,
+    /// alone after the transfers (`SearchIndex.withDeferredMerging`).
+    func writeDays(_ days: [(day: Day, stories: [Story])], fetchedAt: Double, isFinal: Bool) throws {
         try database.withoutForeignKeyChecks {
             try database.transaction {
-                try SearchIndex(database: database).withDeferredMerging(deferringMerges) {
-                    try insertDays(days, fetchedAt: fetchedAt, isFinal: isFinal)
-                }
+                try insertDays(days, fetchedAt: fetchedAt, isFinal: isFinal)
             }
         }
     }
