@@ -88,7 +88,10 @@ extension ProcessTests {
             // Back to the top, then a narrower terminal: drawn again at the new width, 20 rows.
             try pane.press("g")
             try pane.resize(columns: 60, rows: 30)
-            (ok, lines) = try await pane.waitFor { $0.contains { $0.contains("第 1 段。") } && !placeholderShows($0) }
+            // Until the caption shows, the frame may still be the one drawn before the resize.
+            (ok, lines) = try await pane.waitFor { screen in
+                screen.contains { $0.contains("第 1 段。") } && screen.contains { $0.hasPrefix("图片 1：图 1") } && !placeholderShows(screen)
+            }
             #expect(ok, show(lines))
             let paragraph = try #require(lines.firstIndex { $0.hasPrefix("第 1 段。") }, show(lines))
             let first = try #require(lines.firstIndex { $0.hasPrefix("图片 1：图 1") }, show(lines))

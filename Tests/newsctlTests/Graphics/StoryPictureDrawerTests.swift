@@ -1,6 +1,6 @@
 import Foundation
 import NewsFeature
-import Synchronization
+import SyncEngine
 import Testing
 import TestSupport
 
@@ -15,7 +15,8 @@ import TestSupport
 struct StoryPictureDrawerTests {
     /// chafa's drawings, counted, by width in columns.
     final class Drawings: Sendable {
-        private let widths = Mutex<[Int]>([])
+        // Locked, not Mutex: ThreadSanitizer knows its pthread lock, and not a Mutex's futex.
+        private let widths = Locked<[Int]>([])
         var count: Int { widths.withLock { $0.count } }
         var columns: [Int] { widths.withLock { $0 } }
 
