@@ -26,24 +26,12 @@ import argparse, json, os, shutil, statistics, subprocess, sys, tempfile, time, 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import results
 from nginx import Nginx
-from year_api import pictures, write_year_api
+from year_api import measured, pictures, write_year_api
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RATIO_TARGET = 3.0
 RSS_TARGET_MB = 64
 PICTURES = 200
-
-
-def timed(command, env=None, cwd=None):
-    """Wall seconds and the child's peak RSS in MB."""
-    start = time.perf_counter()
-    process = subprocess.Popen(command, env=env, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
-    elapsed = time.perf_counter() - start
-    out, err = process.stdout.read(), process.stderr.read()
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit("%s failed: %s" % (command[0], err.decode()[-2000:]))
-    return elapsed, usage.ru_maxrss / 1024, out
 
 
 def main():
@@ -74,7 +62,7 @@ def main():
                   file=sys.stderr)
         book = os.path.join(scratch, "year.epub")
         command = [args.newsctl, "export", "--epub", book, "--days", str(args.days), "--offline", "--json"]
-        _, _, out = timed(command, env=env)
+        _, _, out = measured(command, env=env)
         outcome = json.loads(out)
         unpacked = os.path.join(scratch, "unpacked")
         with zipfile.ZipFile(book) as archive:
@@ -85,13 +73,13 @@ def main():
         book_mb = os.path.getsize(book) / 2**20
         times, peaks, reference = [], [], []
         for round in range(args.runs + 1):
-            t, rss, _ = timed(command, env=env)
+            t, rss, _ = measured(command, env=env)
             copy = os.path.join(scratch, "copy.zip")
             if os.path.exists(copy):
                 os.remove(copy)
             zip_time = 0.0
             for names_now, level in ((stored, "-0"), (deflated, "-9")):
-                elapsed, _, _ = timed(["zip", "-q", "-X", level, copy] + names_now, cwd=unpacked)
+                elapsed, _, _ = measured(["zip", "-q", "-X", level, copy] + names_now, cwd=unpacked)
                 zip_time += elapsed
             print("  round %d%s: newsctl %.2f s, %.1f MB peak; zip %.2f s"
                   % (round, " (warm-up)" if not round else "", t, rss, zip_time), file=sys.stderr)

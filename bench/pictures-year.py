@@ -26,41 +26,10 @@ import argparse, json, os, shutil, statistics, subprocess, sys, tempfile, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import results
 from nginx import Nginx
-from year_api import pictures, write_year_api
+from year_api import copy_archive, measured, pictures, write_year_api
 
 RATIO_TARGET = 1.5
 RSS_TARGET_MB = 64
-
-
-def timed(command, env=None):
-    """Wall seconds, peak RSS in MB and stdout of a command that must succeed."""
-    start = time.perf_counter()
-    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    out, err = process.communicate()
-    elapsed = time.perf_counter() - start
-    if process.returncode != 0:
-        sys.exit("%s failed (exit %d): %s" % (command[0], process.returncode, err.decode()[-2000:]))
-    return elapsed, out
-
-
-def peak_rss_run(command, env=None):
-    start = time.perf_counter()
-    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    out = process.stdout.read()
-    err = process.stderr.read()
-    _, status, usage = os.wait4(process.pid, 0)
-    elapsed = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit("%s failed: %s" % (command[0], err.decode()[-2000:]))
-    return elapsed, usage.ru_maxrss / 1024, out
-
-
-def copy_archive(template, scratch):
-    folder = tempfile.mkdtemp(dir=scratch)
-    for suffix in ("", "-wal"):
-        if os.path.exists(template + suffix):
-            shutil.copyfile(template + suffix, os.path.join(folder, "news.sqlite" + suffix))
-    return os.path.join(folder, "news.sqlite")
 
 
 def main():
@@ -81,7 +50,7 @@ def main():
             urls = write_year_api(root, cache, "http://127.0.0.1:%d" % server.port, names, args.days, args.stories)
             total = sum(os.path.getsize(os.path.join(root, "p", url.rsplit("/", 1)[1])) for url in urls)
             template = os.path.join(scratch, "template.sqlite")
-            timed([args.newsctl, "sync", "--days", str(args.days), "--details", "--concurrency", str(args.concurrency),
+            measured([args.newsctl, "sync", "--days", str(args.days), "--details", "--concurrency", str(args.concurrency),
                    "--json", "--db", template, "--base-url", server.base_url])
             every = [server.base_url + "/news/latest"] + urls
             config = os.path.join(scratch, "keep.curlrc")
@@ -96,21 +65,21 @@ def main():
                 folder = tempfile.mkdtemp(dir=scratch)
                 with open(config) as f, open(config + ".now", "w") as out:
                     out.write(f.read().replace("KEEP", folder))
-                r, codes = timed(["curl", "--silent", "--parallel", "--parallel-max", str(args.concurrency),
+                r, _, codes = measured(["curl", "--silent", "--parallel", "--parallel-max", str(args.concurrency),
                                   "--write-out", "%{http_code}\n", "--config", config + ".now"])
                 if codes.decode().split().count("200") != len(every):
                     sys.exit("reference: not every URL answered 200")
                 shutil.rmtree(folder)
-                d, _ = timed(["curl", "--silent", "--parallel", "--parallel-max", str(args.concurrency), "--config", discard])
+                d, _, _ = measured(["curl", "--silent", "--parallel", "--parallel-max", str(args.concurrency), "--config", discard])
                 db = copy_archive(template, scratch)
-                n, rss, out = peak_rss_run([args.newsctl, "sync", "--days", str(args.days), "--images", "--concurrency",
+                n, rss, out = measured([args.newsctl, "sync", "--days", str(args.days), "--images", "--concurrency",
                                             str(args.concurrency), "--json", "--db", db, "--base-url", server.base_url], env)
                 fetched = (json.loads(out).get("pictures") or {}).get("fetched")
                 if fetched != len(urls):
                     sys.exit("newsctl sync --images fetched %r pictures, not %d" % (fetched, len(urls)))
                 shutil.rmtree(os.path.dirname(db))
                 db = copy_archive(template, scratch)
-                z, _, _ = peak_rss_run([args.newsctl, "sync", "--days", str(args.days), "--concurrency", str(args.concurrency),
+                z, _, _ = measured([args.newsctl, "sync", "--days", str(args.days), "--concurrency", str(args.concurrency),
                                         "--json", "--db", db, "--base-url", server.base_url], env)
                 shutil.rmtree(os.path.dirname(db))
                 print("  round %d%s: curl %.2f s (discarding %.2f s), newsctl %.2f s (%.1f MB peak), without --images %.2f s"

@@ -2,7 +2,7 @@
 """A year of the API with real pictures, for the benchmarks that need an archive of pictures at
 scale (bench/epub.py, bench/pictures-year.py).
 
-  from year_api import pictures, write_year_api
+  from year_api import pictures, write_year_api, measured, copy_archive
   names = pictures(200)                        # real pictures made once with ImageMagick, cached
   urls = write_year_api(root, origin, names, days=365, stories=6)
 
@@ -10,7 +10,7 @@ Each story has its text and three pictures at addresses of their own (the list's
 headline, one in the body): symlinks in ROOT/p to the cached pictures in ROOT/pic, so the archive
 keeps thousands of distinct pictures made from a few hundred files.
 """
-import datetime, importlib.util, json, os
+import datetime, importlib.util, json, os, subprocess, sys, tempfile, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LATEST = datetime.date(2023, 6, 1)
@@ -76,3 +76,21 @@ def write_year_api(root, cache, origin, names, days, stories):
         with open(os.path.join(api, "before", day(offset - 1)), "w") as f:
             json.dump(page, f, ensure_ascii=False)
     return urls
+
+
+def measured(command, env=None, cwd=None):
+    """Runs a command that must succeed: its wall seconds, peak RSS in MB (wait4's ru_maxrss) and
+    stdout. Its output goes to files, so the process is reaped by wait4 itself, with its usage."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, env=env, cwd=cwd, stdout=out, stderr=err)
+        _, status, usage = os.wait4(process.pid, 0)
+        elapsed = time.perf_counter() - start
+        out.seek(0)
+        err.seek(0)
+        if os.waitstatus_to_exitcode(status) != 0:
+            sys.exit("%s failed: %s" % (command[0], err.read().decode()[-2000:]))
+        return elapsed, usage.ru_maxrss / 1024, out.read()
+
+
+copy_archive = _sync_images().copy_archive

@@ -4,9 +4,9 @@
 /// protocol, colours, cell size) and its width in columns. A new width is a new drawing.
 ///
 /// Bounded by `limit` bytes of drawn escape text (a drawing that failed counts as
-/// `failureCost`): past it, the least recently used drawings go first. The default, 32 MiB, is
-/// a few hundred pictures in symbols (about 60-150 KB each at 72 columns) or a story or two in
-/// kitty's protocol (about 2 MB each).
+/// `failureCost`): past it, the least recently used drawings go first. The default, 32 MiB,
+/// holds a session's worth of stories drawn in symbols, and a story or two in kitty's protocol,
+/// whose drawings are far larger (bench/RESULTS.md has their sizes).
 @MainActor
 final class DrawnPictures {
     /// One drawing's place in the cache.
