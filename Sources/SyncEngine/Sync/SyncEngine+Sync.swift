@@ -64,7 +64,8 @@ extension SyncEngine {
                 },
                 write: { (days: [RemoteDay]) async throws in
                     try await self.writeSyncedDays(days)
-                    checkpointer?.request()
+                    // Few batches of days, each worth copying at once (`WALCheckpointer`).
+                    checkpointer?.request(promptly: true)
                 })
             let phases = try await syncStories(
                 in: .days(span), request: request, blocked: dayRun.skipped > 0, width: dayRun.width,

@@ -22,7 +22,9 @@ import CSQLite
     /// every page the log holds, and the pages a sync writes at every commit (the index's
     /// structure, the tables' last leaves and their parents) would be copied again at every
     /// batch's checkpoint. Fewer checkpoints copy fewer pages and call `fdatasync` less often
-    /// (bench/RESULTS.md).
+    /// (bench/RESULTS.md). A request may skip the wait (`request(promptly:)`): the days' few
+    /// large batches have no such pages to spare, and a checkpoint held back past the last of
+    /// them is one the sync then waits for at its end, with no transfer left to overlap.
     ///
     /// `@unchecked Sendable`: other threads only reach `pending` (behind its lock) and the
     /// semaphore, which is made for that; the connection is used on the checkpoint thread only,
@@ -35,20 +37,27 @@ import CSQLite
 
         private struct Requests {
             var pending = false
+            /// The pending request's checkpoint runs without waiting for `interval`.
+            var promptly = false
             var isStopping = false
+            var checkpoints = 0
         }
 
         private let database: Database
+        private let interval: Duration
         private let requests = Locked(Requests())
         private let wakeUp: UnsafeMutablePointer<sem_t>
         private var thread = pthread_t()
-        /// Checkpoints run; read after `stop` (for tests).
-        private(set) var checkpoints = 0
 
-        /// A second connection to the archive at `path`, with its thread started; nil when either
-        /// cannot be made (the writer then checkpoints as usual).
-        init?(path: String) {
+        /// The checkpoints run so far.
+        var checkpoints: Int { requests.withLock { $0.checkpoints } }
+
+        /// A second connection to the archive at `path`, with its thread started, checkpointing at
+        /// most once per `interval` (tests give another); nil when either cannot be made (the
+        /// writer then checkpoints as usual).
+        init?(path: String, interval: Duration = WALCheckpointer.interval) {
             guard let database = try? Database(path: path, allowReadOnly: false) else { return nil }
+            self.interval = interval
             let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
             guard sem_init(semaphore, 0, 0) == 0 else {
                 semaphore.deallocate()
@@ -76,14 +85,18 @@ import CSQLite
             wakeUp.deallocate()
         }
 
-        /// Asks for a checkpoint of what the log holds now (after a commit); requests made while
-        /// one is waiting are one.
-        func request() {
+        /// Asks for a checkpoint of what the log holds now (after a commit), at most one per
+        /// `interval`, or at once when `promptly`; requests made while one is waiting are one
+        /// (prompt if any of them is).
+        func request(promptly: Bool = false) {
             let wasPending = requests.withLock { requests in
-                defer { requests.pending = true }
+                defer {
+                    requests.pending = true
+                    requests.promptly = requests.promptly || promptly
+                }
                 return requests.pending
             }
-            if !wasPending { sem_post(wakeUp) }
+            if !wasPending || promptly { sem_post(wakeUp) }
         }
 
         /// Ends the thread, after the checkpoint under way or asked for, and waits for it (the
@@ -98,14 +111,14 @@ import CSQLite
             var last: timespec?
             while true {
                 while sem_wait(wakeUp) != 0 {}  // EINTR: wait again.
-                if let last { waitUntil(Self.adding(Self.interval, to: last)) }
+                if let last { waitUntil(Self.adding(interval, to: last)) }
                 let (pending, isStopping) = requests.withLock { requests in
-                    defer { requests.pending = false }
+                    defer { (requests.pending, requests.promptly) = (false, false) }
                     return (requests.pending, requests.isStopping)
                 }
                 if pending {
                     database.checkpointPassively()
-                    checkpoints += 1
+                    requests.withLock { $0.checkpoints += 1 }
                     last = Self.now()
                 }
                 if isStopping { return }
@@ -117,7 +130,7 @@ import CSQLite
         /// (whose checkpoint then waits for the deadline): either way, look again.
         private func waitUntil(_ deadline: timespec) {
             var deadline = deadline
-            while !requests.withLock({ $0.isStopping }) {
+            while !requests.withLock({ $0.isStopping || $0.promptly }) {
                 if wait(until: &deadline) != 0 && errno != EINTR { return }  // ETIMEDOUT
             }
         }
@@ -162,8 +175,8 @@ import CSQLite
         static let writerLimit: Int32 = 1_000
         static let interval: Duration = .milliseconds(250)
         var checkpoints: Int { 0 }
-        init?(path: String) { nil }
-        func request() {}
+        init?(path: String, interval: Duration = WALCheckpointer.interval) { nil }
+        func request(promptly: Bool = false) {}
         func stop() {}
     }
 #endif

@@ -47,6 +47,35 @@ import Testing
         }
     }
 
+    /// A days sync's few large batches ask promptly: their checkpoint runs at once, not at the
+    /// end of the interval (by then the sync would be over and waiting for it).
+    @Test func aPromptRequestIsCheckpointedWithoutWaitingForTheInterval() async throws {
+        let path = try temporaryDatabasePath()
+        let store = try Archive(database: try Database(path: path)).pages
+        let checkpointer = try #require(WALCheckpointer(path: path, interval: .seconds(3_600)))
+        defer { checkpointer.stop() }
+        try store.writeDay(Day("20230313")!, stories: [story(1, "一")], fetchedAt: 1, isFinal: true)
+        checkpointer.request()  // The first runs at once.
+        try await waitUntil { checkpointer.checkpoints == 1 }
+        try store.writeDay(Day("20230314")!, stories: [story(2, "二")], fetchedAt: 1, isFinal: true)
+        checkpointer.request()  // Due in an hour,
+        try store.writeDay(Day("20230315")!, stories: [story(3, "三")], fetchedAt: 1, isFinal: true)
+        checkpointer.request(promptly: true)  // and now at once.
+        try await waitUntil { checkpointer.checkpoints == 2 }
+    }
+
+    /// Waits, up to a generous bound, for `condition`; fails the test past it.
+    private func waitUntil(_ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !condition() {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("still not so after 30 s")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
     @Test func stoppingWithoutARequestRunsNoCheckpoint() throws {
         let path = try temporaryDatabasePath()
         _ = try Archive(database: try Database(path: path))
