@@ -16,7 +16,11 @@ final class StoryScreen: ReaderScreen, DetailView, StoryPicturesView {
     /// The confirmation of the last `f` ("已取消收藏：标题"), until the next key.
     private var favoriteNotice: String?
     private var page = PagedRows()
+    /// The width `page.lines` were laid out at: 0 lays them out again, with the pictures as they are now.
     private var width = 0
+    /// The story's text laid out without its pictures: made again only for new text or a new
+    /// width, so that placing a picture just drawn does not wrap the whole story again.
+    private var laidOutText: StoryRows.Text?
     /// The story's pictures once loaded, and what draws them (nil when the reader draws none).
     private var pictures: [StoryPictureViewData]?
     private var picturesTask: Task<Void, Never>?
@@ -75,6 +79,7 @@ final class StoryScreen: ReaderScreen, DetailView, StoryPicturesView {
         actionError = nil
         favoriteNotice = detail.favoriteChange
         self.detail = detail
+        laidOutText = nil
         width = 0
         loadPictures(detail)
         app.setNeedsDisplay()
@@ -163,11 +168,19 @@ final class StoryScreen: ReaderScreen, DetailView, StoryPicturesView {
             width = columns
             laidOutWithPictures = withPictures
             let drawn = withPictures ? pictures.flatMap { drawer?.layout($0, width: columns) } : nil
-            (page.lines, places) = StoryRows.placing(detail, width: columns, pictures: drawn)
+            (page.lines, places) = StoryRows.placing(text(of: detail, width: columns), pictures: drawn)
         }
         let visible = page.visible(rows: rows)
         if withPictures { drawOnScreen(top: page.top, rows: rows, columns: columns) }
         return Self.wholePicturesOnly(visible)
+    }
+
+    /// The story's text at `width`, laid out again only when the text or the width is new.
+    private func text(of detail: DetailViewData, width: Int) -> StoryRows.Text {
+        if let laidOutText, laidOutText.width == width { return laidOutText }
+        let text = StoryRows.Text(detail, width: width)
+        laidOutText = text
+        return text
     }
 
     /// A picture drawn by a graphics protocol is drawn only while it is wholly on screen: cut

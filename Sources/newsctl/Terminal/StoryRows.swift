@@ -34,46 +34,75 @@ enum StoryRows {
     static func placing(
         _ detail: DetailViewData, width: Int, wholeAddresses: Bool = false, pictures: StoryPictureRows?
     ) -> (rows: [Row], places: StoryPicturePlaces) {
+        placing(Text(detail, width: width, wholeAddresses: wholeAddresses), pictures: pictures)
+    }
+
+    /// A story's text laid out at one width with its pictures' places still open: the reader
+    /// lays a story's text out once a width and places the pictures in it again as each is
+    /// drawn, without wrapping the text again.
+    struct Text {
+        let width: Int
+        /// The title, the header line and, for a story off the site, its text: under the headline picture.
+        fileprivate var head: [Row] = []
+        /// Each body block's rows, and whether a blank row follows it (items of one list stay together).
+        fileprivate var blocks: [(block: DetailBlockViewData, rows: [Row], blankAfter: Bool)] = []
+        /// The links, then where the images are, numbered as in the text: "[图片 3] https://…".
+        fileprivate var links: [Row] = []
+
+        /// `detail`'s text at `width`; with `wholeAddresses` as `StoryRows.detail` says.
+        init(_ detail: DetailViewData, width: Int, wholeAddresses: Bool = false) {
+            self.width = width
+            head += wrapped(detail.title, width: width, tone: .bold)
+            var header: [String] = []
+            if let published = detail.published { header.append(published.text) }
+            if let credit = detail.imageCredit { header.append(credit) }
+            if let counts = detail.counts { header.append(counts.text) }
+            if !detail.marksText.isEmpty { header.append(detail.marksText) }
+            if !header.isEmpty { head += wrapped(header.joined(separator: " · "), width: width, tone: .dim) }
+            head.append(Row())
+            if detail.isOffSite {
+                head += wrapped(detail.bodyText, width: width)
+                head.append(Row())
+            }
+            for (index, block) in detail.blocks.enumerated() {
+                var blankAfter = true
+                if case .listItem = block, index + 1 < detail.blocks.count, case .listItem = detail.blocks[index + 1] {
+                    blankAfter = false
+                }
+                blocks.append((block, StoryRows.block(block, width: width), blankAfter))
+            }
+            let references = detail.references + detail.images.map(\.reference)
+            for link in references {
+                if wholeAddresses, TerminalText.width(of: link) > width, let space = link.lastIndex(of: " ") {
+                    links += wrapped(String(link[..<space]), width: width, tone: .dim)
+                    links.append(Row(TerminalText.sanitize(String(link[link.index(after: space)...])), .dim))
+                } else {
+                    links += wrapped(link, width: width, tone: .dim)
+                }
+            }
+            if !references.isEmpty { links.append(Row()) }
+        }
+    }
+
+    /// `text`'s rows with `pictures` in their places, and the rows each of them stands on.
+    static func placing(_ text: Text, pictures: StoryPictureRows?) -> (rows: [Row], places: StoryPicturePlaces) {
         var rows: [Row] = []
         var places = StoryPicturePlaces()
         if let headline = pictures?.headline {
             places.headline = rows.count..<rows.count + headline.count
             rows += headline + [Row()]
         }
-        rows += wrapped(detail.title, width: width, tone: .bold)
-        var header: [String] = []
-        if let published = detail.published { header.append(published.text) }
-        if let credit = detail.imageCredit { header.append(credit) }
-        if let counts = detail.counts { header.append(counts.text) }
-        if !detail.marksText.isEmpty { header.append(detail.marksText) }
-        if !header.isEmpty { rows += wrapped(header.joined(separator: " · "), width: width, tone: .dim) }
-        rows.append(Row())
-        if detail.isOffSite {
-            rows += wrapped(detail.bodyText, width: width)
-            rows.append(Row())
-        }
-        for (index, block) in detail.blocks.enumerated() {
-            if case .image(let text) = block, let picture = pictures?.body[text] {
-                places.body[text] = rows.count..<rows.count + picture.count
+        rows += text.head
+        for (block, blockRows, blankAfter) in text.blocks {
+            if case .image(let placeholder) = block, let picture = pictures?.body[placeholder] {
+                places.body[placeholder] = rows.count..<rows.count + picture.count
                 rows += picture
             } else {
-                rows += self.block(block, width: width)
+                rows += blockRows
             }
-            // Items of one list stay together; every other block is followed by a blank line.
-            if case .listItem = block, index + 1 < detail.blocks.count, case .listItem = detail.blocks[index + 1] { continue }
-            rows.append(Row())
+            if blankAfter { rows.append(Row()) }
         }
-        // The links, then where the images are, numbered as in the text: "[图片 3] https://…".
-        let links = detail.references + detail.images.map(\.reference)
-        for link in links {
-            if wholeAddresses, TerminalText.width(of: link) > width, let space = link.lastIndex(of: " ") {
-                rows += wrapped(String(link[..<space]), width: width, tone: .dim)
-                rows.append(Row(TerminalText.sanitize(String(link[link.index(after: space)...])), .dim))
-            } else {
-                rows += wrapped(link, width: width, tone: .dim)
-            }
-        }
-        if !links.isEmpty { rows.append(Row()) }
+        rows += text.links
         return (rows, places)
     }
 
