@@ -1,3 +1,5 @@
+import SyncEngine
+
 /// One picture of a story, ready to draw where the story shows it, or worded for why it cannot be.
 public struct StoryPictureViewData: Equatable, Sendable {
     /// Where the story shows a picture.
@@ -17,24 +19,32 @@ public struct StoryPictureViewData: Equatable, Sendable {
     public let placeholder: String
     /// The line under the drawn picture: "图片 3：三月的气压图", or the credit "图片：Yestone.com 版权图片库".
     public let caption: String
-    /// The picture's bytes (JPEG, PNG, GIF or WebP); nil when they could not be had (`unavailable` says why).
+    /// The picture's bytes (JPEG, PNG, GIF or WebP); nil when they could not be had (`unavailable`
+    /// says why), or were not read yet (`kept`).
     public let bytes: [UInt8]?
+    /// What the archive keeps of it while its bytes are not read (`bytes` nil): its size, to lay
+    /// it out; the view has its bytes read to draw it (`StoryPicturesPresenter.loadBytes(of:)`).
+    public let kept: KeptPicture?
     /// Why there are no bytes, after the placeholder: "[图片 3：三月的气压图]（未保存，离线）".
     public let unavailable: String?
     /// What stands in its place when the bytes cannot be drawn (broken, or no decoder):
     /// "[图片 3：三月的气压图]（无法显示）".
     public let notDrawn: String
+    /// How many bytes it is, read or kept; nil when there are none to have.
+    public var byteCount: Int? { bytes?.count ?? kept?.byteCount }
+
     /// Still on its way: its placeholder stands in its place until a later `showPicture` brings
     /// it (`StoryPicturesPresenter.load(_:firstWithin:givingUpAfter:)`).
     public let isPending: Bool
 
-    /// Each field as given; `bytes` nil when they could not be had, `unavailable` saying why;
-    /// `isPending` defaults to false.
+    /// Each field as given; `bytes` nil when they could not be had, `unavailable` saying why, or
+    /// when not read yet, `kept` saying what there is; `isPending` defaults to false.
     public init(
         place: Place, url: String, placeholder: String, caption: String, bytes: [UInt8]?, unavailable: String?, notDrawn: String,
-        isPending: Bool = false
+        isPending: Bool = false, kept: KeptPicture? = nil
     ) {
         self.isPending = isPending
+        self.kept = kept
         self.place = place
         self.url = url
         self.placeholder = placeholder

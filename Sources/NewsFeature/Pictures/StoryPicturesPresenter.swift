@@ -59,15 +59,27 @@ public final class StoryPicturesPresenter {
     /// `showPicture` once it arrives or fails. One still missing `giveUp` after the start is
     /// shown as too slow (its fetch is cancelled); nil waits for the engine's own deadline.
     /// Nothing more is shown once the task is cancelled (the story was left).
-    public func load(firstWithin first: Duration, givingUpAfter giveUp: Duration?) async {
+    ///
+    /// With `keptWithoutBytes`, for a view that draws only some of them (those on screen), the
+    /// pictures the archive keeps come without their bytes, with what is kept of them (`kept`:
+    /// their size), at once; the view has the bytes of those it draws read (`loadBytes(of:)`).
+    public func load(firstWithin first: Duration, givingUpAfter giveUp: Duration?, keptWithoutBytes: Bool = false) async {
         guard let images = context.shown?.images else { return }
         let interactor = self.interactor
+        var done: [Int: StoryPictureViewData] = [:]
+        if keptWithoutBytes {
+            // Unknown (a failing archive): every picture is fetched, and fails, as without.
+            let kept = (try? await interactor.keptPictures(urls: images.map(\.url))) ?? [:]
+            if Task.isCancelled { return }
+            for index in images.indices {
+                if let found = kept[images[index].url] { done[index] = viewData(images[index], bytes: nil, reason: nil, kept: found) }
+            }
+        }
         enum Event: Sendable {
             case fetched(Int, Result<[UInt8], SyncError>)
             case firstIsDue
             case giveUp
         }
-        var done: [Int: StoryPictureViewData] = [:]
         var shownTogether = false
         func showTogether() {
             shownTogether = true
@@ -79,7 +91,7 @@ public final class StoryPicturesPresenter {
             if shownTogether { view?.showPicture(picture) }
         }
         await withTaskGroup(of: Event.self) { group in
-            for index in images.indices {
+            for index in images.indices where done[index] == nil {
                 let url = images[index].url
                 group.addTask { .fetched(index, await Self.fetch(url, from: interactor)) }
             }
@@ -111,6 +123,36 @@ public final class StoryPicturesPresenter {
         if !shownTogether { showTogether() }
     }
 
+    /// Reads the bytes of `pictures` that came without (`kept`), all at once, and shows each
+    /// again with them, or with why they could not be read, in `showPicture`. Nothing is shown
+    /// once the task is cancelled.
+    public func loadBytes(of pictures: [StoryPictureViewData]) async {
+        let unread = pictures.filter { $0.bytes == nil && $0.kept != nil }
+        let interactor = self.interactor
+        await withTaskGroup(of: (Int, Result<[UInt8], SyncError>).self) { group in
+            for (index, picture) in unread.enumerated() {
+                let url = picture.url
+                group.addTask { (index, await Self.fetch(url, from: interactor)) }
+            }
+            for await (index, result) in group where !Task.isCancelled {
+                let picture = unread[index]
+                switch result {
+                case .success(let bytes):
+                    view?.showPicture(
+                        StoryPictureViewData(
+                            place: picture.place, url: picture.url, placeholder: picture.placeholder, caption: picture.caption,
+                            bytes: bytes, unavailable: nil, notDrawn: picture.notDrawn))
+                case .failure(let error):
+                    view?.showPicture(
+                        StoryPictureViewData(
+                            place: picture.place, url: picture.url, placeholder: picture.placeholder, caption: picture.caption,
+                            bytes: nil, unavailable: strings.pictureNote(picture.placeholder, strings.pictureUnavailable(error)),
+                            notDrawn: picture.notDrawn))
+                }
+            }
+        }
+    }
+
     /// The view data of `image` as its fetch ended.
     private func picture(_ image: ImageViewData, _ result: Result<[UInt8], SyncError>) -> StoryPictureViewData {
         switch result {
@@ -129,7 +171,9 @@ public final class StoryPicturesPresenter {
         }
     }
 
-    private func viewData(_ image: ImageViewData, bytes: [UInt8]?, reason: String?, isPending: Bool = false) -> StoryPictureViewData {
+    private func viewData(
+        _ image: ImageViewData, bytes: [UInt8]?, reason: String?, isPending: Bool = false, kept: KeptPicture? = nil
+    ) -> StoryPictureViewData {
         let placeholder: String
         let caption: String
         let place: StoryPictureViewData.Place
@@ -145,6 +189,6 @@ public final class StoryPicturesPresenter {
         return StoryPictureViewData(
             place: place, url: image.url, placeholder: placeholder, caption: caption, bytes: bytes,
             unavailable: reason.map { strings.pictureNote(placeholder, $0) },
-            notDrawn: strings.pictureNote(placeholder, strings.pictureNotDrawn), isPending: isPending)
+            notDrawn: strings.pictureNote(placeholder, strings.pictureNotDrawn), isPending: isPending, kept: kept)
     }
 }

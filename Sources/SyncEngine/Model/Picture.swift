@@ -18,6 +18,21 @@ public struct Picture: Sendable {
     public let provenance: Provenance
 }
 
+/// What the archive keeps of a picture, without its bytes (`SyncEngine.keptPictures(urls:)`):
+/// enough to lay it out and to know it again, for a view that reads the bytes only to draw it.
+public struct KeptPicture: Sendable, Equatable {
+    /// Its format and size in pixels, as `PictureCheck` found them when it was kept.
+    public let info: PictureInfo
+    /// How many bytes it is.
+    public let byteCount: Int
+
+    /// Made by the engine; public for tests and embedders.
+    public init(info: PictureInfo, byteCount: Int) {
+        self.info = info
+        self.byteCount = byteCount
+    }
+}
+
 /// A picture a story uses and what the archive has of it (`SyncEngine.pictures(storyID:)`).
 public struct StoryPicture: Sendable, Equatable {
     /// Where the story shows it.

@@ -32,15 +32,40 @@ extension SyncEngine {
         }
     }
 
+    /// What the archive keeps of each picture at `urls`, by address (the ones it does not keep,
+    /// and addresses of no picture, are left out), without reading their bytes: for a view that
+    /// lays pictures out by their size and reads the bytes of those it draws (`picture(url:)`)
+    /// only then. Each one kept is marked read, as `picture(url:)` marks it.
+    ///
+    /// - Throws: `.storage` for a local database failure.
+    public func keptPictures(urls: [String]) throws(SyncError) -> [String: KeptPicture] {
+        let keys = urls.compactMap { url in PictureKey(url: url).map { (url, $0) } }
+        do {
+            let kept = try archive.pictures.readKept(keys.map(\.1))
+            let now = clock.now().timeIntervalSince1970
+            for (key, (_, lastRead)) in kept { markRead(key, lastRead: lastRead, now: now) }
+            var found: [String: KeptPicture] = [:]
+            for (url, key) in keys { found[url] = kept[key]?.0 }
+            return found
+        } catch {
+            throw SyncError.wrapping(error)
+        }
+    }
+
+    /// Marks `key` read at `now`, for the picture budget, unless it was within the hour
+    /// (`PictureStore.readMarkPrecision`) or the archive is read-only. A failure is not the
+    /// reader's: the picture was read all the same.
+    private func markRead(_ key: PictureKey, lastRead: Double, now: Double) {
+        guard !isReadOnly, !(lastRead...(lastRead + PictureStore.readMarkPrecision)).contains(now) else { return }
+        try? archive.pictures.markRead(key, at: now)
+    }
+
     private func readPicture(_ key: PictureKey, policy: ReadPolicy) async throws -> Picture {
         let pictures = archive.pictures
         let cached = try pictures.read(key)
         func fromCache(_ cached: (PictureStore.Kept, fetchedAt: Double, lastRead: Double), staleReason: Provenance.StaleReason?) -> Picture
         {
-            let now = clock.now().timeIntervalSince1970
-            if !isReadOnly, !(cached.lastRead...(cached.lastRead + PictureStore.readMarkPrecision)).contains(now) {
-                try? pictures.markRead(key, at: now)
-            }
+            markRead(key, lastRead: cached.lastRead, now: clock.now().timeIntervalSince1970)
             return Picture(
                 key: key, info: cached.0.info, bytes: cached.0.bytes,
                 provenance: Provenance(

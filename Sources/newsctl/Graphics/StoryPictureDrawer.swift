@@ -44,8 +44,9 @@ final class StoryPictureDrawer {
     }
 
     /// Whether `picture` has yet to be drawn at `width` before `layout` can show it: false for one
-    /// drawn or kept (or failed), one without bytes or refused by its header, and for all once a
-    /// library is missing.
+    /// drawn or kept (or failed), one without bytes (read or kept) or refused by its header, and
+    /// for all once a library is missing. One whose bytes are not read yet must have them read
+    /// (`StoryPicturesPresenter.loadBytes(of:)`) before `prepare` can draw it.
     func needsDrawing(_ picture: StoryPictureViewData, width: Int) -> Bool {
         guard missingLibrary == nil, let identity = identity(of: picture), size(of: identity, picture) != nil else { return false }
         return drawing(of: identity, columns: Self.columns(width)) == nil
@@ -60,9 +61,9 @@ final class StoryPictureDrawer {
         }
     }
 
-    /// Decodes and draws the pictures of `pictures` that need it (`needsDrawing`) at `width`,
-    /// several at once on the cooperative pool (one a core), in their order; `each` is called on
-    /// the main actor as each one is done.
+    /// Decodes and draws the pictures of `pictures` that need it (`needsDrawing`) and have their
+    /// bytes at `width`, several at once on the cooperative pool (one a core), in their order;
+    /// `each` is called on the main actor as each one is done.
     func prepare(_ pictures: [StoryPictureViewData], width: Int, each: ((StoryPictureViewData) -> Void)? = nil) async {
         let columns = Self.columns(width)
         var seen = Set<PictureIdentity>()
@@ -106,10 +107,12 @@ final class StoryPictureDrawer {
     private static func columns(_ width: Int) -> Int { min(width, maximumColumns) }
 
     private func identity(of picture: StoryPictureViewData) -> PictureIdentity? {
-        picture.bytes.map { PictureIdentity(url: picture.url, byteCount: $0.count) }
+        picture.byteCount.map { PictureIdentity(url: picture.url, byteCount: $0) }
     }
 
+    /// What the archive found when it kept the picture, or else its header checked here.
     private func size(of identity: PictureIdentity, _ picture: StoryPictureViewData) -> PictureInfo? {
+        if let kept = picture.kept { return kept.info }
         if let known = sizes[identity] { return known }
         let info = picture.bytes.flatMap { try? PictureCheck().check($0) }
         sizes[identity] = info
@@ -142,7 +145,7 @@ final class StoryPictureDrawer {
             switch picture.place {
             // The text never had a placeholder for it (its credit is in the header): a headline
             // picture that is not there leaves no line saying so above every such story.
-            case .headline: rows.headline = picture.bytes == nil ? nil : drawn
+            case .headline: rows.headline = picture.byteCount == nil ? nil : drawn
             case .body: rows.body[picture.placeholder] = drawn
             }
         }
@@ -152,7 +155,7 @@ final class StoryPictureDrawer {
     /// The picture drawn with its caption under it; not drawn yet, its placeholder over as many
     /// rows, then the caption; or the words that stand in its place.
     func rows(for picture: StoryPictureViewData, width: Int) -> [Row] {
-        guard picture.bytes != nil, let identity = identity(of: picture) else {
+        guard let identity = identity(of: picture) else {
             return StoryRows.wrapped(picture.unavailable ?? picture.placeholder, width: width, tone: .dim)
         }
         // Without a library nothing is drawn: the text shows its placeholders as without pictures.

@@ -24,6 +24,7 @@ final class StoryScreen: ReaderScreen, DetailView, StoryPicturesView {
     /// The story's pictures once loaded, and what draws them (nil when the reader draws none).
     private var pictures: [StoryPictureViewData]?
     private var picturesTask: Task<Void, Never>?
+    private var picturesPresenter: StoryPicturesPresenter?
     /// The drawing under way (one at a time): the pictures on screen, or else the next screen's.
     private var drawingTask: Task<Void, Never>?
     private let drawer: StoryPictureDrawer?
@@ -54,6 +55,7 @@ final class StoryScreen: ReaderScreen, DetailView, StoryPicturesView {
 
     func close() {
         presenter = nil
+        picturesPresenter = nil
         picturesTask?.cancel()
         picturesTask = nil
         drawingTask?.cancel()
@@ -91,10 +93,11 @@ final class StoryScreen: ReaderScreen, DetailView, StoryPicturesView {
         let presenter = StoryPicturesPresenter(
             context: context, view: self, interactor: DefaultStoryPicturesInteractor(engine: app.engine, mode: app.settings.mode),
             language: app.settings.language)
+        picturesPresenter = presenter
         // The text is on screen already; the pictures come in as they arrive, each slow one
-        // until the engine's deadline.
+        // until the engine's deadline; those kept without their bytes, read once on screen.
         picturesTask = Task {
-            await presenter.load(firstWithin: DetailCommand.firstPictures, givingUpAfter: nil)
+            await presenter.load(firstWithin: DetailCommand.firstPictures, givingUpAfter: nil, keptWithoutBytes: true)
         }
     }
 
@@ -115,18 +118,27 @@ final class StoryScreen: ReaderScreen, DetailView, StoryPicturesView {
     }
 
     /// Draws the pictures on the rows from `top` not drawn yet, off the main actor (several at
-    /// once), then lays the story out again with them; with none to draw there, the next
-    /// screen's, ahead of the reader. One drawing at a time: the next is decided when it is done
-    /// and the screen is drawn again.
+    /// once), their bytes read first where they are not yet, then lays the story out again with
+    /// them; with none to draw there, the next screen's, ahead of the reader. One drawing at a
+    /// time: the next is decided when it is done and the screen is drawn again.
     private func drawOnScreen(top: Int, rows: Int, columns: Int) {
         guard let drawer, let pictures, drawingTask == nil else { return }
         let screen = top..<top + rows
         let next = screen.upperBound..<screen.upperBound + rows
-        var batch = drawer.needingDrawing(pictures, on: screen, places: places, width: columns)
-        if batch.isEmpty { batch = drawer.needingDrawing(pictures, on: next, places: places, width: columns) }
-        guard !batch.isEmpty else { return }
+        var wanted = drawer.needingDrawing(pictures, on: screen, places: places, width: columns)
+        if wanted.isEmpty { wanted = drawer.needingDrawing(pictures, on: next, places: places, width: columns) }
+        guard !wanted.isEmpty else { return }
+        let unread = wanted.filter { $0.bytes == nil }
+        let presenter = picturesPresenter
         drawingTask = Task {
-            await drawer.prepare(batch, width: columns)
+            var ready = wanted
+            if !unread.isEmpty {
+                await presenter?.loadBytes(of: unread)
+                // The batch as it is now, with the bytes `showPicture` brought.
+                ready = (self.pictures ?? []).filter { picture in wanted.contains { $0.url == picture.url && $0.place == picture.place } }
+            }
+            guard !Task.isCancelled else { return }
+            await drawer.prepare(ready, width: columns)
             guard !Task.isCancelled else { return }
             drawingTask = nil
             width = 0

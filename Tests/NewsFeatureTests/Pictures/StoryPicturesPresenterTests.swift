@@ -26,16 +26,23 @@ final class StallingStoryPicturesInteractor: StoryPicturesInteractor {
     }
 }
 
-/// Bytes or an error per address; records the addresses asked for.
+/// Bytes or an error per address, and what the archive keeps of some (`kept`); records the
+/// addresses whose bytes were asked for.
 final class StubStoryPicturesInteractor: StoryPicturesInteractor {
     private let answers: [String: Result<[UInt8], SyncError>]
+    private let kept: [String: KeptPicture]
     private let asked = Locked<[String]>([])
 
-    init(_ answers: [String: Result<[UInt8], SyncError>]) {
+    init(_ answers: [String: Result<[UInt8], SyncError>], kept: [String: KeptPicture] = [:]) {
         self.answers = answers
+        self.kept = kept
     }
 
     var calls: [String] { asked.withLock { $0 } }
+
+    func keptPictures(urls: [String]) async throws(SyncError) -> [String: KeptPicture] {
+        kept.filter { urls.contains($0.key) }
+    }
 
     func picture(url: String) async throws(SyncError) -> [UInt8] {
         asked.withLock { $0.append(url) }
@@ -142,6 +149,36 @@ final class StubStoryPicturesInteractor: StoryPicturesInteractor {
                 "[Image 2] (the source sent no picture)",
             ])
         #expect(english.shown.last?.first?.caption == "Image: Yestone.com")
+    }
+
+    /// The reader draws only the pictures on screen: those kept come at once with their size and
+    /// no bytes read; the bytes are read for the ones it draws, each shown again with them.
+    @Test func keptPicturesComeWithoutTheirBytes_whichAreReadOnlyForThoseTheViewDraws() async {
+        let kept = KeptPicture(info: PictureInfo(format: .jpeg, width: 690, height: 400), byteCount: 3)
+        let interactor = StubStoryPicturesInteractor(
+            [
+                "https://pic1.zhimg.com/h.jpg": .success([1]), "https://p.example/a.jpg": .success([2, 2, 2]),
+                "https://p.example/b.png": .failure(SyncError(code: .notCached, message: "pruned meanwhile")),
+            ],
+            kept: ["https://p.example/a.jpg": kept, "https://p.example/b.png": kept])
+        let presenter = StoryPicturesPresenter(context: shown(detail()), view: view, interactor: interactor)
+        await presenter.load(firstWithin: .seconds(3_600), givingUpAfter: nil, keptWithoutBytes: true)
+        // Only the one not kept was fetched; the kept ones came with what is kept of them.
+        #expect(interactor.calls == ["https://pic1.zhimg.com/h.jpg"])
+        let shown = view.shown.last ?? []
+        #expect(shown.map(\.bytes) == [[1], nil, nil])
+        #expect(shown.map(\.kept) == [nil, kept, kept])
+        #expect(shown.map(\.byteCount) == [1, 3, 3])
+        #expect(shown.map(\.unavailable) == [nil, nil, nil])
+
+        await presenter.loadBytes(of: Array(shown.dropFirst()))
+        #expect(interactor.calls.sorted() == ["https://p.example/a.jpg", "https://p.example/b.png", "https://pic1.zhimg.com/h.jpg"])
+        let alone = view.shownAlone.sorted { $0.url < $1.url }
+        #expect(alone.map(\.url) == ["https://p.example/a.jpg", "https://p.example/b.png"])
+        #expect(alone.map(\.bytes) == [[2, 2, 2], nil])
+        #expect(alone.map(\.kept) == [nil, nil])
+        #expect(alone.map(\.unavailable) == [nil, "[图片 2]（未保存，离线）"])
+        #expect(alone.map(\.placeholder) == shown.dropFirst().map(\.placeholder))
     }
 
     @Test func thePicturesAreThoseOfTheStoryTheBodysPresenterShowed_throughTheStorysContext() async {

@@ -162,6 +162,33 @@ import TestSupport
         await h.server.stop()
     }
 
+    /// A view that draws only what is on screen lays every picture out by what is kept of it,
+    /// and reads the bytes of those it draws: the same size and byte count as the bytes give.
+    @Test func whatIsKeptOfPicturesIsReadWithoutTheirBytes_andMarksThemReadAsReadingThemDoes() async throws {
+        let (h, source) = try await synced(days: 1)
+        let jpeg = source.url("/pictures/thumb-1.jpg")
+        let webp = source.url("/pictures/thumb-2.webp") + "#top"  // Another form of a kept one's address.
+        let missing = source.url("/pictures/never-listed.png")
+        let kept = try await h.engine.keptPictures(urls: [jpeg, webp, missing, "data:image/png;base64,AAAA", jpeg])
+        #expect(kept.keys.sorted() == [jpeg, webp])
+        for url in [jpeg, webp] {
+            let picture = try await h.engine.picture(url: url, policy: .cacheOnly)
+            #expect(kept[url] == KeptPicture(info: picture.info, byteCount: picture.bytes.count))
+        }
+        #expect(kept[jpeg]?.info == PictureInfo(format: .jpeg, width: 97, height: 61))
+        // Read within the hour of the sync: nothing written; over an hour later, marked once.
+        let start = try #require(await h.engine.archiveChangeToken())
+        _ = try await h.engine.keptPictures(urls: [jpeg])
+        #expect(await h.engine.archiveChangeToken() == start)
+        h.clock.advance(by: 3_601)
+        _ = try await h.engine.keptPictures(urls: [jpeg])
+        let marked = try #require(await h.engine.archiveChangeToken())
+        #expect(marked != start)
+        _ = try await h.engine.picture(url: jpeg, policy: .cacheOnly)
+        #expect(await h.engine.archiveChangeToken() == marked, "marked by keptPictures, not again by the read that follows")
+        await h.server.stop()
+    }
+
     @Test func anEmbedderListsAStorysPicturesWithTheirState() async throws {
         let h = try await SyncHarness.start()
         let source = await PictureSource(server: h.server)

@@ -154,6 +154,34 @@ struct StoryPictureDrawerTests {
         #expect(drawings.count == 3)
     }
 
+    /// The story screen lays pictures kept in the archive out without their bytes (`kept`), and
+    /// has the bytes read only for those it must draw: opened again, with their drawings kept,
+    /// it needs none.
+    @Test func aKeptPictureWithoutItsBytesIsLaidOutByItsSize_drawnOnceItsBytesAreRead_andThenNeedsNone() async throws {
+        let (_, pictures) = try Self.story(pictures: 1)
+        let read = pictures[0]
+        let bytes = try #require(read.bytes)
+        let kept = StoryPictureViewData(
+            place: read.place, url: read.url, placeholder: read.placeholder, caption: read.caption, bytes: nil, unavailable: nil,
+            notDrawn: read.notDrawn, kept: KeptPicture(info: PictureInfo(format: .png, width: 48, height: 32), byteCount: bytes.count))
+        let drawings = Drawings()
+        let cache = DrawnPictures()
+        let drawer = StoryPictureDrawer(renderer: renderer, cache: cache, draw: drawings.draw(with: renderer))
+        #expect(drawer.rows(for: kept, width: 100) == drawer.rows(for: read, width: 100), "the same 24 rows as with its bytes")
+        #expect(drawer.rows(for: kept, width: 100).count == 25)
+        #expect(drawer.needsDrawing(kept, width: 100))
+        await drawer.prepare([kept], width: 100)
+        #expect(drawings.count == 0, "nothing to draw from until its bytes are read")
+        await drawer.prepare([read], width: 100)
+        #expect(drawings.count == 1)
+
+        let again = StoryPictureDrawer(renderer: renderer, cache: cache, draw: drawings.draw(with: renderer))
+        #expect(!again.needsDrawing(kept, width: 100), "opened again: drawn from the cache, no bytes wanted")
+        #expect(again.rows(for: kept, width: 100) == drawer.rows(for: read, width: 100))
+        #expect(isDrawn(again.rows(for: kept, width: 100)) == 24)
+        #expect(drawings.count == 1)
+    }
+
     @Test func aPictureNotYetDrawnStandsAsItsPlaceholderOverTheRowsItWillTake() throws {
         let (_, pictures) = try Self.story(pictures: 1)
         let drawer = StoryPictureDrawer(renderer: renderer)

@@ -232,6 +232,27 @@ struct PictureStore {
         }.first ?? nil
     }
 
+    /// What the archive keeps of each picture of `keys` (those it keeps), with its last read,
+    /// without reading a byte of it: `length` of a blob reads its size from the row's header.
+    func readKept(_ keys: [PictureKey]) throws -> [PictureKey: (KeptPicture, lastRead: Double)] {
+        var kept: [PictureKey: (KeptPicture, lastRead: Double)] = [:]
+        for key in Set(keys) {
+            let found =
+                try database.query(
+                    """
+                    SELECT p.format, p.width, p.height, length(b.bytes), p.last_read
+                    FROM picture p JOIN picture_bytes b ON b.key = p.key WHERE p.key = ?
+                    """, [.text(key.value)]
+                ) { row -> (KeptPicture, lastRead: Double)? in
+                    guard let format = PictureFormat(rawValue: row.text(at: 0)) else { return nil }
+                    let info = PictureInfo(format: format, width: Int(row.int64(at: 1)), height: Int(row.int64(at: 2)))
+                    return (KeptPicture(info: info, byteCount: Int(row.int64(at: 3))), row.double(at: 4))
+                }.first ?? nil
+            kept[key] = found
+        }
+        return kept
+    }
+
     /// How close the budget's order of reading is kept: a picture read again within this many
     /// seconds of its last read is not marked again. An hour orders a budget measured in days,
     /// and reading a picture (a page, a book, a catalog's cover) then writes nothing, so the
