@@ -27,7 +27,7 @@ build (an earlier one) in the same rounds.
 Targets: the first screen at most the text's own time plus one screen of chafa's work; opened
 again at most 2x `none`; scrolling again the CPU of text alone.
 """
-import http.server, json, os, re, shutil, socketserver, statistics, subprocess, sys, tempfile, threading, time
+import collections, http.server, json, os, queue, re, shutil, socketserver, statistics, subprocess, sys, tempfile, threading, time
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Fixtures")
 STORY_TEXT = "春天风大，主要有三个原因。"
@@ -121,6 +121,58 @@ def wait_until(socket, condition, timeout=20.0):
     raise SystemExit("reader.py: the screen never came:\n" + tmux(socket, "capture-pane", "-p"))
 
 
+class Control:
+    """A tmux control-mode client on the session, to time a key to the screen it brings: it asks
+    for the pane's text over and over through the one client (a look costs tmux a fraction of a
+    millisecond), where `capture-pane` run as a process a look times it to a few milliseconds, as
+    much as an opened-again story takes. The pane's output is not sent to it (`no-output`): tmux
+    would spend as long escaping a screen of pictures for it as the reader spends drawing it."""
+
+    def __init__(self, socket):
+        self.process = subprocess.Popen(["tmux", "-S", socket, "-C", "attach"], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, bufsize=0)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.command("refresh-client -f no-output")
+
+    def _read(self):
+        for line in self.process.stdout:
+            self.lines.put((time.monotonic(), line))
+
+    def command(self, command, timeout=20.0):
+        """Sends `command`; its answer's text, and when the answer came."""
+        self.process.stdin.write(command.encode() + b"\n")
+        deadline = time.monotonic() + timeout
+        block = None
+        while True:
+            try:
+                arrived, line = self.lines.get(timeout=max(0.001, deadline - time.monotonic()))
+            except queue.Empty:
+                raise SystemExit("reader.py: tmux did not answer " + command)
+            if line.startswith(b"%begin") and line.split()[-1] == b"1":  # flag 1: a command of this client
+                block = []
+            elif block is not None and (line.startswith(b"%end") or line.startswith(b"%error")):
+                return b"".join(block).decode(errors="replace"), arrived
+            elif block is not None:
+                block.append(line)
+
+    def time_key(self, key, condition, timeout=20.0):
+        """Seconds from sending `key` to the first look at the pane that meets `condition` (looks a
+        millisecond apart)."""
+        start = time.monotonic()
+        self.command("send-keys " + key)
+        while time.monotonic() < start + timeout:
+            screen, arrived = self.command("capture-pane -p")
+            if condition(screen):
+                return arrived - start
+            time.sleep(0.001)  # a core left to the reader: looking without a pause would take one
+        raise SystemExit("reader.py: the screen never came:\n" + screen)
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait()
+
+
 def scroll_to_end(socket, mode):
     """Space until the last row is on screen, each screen waited for (and its pictures drawn)."""
     _, screen = wait_until(socket, lambda s: position(s) is not None and pictures_drawn(mode, s))
@@ -163,11 +215,10 @@ def pictures(programs, rounds):
                 tmux(socket, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "40", command)
                 wait_for(socket, "今日热闻")
                 pid = int(open(pidfile).read())
+                control = Control(socket)
                 time.sleep(0.05)
                 used = cpu_seconds(pid)
-                start = time.monotonic()
-                tmux(socket, "send-keys", "Enter")
-                first[run].append(wait_until(socket, screen_drawn(mode))[0] - start)
+                first[run].append(control.time_key("Enter", screen_drawn(mode)))
                 first_cpu[run].append(cpu_seconds(pid) - used)
                 scroll_to_end(socket, mode)  # The first time: the pictures are drawn.
                 tmux(socket, "send-keys", "g")
@@ -179,11 +230,10 @@ def pictures(programs, rounds):
                 wait_for(socket, "今日热闻")
                 time.sleep(0.05)
                 used = cpu_seconds(pid)
-                start = time.monotonic()
-                tmux(socket, "send-keys", "Enter")
-                again[run].append(wait_until(socket, screen_drawn(mode))[0] - start)
+                again[run].append(control.time_key("Enter", screen_drawn(mode)))
                 again_cpu[run].append(cpu_seconds(pid) - used)
                 tmux(socket, "kill-server")
+                control.close()
                 time.sleep(0.1)
     finally:
         tmux(socket, "kill-server")
