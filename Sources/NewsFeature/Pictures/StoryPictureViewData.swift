@@ -60,7 +60,8 @@ public struct StoryPictureViewData: Equatable, Sendable {
 public protocol StoryPicturesView: AnyObject {
     /// The story's pictures, the headline's first, then the body's in their order.
     func showPictures(_ pictures: [StoryPictureViewData])
-    /// One picture that was pending in `showPictures`, once it came or was given up on.
+    /// One picture that was pending in `showPictures`, once it came or was given up on; or one
+    /// that came without its bytes (`kept`), with them once read (`StoryPicturesPresenter.loadBytes(of:)`).
     func showPicture(_ picture: StoryPictureViewData)
 }
 

@@ -133,7 +133,8 @@ final class StoryScreen: ReaderScreen, DetailView, StoryPicturesView {
         drawingTask = Task {
             var ready = wanted
             if !unread.isEmpty {
-                await presenter?.loadBytes(of: unread)
+                guard let presenter else { return }  // Closed: nothing more is drawn.
+                await presenter.loadBytes(of: unread)
                 // The batch as it is now, with the bytes `showPicture` brought.
                 ready = (self.pictures ?? []).filter { picture in wanted.contains { $0.url == picture.url && $0.place == picture.place } }
             }

@@ -26,7 +26,7 @@ import CSQLite
     /// large batches have no such pages to spare, and a checkpoint held back past the last of
     /// them is one the sync then waits for at its end, with no transfer left to overlap.
     ///
-    /// `@unchecked Sendable`: other threads only reach `pending` (behind its lock) and the
+    /// `@unchecked Sendable`: other threads only reach `requests` (behind its lock) and the
     /// semaphore, which is made for that; the connection is used on the checkpoint thread only,
     /// and `stop` joins that thread before anything else touches it.
     final class WALCheckpointer: @unchecked Sendable {
@@ -89,14 +89,15 @@ import CSQLite
         /// `interval`, or at once when `promptly`; requests made while one is waiting are one
         /// (prompt if any of them is).
         func request(promptly: Bool = false) {
-            let wasPending = requests.withLock { requests in
+            let (wasPending, wasPromptly) = requests.withLock { requests in
                 defer {
                     requests.pending = true
                     requests.promptly = requests.promptly || promptly
                 }
-                return requests.pending
+                return (requests.pending, requests.promptly)
             }
-            if !wasPending || promptly { sem_post(wakeUp) }
+            // A prompt one wakes a thread waiting out the interval for the one before.
+            if !wasPending || (promptly && !wasPromptly) { sem_post(wakeUp) }
         }
 
         /// Ends the thread, after the checkpoint under way or asked for, and waits for it (the
@@ -126,8 +127,9 @@ import CSQLite
         }
 
         /// Waits until `deadline` (on the monotonic clock, so a stepped wall clock neither stalls nor
-        /// skips the wait), or until `stop` is called. A post meanwhile is `stop`'s or a request's
-        /// (whose checkpoint then waits for the deadline): either way, look again.
+        /// skips the wait), or until `stop` is called or a prompt request comes. A post meanwhile
+        /// is one of those, or a request's (whose checkpoint then waits for the deadline): either
+        /// way, look again.
         private func waitUntil(_ deadline: timespec) {
             var deadline = deadline
             while !requests.withLock({ $0.isStopping || $0.promptly }) {
