@@ -21,13 +21,15 @@ the archive by one online `show`; then, at 100x40, `read --offline --graphics sy
     "[图片 N" left on screen), the first time the story is opened in the session;
   - the same, opened again in the same session (back, Enter);
   - the reader's CPU (user + system) scrolling the story from top to bottom with Space a second
-    time (the first time drew its pictures), each screen waited for.
-Beside the first two, the reader's CPU over them (/proc's 10 ms ticks). --old OLD times another
-build (an earlier one) in the same rounds.
+    time (the first time drew its pictures), each screen waited for (beside the median, the
+    mean: /proc counts in 10 ms ticks).
+The first two are timed through a tmux control-mode client (`Control`), which looks at the pane a
+millisecond apart at a fraction of a millisecond a look. Beside them, the reader's CPU over them
+(/proc's 10 ms ticks). --old OLD times another build (an earlier one) in the same rounds.
 Targets: the first screen at most the text's own time plus one screen of chafa's work; opened
 again at most 2x `none`; scrolling again the CPU of text alone.
 """
-import collections, http.server, json, os, queue, re, shutil, socketserver, statistics, subprocess, sys, tempfile, threading, time
+import http.server, json, os, queue, re, shutil, socketserver, statistics, subprocess, sys, tempfile, threading, time
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Fixtures")
 STORY_TEXT = "春天风大，主要有三个原因。"
@@ -129,31 +131,38 @@ class Control:
     would spend as long escaping a screen of pictures for it as the reader spends drawing it."""
 
     def __init__(self, socket):
-        self.process = subprocess.Popen(["tmux", "-S", socket, "-C", "attach"], stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, bufsize=0)
+        self.process = subprocess.Popen(["tmux", "-S", socket, "-C", "attach", "-f", "no-output"], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE)
         self.lines = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
-        self.command("refresh-client -f no-output")
 
     def _read(self):
         for line in self.process.stdout:
             self.lines.put((time.monotonic(), line))
 
+    GUARD = re.compile(rb"%(begin|end|error) \d+ (\d+) (\d+)\n")
+
     def command(self, command, timeout=20.0):
-        """Sends `command`; its answer's text, and when the answer came."""
+        """Sends `command`; its answer's text, and when the answer came (its %end line)."""
         self.process.stdin.write(command.encode() + b"\n")
+        self.process.stdin.flush()
         deadline = time.monotonic() + timeout
-        block = None
+        block, number = None, None
         while True:
             try:
                 arrived, line = self.lines.get(timeout=max(0.001, deadline - time.monotonic()))
             except queue.Empty:
                 raise SystemExit("reader.py: tmux did not answer " + command)
-            if line.startswith(b"%begin") and line.split()[-1] == b"1":  # flag 1: a command of this client
-                block = []
-            elif block is not None and (line.startswith(b"%end") or line.startswith(b"%error")):
+            guard = self.GUARD.fullmatch(line)
+            if block is None:
+                # Flag 1: a command of this client (the attach's own block has 0); notices between.
+                if guard and guard.group(1) == b"begin" and guard.group(3) == b"1":
+                    block, number = [], guard.group(2)
+            elif guard and guard.group(1) != b"begin" and guard.group(2) == number:
+                if guard.group(1) == b"error":
+                    raise SystemExit("reader.py: tmux refused %s: %s" % (command, b"".join(block).decode(errors="replace")))
                 return b"".join(block).decode(errors="replace"), arrived
-            elif block is not None:
+            else:
                 block.append(line)
 
     def time_key(self, key, condition, timeout=20.0):
@@ -170,7 +179,7 @@ class Control:
 
     def close(self):
         self.process.stdin.close()
-        self.process.wait()
+        self.process.wait(timeout=5)
 
 
 def scroll_to_end(socket, mode):
@@ -249,11 +258,14 @@ def pictures(programs, rounds):
             run = (program, mode)
             print(f"  --graphics {mode}: Enter to the first screen drawn: {ms(first[run])}, CPU {median(first_cpu[run]):.0f} ms")
             print(f"  --graphics {mode}: opened again:                    {ms(again[run])}, CPU {median(again_cpu[run]):.0f} ms")
-            print(f"  --graphics {mode}: CPU scrolling it a second time:  {ms(scrolling[run])}")
+            print(f"  --graphics {mode}: CPU scrolling it a second time:  {ms(scrolling[run])}, "
+                  f"mean {statistics.mean(scrolling[run]) * 1000:.1f} ms (ticks of 10 ms: the mean says more)")
         none, symbols = (program, "none"), (program, "symbols")
         print(f"  first screen, symbols minus none: {median(first[symbols]) - median(first[none]):.1f} ms")
         print(f"  opened again, symbols / none: {median(again[symbols]) / median(again[none]):.2f}x (target <= 2x)")
-        print(f"  scrolling again, CPU symbols minus none: {median(scrolling[symbols]) - median(scrolling[none]):.1f} ms")
+        mean = lambda values: statistics.mean(values) * 1000
+        print(f"  scrolling again, CPU symbols minus none: {median(scrolling[symbols]) - median(scrolling[none]):.1f} ms "
+              f"(means: {mean(scrolling[symbols]) - mean(scrolling[none]):.1f} ms)")
     return 0 if median(again[(newsctl, "symbols")]) <= 2 * median(again[(newsctl, "none")]) else 1
 
 
