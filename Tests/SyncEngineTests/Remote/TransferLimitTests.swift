@@ -114,7 +114,13 @@ import TestSupport
             let server = LoopbackServer()
             try await server.start()
             let path = "/api/4/news/latest"
-            server.setReply(.delayed(.seconds(3), .fixture("news/latest")), for: path)
+            // The first two end after 3 s; the third never does (until the test ends), so a fourth
+            // can only start by breaking the new limit, however late this test looks.
+            server.setReply(
+                .sequence([
+                    .delayed(.seconds(3), .fixture("news/latest")), .delayed(.seconds(3), .fixture("news/latest")),
+                    .delayed(.seconds(3_600), .fixture("news/latest")),
+                ]), for: path)
             let url = await server.baseURL + "/news/latest"
             let transport = CurlTransport()
             let limit = TransferLimit.Shared(2)
@@ -128,7 +134,7 @@ import TestSupport
             }
             while server.requestCount(path) < 2 { try await Task.sleep(for: .milliseconds(10)) }
             limit.lower(to: 1)
-            // The first two end after 3 s; then one more starts, and the last only 3 s after that.
+            // Once the first two end, one more starts; the last waits for it.
             while server.requestCount(path) < 3 { try await Task.sleep(for: .milliseconds(10)) }
             try await Task.sleep(for: .seconds(1))
             #expect(server.requestCount(path) == 3, "the fourth waits for the third: one at a time now")
