@@ -52,17 +52,7 @@ extension ProcessTests {
         /// placeholder kept for it, so the story's length never changes; at the end, the last one
         /// is drawn; at a new width, they are drawn again at it.
         @Test func aLongStorysPicturesAreDrawnWhereTheyComeOnScreen_inRowsKeptForThem() async throws {
-            let server = LoopbackServer()
-            try await server.start()
-            let base = await server.baseURL
-            let root = String(base.dropLast("/api/4".count))
-            let figures = (1...8).map { number in
-                "<p>第 \(number) 段。</p><figure><img src=\"\(root)/pictures/q\(number).png\"><figcaption>图 \(number)</figcaption></figure>"
-            }
-            try BodyStory.serve(9_759_301, body: "<div class=\"content\">" + figures.joined() + "<p>最后一段。</p></div>", on: server)
-            for number in 1...8 {
-                server.setReply(.bytes(contentType: "image/png", try Fixtures.picture("quadrants.png")), for: "/pictures/q\(number).png")
-            }
+            let (server, base) = try await servingLongStory()
             let pane = try TmuxPane(columns: 80, rows: 30)
             let database = try Fixtures.temporaryFolder() + "/news.sqlite"
             try pane.run("NEWSCTL_DB=\(database) \(NewsctlProcess.binary) read --graphics symbols --base-url \(base); echo EXIT=$?")
@@ -101,6 +91,70 @@ extension ProcessTests {
             try pane.press("q")
             try pane.press("q")
             (ok, lines) = try await pane.waitForStatus()
+            #expect(ok, show(lines))
+            await server.stop()
+        }
+
+        /// The first story of the day, 9759301, as 8 paragraphs, each followed by a picture
+        /// (quadrants.png at an address of its own, "图 N" its caption), served with its pictures.
+        private func servingLongStory() async throws -> (LoopbackServer, String) {
+            let server = LoopbackServer()
+            try await server.start()
+            let base = await server.baseURL
+            let root = String(base.dropLast("/api/4".count))
+            let figures = (1...8).map { number in
+                "<p>第 \(number) 段。</p><figure><img src=\"\(root)/pictures/q\(number).png\"><figcaption>图 \(number)</figcaption></figure>"
+            }
+            try BodyStory.serve(9_759_301, body: "<div class=\"content\">" + figures.joined() + "<p>最后一段。</p></div>", on: server)
+            for number in 1...8 {
+                server.setReply(.bytes(contentType: "image/png", try Fixtures.picture("quadrants.png")), for: "/pictures/q\(number).png")
+            }
+            return (server, base)
+        }
+
+        /// Pictures the archive keeps, in a new session offline: laid out by what the archive
+        /// keeps of them, their bytes read only as they are drawn, each comes on screen drawn
+        /// where it stands, the last one too.
+        @Test func keptPicturesAreDrawnOfflineInANewSession_theirBytesReadAsTheyComeOnScreen() async throws {
+            let (server, base) = try await servingLongStory()
+            let pane = try TmuxPane(columns: 80, rows: 30)
+            let database = try Fixtures.temporaryFolder() + "/news.sqlite"
+            // Online first: the story and its pictures kept (the first and the last seen drawn).
+            try pane.run("NEWSCTL_DB=\(database) \(NewsctlProcess.binary) read --graphics symbols --base-url \(base); echo EXIT=$?")
+            var (ok, lines) = try await pane.waitFor("今日热闻")
+            #expect(ok, show(lines))
+            try pane.press("Enter")
+            (ok, lines) = try await pane.waitFor { $0.contains { $0.contains("第 1 段。") } && !placeholderShows($0) }
+            #expect(ok, show(lines))
+            try pane.press("G")
+            (ok, lines) = try await pane.waitFor { $0.contains { $0.hasPrefix("图片 8：图 8") } && !placeholderShows($0) }
+            #expect(ok, show(lines))
+            try pane.press("q")
+            try pane.press("q")
+            (ok, lines) = try await pane.waitForStatus()
+            #expect(ok, show(lines))
+
+            try pane.run("clear; NEWSCTL_DB=\(database) \(NewsctlProcess.binary) read --offline --graphics symbols; echo OFFLINE=$?")
+            (ok, lines) = try await pane.waitFor("今日热闻")
+            #expect(ok, show(lines))
+            try pane.press("Enter")
+            (ok, lines) = try await pane.waitFor { $0.contains { $0.contains("第 1 段。") } && !placeholderShows($0) }
+            #expect(ok, show(lines))
+            let paragraph = try #require(lines.firstIndex { $0.hasPrefix("第 1 段。") }, show(lines))
+            (ok, _) = try await pane.waitFor { _ in (try? pane.screen(escapes: true)).map { isRed($0[paragraph + 2]) } ?? false }
+            #expect(ok, "picture 1's first row is red: \((try? pane.screen(escapes: true)) ?? [])")
+            #expect(!lines.contains { $0.contains("未保存") }, show(lines))
+            try pane.press("G")
+            (ok, lines) = try await pane.waitFor { screen in
+                screen.contains { $0.hasPrefix("最后一段。") } && screen.contains { $0.hasPrefix("图片 8：图 8") } && !placeholderShows(screen)
+            }
+            #expect(ok, show(lines))
+            let caption = try #require(lines.firstIndex { $0.hasPrefix("图片 8：图 8") }, show(lines))
+            (ok, _) = try await pane.waitFor { _ in (try? pane.screen(escapes: true)).map { isBlue($0[caption - 1]) } ?? false }
+            #expect(ok, "picture 8's last row is blue: \((try? pane.screen(escapes: true)) ?? [])")
+            try pane.press("q")
+            try pane.press("q")
+            (ok, lines) = try await pane.waitForStatus("OFFLINE")
             #expect(ok, show(lines))
             await server.stop()
         }

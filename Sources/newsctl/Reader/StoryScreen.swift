@@ -25,6 +25,9 @@ final class StoryScreen: ReaderScreen, DetailView, StoryPicturesView {
     private var pictures: [StoryPictureViewData]?
     private var picturesTask: Task<Void, Never>?
     private var picturesPresenter: StoryPicturesPresenter?
+    /// The pictures (by placeholder, one a picture) whose bytes were asked for: each once,
+    /// whatever came of it, so that one whose bytes never come is not asked for again and again.
+    private var bytesAsked = Set<String>()
     /// The drawing under way (one at a time): the pictures on screen, or else the next screen's.
     private var drawingTask: Task<Void, Never>?
     private let drawer: StoryPictureDrawer?
@@ -125,10 +128,17 @@ final class StoryScreen: ReaderScreen, DetailView, StoryPicturesView {
         guard let drawer, let pictures, drawingTask == nil else { return }
         let screen = top..<top + rows
         let next = screen.upperBound..<screen.upperBound + rows
-        var wanted = drawer.needingDrawing(pictures, on: screen, places: places, width: columns)
-        if wanted.isEmpty { wanted = drawer.needingDrawing(pictures, on: next, places: places, width: columns) }
+        let asked = bytesAsked
+        func drawable(on rows: Range<Int>) -> [StoryPictureViewData] {
+            drawer.needingDrawing(pictures, on: rows, places: places, width: columns).filter {
+                $0.bytes != nil || !asked.contains($0.placeholder)
+            }
+        }
+        let onScreen = drawable(on: screen)
+        let wanted = onScreen.isEmpty ? drawable(on: next) : onScreen
         guard !wanted.isEmpty else { return }
         let unread = wanted.filter { $0.bytes == nil }
+        bytesAsked.formUnion(unread.map(\.placeholder))
         let presenter = picturesPresenter
         drawingTask = Task {
             var ready = wanted
