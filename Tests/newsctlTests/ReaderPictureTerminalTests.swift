@@ -55,24 +55,14 @@ extension ProcessTests {
             let (server, base) = try await servingLongStory()
             let pane = try TmuxPane(columns: 80, rows: 30)
             let database = try Fixtures.temporaryFolder() + "/news.sqlite"
-            try pane.run("NEWSCTL_DB=\(database) \(NewsctlProcess.binary) read --graphics symbols --base-url \(base); echo EXIT=$?")
-            var (ok, lines) = try await pane.waitFor("今日热闻")
-            #expect(ok, show(lines))
-            try pane.press("Enter")
-            (ok, lines) = try await pane.waitFor { $0.contains { $0.contains("第 1 段。") } && !placeholderShows($0) }
-            #expect(ok, show(lines))
+            var lines = try await openLongStory(
+                in: pane, "NEWSCTL_DB=\(database) \(NewsctlProcess.binary) read --graphics symbols --base-url \(base); echo EXIT=$?")
+            var ok: Bool
             #expect(try pane.screen(escapes: true).contains(where: isRed), show(lines))
             let length = try #require(position(lines)?.all, show(lines))
 
             // The end: the last picture's blue half drawn above its caption; the length the same.
-            try pane.press("G")
-            (ok, lines) = try await pane.waitFor { screen in
-                screen.contains { $0.hasPrefix("最后一段。") } && screen.contains { $0.hasPrefix("图片 8：图 8") } && !placeholderShows(screen)
-            }
-            #expect(ok, show(lines))
-            let caption = try #require(lines.firstIndex { $0.hasPrefix("图片 8：图 8") }, show(lines))
-            (ok, _) = try await pane.waitFor { _ in (try? pane.screen(escapes: true)).map { isBlue($0[caption - 1]) } ?? false }
-            #expect(ok, "picture 8's last row is blue: \((try? pane.screen(escapes: true)) ?? [])")
+            lines = try await goToTheEnd(in: pane)
             #expect(position(lines)?.all == length, show(lines))
 
             // Back to the top, then a narrower terminal: drawn again at the new width, 20 rows.
@@ -112,6 +102,32 @@ extension ProcessTests {
             return (server, base)
         }
 
+        /// Runs `commandLine` (a reader) in `pane`, opens the first story and waits until its first
+        /// paragraph shows with every picture on screen drawn; the screen then.
+        private func openLongStory(in pane: TmuxPane, _ commandLine: String) async throws -> [String] {
+            try pane.run(commandLine)
+            var (ok, lines) = try await pane.waitFor("今日热闻")
+            #expect(ok, show(lines))
+            try pane.press("Enter")
+            (ok, lines) = try await pane.waitFor { $0.contains { $0.contains("第 1 段。") } && !placeholderShows($0) }
+            #expect(ok, show(lines))
+            return lines
+        }
+
+        /// `G` in the open long story: the last paragraph and picture 8 drawn, its blue half above
+        /// its caption; the screen then.
+        private func goToTheEnd(in pane: TmuxPane) async throws -> [String] {
+            try pane.press("G")
+            let (ok, lines) = try await pane.waitFor { screen in
+                screen.contains { $0.hasPrefix("最后一段。") } && screen.contains { $0.hasPrefix("图片 8：图 8") } && !placeholderShows(screen)
+            }
+            #expect(ok, show(lines))
+            let caption = try #require(lines.firstIndex { $0.hasPrefix("图片 8：图 8") }, show(lines))
+            let (blue, _) = try await pane.waitFor { _ in (try? pane.screen(escapes: true)).map { isBlue($0[caption - 1]) } ?? false }
+            #expect(blue, "picture 8's last row is blue: \((try? pane.screen(escapes: true)) ?? [])")
+            return lines
+        }
+
         /// Pictures the archive keeps, in a new session offline: laid out by what the archive
         /// keeps of them, their bytes read only as they are drawn, each comes on screen drawn
         /// where it stands, the last one too.
@@ -120,38 +136,22 @@ extension ProcessTests {
             let pane = try TmuxPane(columns: 80, rows: 30)
             let database = try Fixtures.temporaryFolder() + "/news.sqlite"
             // Online first: the story and its pictures kept (the first and the last seen drawn).
-            try pane.run("NEWSCTL_DB=\(database) \(NewsctlProcess.binary) read --graphics symbols --base-url \(base); echo EXIT=$?")
-            var (ok, lines) = try await pane.waitFor("今日热闻")
-            #expect(ok, show(lines))
-            try pane.press("Enter")
-            (ok, lines) = try await pane.waitFor { $0.contains { $0.contains("第 1 段。") } && !placeholderShows($0) }
-            #expect(ok, show(lines))
-            try pane.press("G")
-            (ok, lines) = try await pane.waitFor { $0.contains { $0.hasPrefix("图片 8：图 8") } && !placeholderShows($0) }
-            #expect(ok, show(lines))
+            var lines = try await openLongStory(
+                in: pane, "NEWSCTL_DB=\(database) \(NewsctlProcess.binary) read --graphics symbols --base-url \(base); echo EXIT=$?")
+            var ok: Bool
+            lines = try await goToTheEnd(in: pane)
             try pane.press("q")
             try pane.press("q")
             (ok, lines) = try await pane.waitForStatus()
             #expect(ok, show(lines))
 
-            try pane.run("clear; NEWSCTL_DB=\(database) \(NewsctlProcess.binary) read --offline --graphics symbols; echo OFFLINE=$?")
-            (ok, lines) = try await pane.waitFor("今日热闻")
-            #expect(ok, show(lines))
-            try pane.press("Enter")
-            (ok, lines) = try await pane.waitFor { $0.contains { $0.contains("第 1 段。") } && !placeholderShows($0) }
-            #expect(ok, show(lines))
+            lines = try await openLongStory(
+                in: pane, "clear; NEWSCTL_DB=\(database) \(NewsctlProcess.binary) read --offline --graphics symbols; echo OFFLINE=$?")
             let paragraph = try #require(lines.firstIndex { $0.hasPrefix("第 1 段。") }, show(lines))
             (ok, _) = try await pane.waitFor { _ in (try? pane.screen(escapes: true)).map { isRed($0[paragraph + 2]) } ?? false }
             #expect(ok, "picture 1's first row is red: \((try? pane.screen(escapes: true)) ?? [])")
             #expect(!lines.contains { $0.contains("未保存") }, show(lines))
-            try pane.press("G")
-            (ok, lines) = try await pane.waitFor { screen in
-                screen.contains { $0.hasPrefix("最后一段。") } && screen.contains { $0.hasPrefix("图片 8：图 8") } && !placeholderShows(screen)
-            }
-            #expect(ok, show(lines))
-            let caption = try #require(lines.firstIndex { $0.hasPrefix("图片 8：图 8") }, show(lines))
-            (ok, _) = try await pane.waitFor { _ in (try? pane.screen(escapes: true)).map { isBlue($0[caption - 1]) } ?? false }
-            #expect(ok, "picture 8's last row is blue: \((try? pane.screen(escapes: true)) ?? [])")
+            lines = try await goToTheEnd(in: pane)
             try pane.press("q")
             try pane.press("q")
             (ok, lines) = try await pane.waitForStatus("OFFLINE")

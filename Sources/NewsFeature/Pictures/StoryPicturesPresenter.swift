@@ -136,19 +136,14 @@ public final class StoryPicturesPresenter {
             }
             for await (index, result) in group where !Task.isCancelled {
                 let picture = unread[index]
-                switch result {
-                case .success(let bytes):
-                    view?.showPicture(
-                        StoryPictureViewData(
-                            place: picture.place, url: picture.url, placeholder: picture.placeholder, caption: picture.caption,
-                            bytes: bytes, unavailable: nil, notDrawn: picture.notDrawn))
-                case .failure(let error):
-                    view?.showPicture(
-                        StoryPictureViewData(
-                            place: picture.place, url: picture.url, placeholder: picture.placeholder, caption: picture.caption,
-                            bytes: nil, unavailable: strings.pictureNote(picture.placeholder, strings.pictureUnavailable(error)),
-                            notDrawn: picture.notDrawn))
+                var unavailable: String?
+                if case .failure(let error) = result {
+                    unavailable = strings.pictureNote(picture.placeholder, strings.pictureUnavailable(error))
                 }
+                view?.showPicture(
+                    StoryPictureViewData(
+                        place: picture.place, url: picture.url, placeholder: picture.placeholder, caption: picture.caption,
+                        bytes: try? result.get(), unavailable: unavailable, notDrawn: picture.notDrawn))
             }
         }
     }
